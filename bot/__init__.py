@@ -1,0 +1,1 @@
+"""The league bot: rules, storage, services and the Discord front end."""

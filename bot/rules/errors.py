@@ -1,0 +1,29 @@
+"""Errors the rules raise for input they cannot score.
+
+Every error is a `ValueError` whose message a commissioner can act on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class RuleError(ValueError):
+    """Input the league rules cannot handle; the message says what to fix."""
+
+
+class TiedScoresError(RuleError):
+    """R5.4: equal non-zero raw scores need an order recorded by the commissioner."""
+
+    def __init__(self, message: str, tied: Sequence[int]) -> None:
+        super().__init__(message)
+        self.tied = tuple(tied)
+
+
+class MissingScoresError(RuleError):
+    """A group's night cannot be scored: these (player, game number) have no score."""
+
+    def __init__(self, missing: Sequence[tuple[str, int]]) -> None:
+        self.missing = tuple(missing)
+        listed = "; ".join(f"{player} on game {game}" for player, game in self.missing)
+        super().__init__(f"Missing scores: {listed}.")

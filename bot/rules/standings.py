@@ -1,0 +1,87 @@
+"""Season standings, ranks, play order (R11) and playoffs (R13)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+
+from bot.rules.errors import RuleError
+from bot.rules.groups import UNRATED_SKILL
+from bot.rules.settings import DEFAULT_SETTINGS, RuleSettings
+
+
+@dataclass(frozen=True)
+class SeasonLine:
+    """One player's season so far: the facts R11.1 orders by."""
+
+    player: str
+    league_points: int  # game points plus multiplied bonus points
+    tns: float  # season total normalized score
+    skill: float | None  # the commissioner's rating, 1-10
+    signup: int  # sign-up order, lower signed up earlier
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    line: SeasonLine
+
+
+def season_standings(lines: Sequence[SeasonLine]) -> list[Standing]:
+    """R11.1: by total league points, then season TNS, then skill rating
+    (unrated as 5.5, R8.2), then sign-up order. Rank 1 is best."""
+    if len({line.player for line in lines}) != len(lines):
+        raise RuleError("A player appears twice in the standings.")
+
+    def key(line: SeasonLine) -> tuple[float, float, float, int]:
+        skill = UNRATED_SKILL if line.skill is None else line.skill
+        return (-line.league_points, -line.tns, -skill, line.signup)
+
+    return [Standing(rank, line) for rank, line in enumerate(sorted(lines, key=key), start=1)]
+
+
+def first_game_order(group: Sequence[str], ranks: Mapping[str, int]) -> list[str]:
+    """R11.2: game 1's play order: the lowest rank starts, the highest plays last."""
+    missing = [p for p in group if p not in ranks]
+    if missing:
+        raise RuleError(f"No season rank for {', '.join(map(str, missing))}.")
+    return sorted(group, key=lambda p: -ranks[p])
+
+
+def next_game_order(previous_finish: Sequence[str]) -> list[str]:
+    """R11.2: later games: last place of the previous game starts, its winner
+    plays last."""
+    return list(reversed(previous_finish))
+
+
+def playoff_spots(division_size: int, settings: RuleSettings = DEFAULT_SETTINGS) -> int:
+    """R13.1 Decision: division size ÷ 3, rounded down, clamped to 2..4."""
+    spots = division_size // settings.playoff_divisor
+    return max(settings.playoff_min, min(settings.playoff_max, spots))
+
+
+@dataclass(frozen=True)
+class PlayoffField:
+    qualifiers: list[str]
+    alternates: list[str]  # first alternate first
+
+
+def playoff_field(
+    division_standings: Sequence[str], settings: RuleSettings = DEFAULT_SETTINGS
+) -> PlayoffField:
+    """R13.1: the top players of a division qualify; the next are alternates."""
+    spots = playoff_spots(len(division_standings), settings)
+    return PlayoffField(list(division_standings[:spots]), list(division_standings[spots:]))
+
+
+def replace_no_shows(field: PlayoffField, unavailable: Collection[str]) -> list[str]:
+    """R13.2: each qualifier who is absent after the grace period or cannot
+    come is replaced by the first available alternate, in order."""
+    alternates = [p for p in field.alternates if p not in unavailable]
+    final = []
+    for player in field.qualifiers:
+        if player not in unavailable:
+            final.append(player)
+        elif alternates:
+            final.append(alternates.pop(0))
+    return final

@@ -1,0 +1,1 @@
+"""Discord cogs: thin translators between slash commands and services."""
