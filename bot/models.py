@@ -1,0 +1,160 @@
+"""What the repositories return: small frozen records of stored league facts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, time
+
+
+@dataclass(frozen=True)
+class League:
+    id: int
+    guild_id: int
+    name: str
+    time_zone: str
+    play_time: time
+    grace_until: time
+    late_cutoff: time
+    groupings_time: time
+    picks_lock_time: time
+
+
+@dataclass(frozen=True)
+class Season:
+    id: int
+    league_id: int
+    name: str
+    start_date: date
+    weekday: str
+    regular_nights: int
+    games_per_night: int
+    pre_makeup_night_limit: int
+    bonus_start_week: int
+    multiplier_start_week: int
+    division_week: int
+    division_min_players: int
+    two_swap_match_points: int
+    dues_cents: int
+    payout_first_percent: int
+    status: str
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    league_id: int
+    discord_id: int | None
+    name: str
+    skill: float | None
+    extra_pre_makeup_nights: int
+    removed: bool
+
+
+@dataclass(frozen=True)
+class Machine:
+    id: int
+    league_id: int
+    name: str
+    par: int | None
+    working: bool
+    added_at: str
+
+
+@dataclass(frozen=True)
+class Night:
+    id: int
+    season_id: int
+    week: int
+    date: date
+    status: str  # scheduled, locked, finalized
+    pot_cents: int | None
+
+
+@dataclass(frozen=True)
+class Group:
+    id: int
+    night_id: int
+    pool: str  # '' for the whole league, 'A' or 'B'
+    position: int
+    members: tuple[int, ...]  # player ids in ladder order
+
+
+@dataclass(frozen=True)
+class Game:
+    id: int
+    group_id: int
+    number: int
+    machine_id: int
+    machine: str
+    filled: bool
+
+
+@dataclass(frozen=True)
+class Score:
+    id: int
+    game_id: int
+    player_id: int
+    score: int
+    status: str  # pending, approved, rejected, superseded
+    submitted_by: int
+    decided_by: int | None
+    approval_message_id: int | None
+
+
+@dataclass(frozen=True)
+class PreMakeup:
+    id: int
+    season_id: int
+    player_id: int
+    machine_id: int
+    score: int
+    status: str
+    submitted_by: int
+    decided_by: int | None
+    approval_message_id: int | None
+
+
+@dataclass(frozen=True)
+class Notice:
+    id: int
+    night_id: int
+    player_id: int
+    kind: str  # late, absent
+    timing: str  # advance, on_time, after_cutoff (R2.1)
+    minutes: int | None
+    note: str
+
+
+@dataclass(frozen=True)
+class ScoreChange:
+    id: int
+    game_id: int
+    player_id: int
+    old_score: int | None
+    new_score: int
+    kind: str
+    reason: str
+    changed_by: int
+    changed_at: str
+
+
+@dataclass(frozen=True)
+class NightResult:
+    night_id: int
+    week: int
+    player_id: int
+    group_id: int
+    place: int
+    attendance: str
+    took_part: bool
+    match_points: int
+    tns: float
+    bonus_base: int
+    multiplier: int
+    bonus: int
+    league_points: int
+    tlp: int
+    week_result: str
+    used_pre_makeup_night: bool
+    next_multiplier: int
+    payout_cents: int

@@ -1,0 +1,1 @@
+"""SQL over aiosqlite: named statements with ? placeholders, records out (bot.models)."""

@@ -1,0 +1,213 @@
+"""Leagues, seasons, skipped dates and nights."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import aiosqlite
+
+from bot.models import League, Night, Season
+from bot.repositories._rows import insert, many, one, run, to_date, to_time
+
+SEASON_SETTINGS = (
+    "regular_nights",
+    "games_per_night",
+    "pre_makeup_night_limit",
+    "bonus_start_week",
+    "multiplier_start_week",
+    "division_week",
+    "division_min_players",
+    "two_swap_match_points",
+    "dues_cents",
+    "payout_first_percent",
+)
+LEAGUE_TIMES = ("play_time", "grace_until", "late_cutoff", "groupings_time", "picks_lock_time")
+
+LEAGUE_BY_GUILD = "SELECT * FROM leagues WHERE guild_id = ?"
+INSERT_LEAGUE = "INSERT INTO leagues (guild_id, name, time_zone, created_at) VALUES (?, ?, ?, ?)"
+OPEN_SEASON = "SELECT * FROM seasons WHERE league_id = ? AND status = 'open'"
+SEASON_BY_ID = "SELECT * FROM seasons WHERE id = ?"
+INSERT_SEASON = (
+    "INSERT INTO seasons (league_id, name, start_date, weekday, regular_nights, created_at)"
+    " VALUES (?, ?, ?, ?, ?, ?)"
+)
+SEASON_NAMES = "SELECT name FROM seasons WHERE league_id = ?"
+DELETE_NIGHT = (
+    "DELETE FROM group_members WHERE night_id = ?1;"
+    "DELETE FROM night_groups WHERE night_id = ?1;"
+    "DELETE FROM picks WHERE night_id = ?1;"
+    "DELETE FROM notices WHERE night_id = ?1;"
+    "DELETE FROM nights WHERE id = ?1 AND status = 'scheduled'"
+)
+REOPEN_NIGHT = (
+    "UPDATE nights SET status = 'locked', finalized_at = NULL, finalized_by = NULL"
+    " WHERE id = ? AND status = 'finalized'"
+)
+CLOSE_SEASON = "UPDATE seasons SET status = 'closed' WHERE id = ?"
+SKIPPED = "SELECT date FROM skipped_dates WHERE season_id = ? ORDER BY date"
+INSERT_SKIPPED = "INSERT INTO skipped_dates (season_id, date, reason) VALUES (?, ?, ?)"
+NIGHTS = "SELECT * FROM nights WHERE season_id = ? ORDER BY week"
+NIGHT_BY_DATE = "SELECT * FROM nights WHERE season_id = ? AND date = ?"
+NIGHT_BY_WEEK = "SELECT * FROM nights WHERE season_id = ? AND week = ?"
+NIGHT_BY_ID = "SELECT * FROM nights WHERE id = ?"
+INSERT_NIGHT = "INSERT INTO nights (season_id, week, date) VALUES (?, ?, ?)"
+MOVE_NIGHT = "UPDATE nights SET date = ? WHERE id = ?"
+PARK_NIGHT = "UPDATE nights SET date = date(date, '+' || ? || ' years') WHERE id = ?"
+LOCK_NIGHT = (
+    "UPDATE nights SET status = 'locked', locked_at = ? WHERE id = ? AND status = 'scheduled'"
+)
+FINALIZE_NIGHT = (
+    "UPDATE nights SET status = 'finalized', finalized_at = ?, finalized_by = ?, pot_cents = ?"
+    " WHERE id = ? AND status <> 'finalized'"
+)
+
+
+def _league(row: aiosqlite.Row) -> League:
+    return League(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        name=row["name"],
+        time_zone=row["time_zone"],
+        **{name: to_time(row[name]) for name in LEAGUE_TIMES},
+    )
+
+
+def _season(row: aiosqlite.Row) -> Season:
+    return Season(
+        id=row["id"],
+        league_id=row["league_id"],
+        name=row["name"],
+        start_date=to_date(row["start_date"]),
+        weekday=row["weekday"],
+        status=row["status"],
+        **{name: row[name] for name in SEASON_SETTINGS},
+    )
+
+
+def _night(row: aiosqlite.Row) -> Night:
+    return Night(
+        id=row["id"],
+        season_id=row["season_id"],
+        week=row["week"],
+        date=to_date(row["date"]),
+        status=row["status"],
+        pot_cents=row["pot_cents"],
+    )
+
+
+async def league_by_guild(conn: aiosqlite.Connection, guild_id: int) -> League | None:
+    return await one(conn, LEAGUE_BY_GUILD, (guild_id,), _league)
+
+
+async def add_league(
+    conn: aiosqlite.Connection, guild_id: int, name: str, time_zone: str, now: str
+) -> int:
+    return await insert(conn, INSERT_LEAGUE, (guild_id, name, time_zone, now))
+
+
+async def set_league_time(
+    conn: aiosqlite.Connection, league_id: int, name: str, value: str
+) -> None:
+    if name not in LEAGUE_TIMES:
+        raise KeyError(name)
+    await run(conn, f"UPDATE leagues SET {name} = ? WHERE id = ?", (value, league_id))
+
+
+async def set_time_zone(conn: aiosqlite.Connection, league_id: int, time_zone: str) -> None:
+    await run(conn, "UPDATE leagues SET time_zone = ? WHERE id = ?", (time_zone, league_id))
+
+
+async def open_season(conn: aiosqlite.Connection, league_id: int) -> Season | None:
+    return await one(conn, OPEN_SEASON, (league_id,), _season)
+
+
+async def season_by_id(conn: aiosqlite.Connection, season_id: int) -> Season | None:
+    return await one(conn, SEASON_BY_ID, (season_id,), _season)
+
+
+async def add_season(
+    conn: aiosqlite.Connection,
+    league_id: int,
+    name: str,
+    start: date,
+    weekday: str,
+    regular_nights: int,
+    now: str,
+) -> int:
+    params = (league_id, name, start.isoformat(), weekday, regular_nights, now)
+    return await insert(conn, INSERT_SEASON, params)
+
+
+async def set_season_setting(
+    conn: aiosqlite.Connection, season_id: int, name: str, value: int
+) -> None:
+    if name not in SEASON_SETTINGS:
+        raise KeyError(name)
+    await run(conn, f"UPDATE seasons SET {name} = ? WHERE id = ?", (value, season_id))
+
+
+async def close_season(conn: aiosqlite.Connection, season_id: int) -> None:
+    await run(conn, CLOSE_SEASON, (season_id,))
+
+
+async def skipped_dates(conn: aiosqlite.Connection, season_id: int) -> list[date]:
+    return await many(conn, SKIPPED, (season_id,), lambda row: to_date(row[0]))
+
+
+async def add_skipped_date(
+    conn: aiosqlite.Connection, season_id: int, day: date, reason: str
+) -> None:
+    await run(conn, INSERT_SKIPPED, (season_id, day.isoformat(), reason))
+
+
+async def nights(conn: aiosqlite.Connection, season_id: int) -> list[Night]:
+    return await many(conn, NIGHTS, (season_id,), _night)
+
+
+async def night_by_date(conn: aiosqlite.Connection, season_id: int, day: date) -> Night | None:
+    return await one(conn, NIGHT_BY_DATE, (season_id, day.isoformat()), _night)
+
+
+async def night_by_week(conn: aiosqlite.Connection, season_id: int, week: int) -> Night | None:
+    return await one(conn, NIGHT_BY_WEEK, (season_id, week), _night)
+
+
+async def night_by_id(conn: aiosqlite.Connection, night_id: int) -> Night | None:
+    return await one(conn, NIGHT_BY_ID, (night_id,), _night)
+
+
+async def add_night(conn: aiosqlite.Connection, season_id: int, week: int, day: date) -> int:
+    return await insert(conn, INSERT_NIGHT, (season_id, week, day.isoformat()))
+
+
+async def move_nights(conn: aiosqlite.Connection, moves: list[tuple[int, date]]) -> None:
+    """Give nights new dates; parked first so UNIQUE(season, date) holds throughout."""
+    for night_id, _ in moves:
+        await run(conn, PARK_NIGHT, (1000, night_id))
+    for night_id, day in moves:
+        await run(conn, MOVE_NIGHT, (day.isoformat(), night_id))
+
+
+async def lock_night(conn: aiosqlite.Connection, night_id: int, now: str) -> bool:
+    return await run(conn, LOCK_NIGHT, (now, night_id)) == 1
+
+
+async def finalize_night(
+    conn: aiosqlite.Connection, night_id: int, now: str, by: int, pot_cents: int
+) -> bool:
+    return await run(conn, FINALIZE_NIGHT, (now, by, pot_cents, night_id)) == 1
+
+
+async def season_names(conn: aiosqlite.Connection, league_id: int) -> list[str]:
+    return await many(conn, SEASON_NAMES, (league_id,), lambda row: row[0])
+
+
+async def delete_unplayed_night(conn: aiosqlite.Connection, night_id: int) -> None:
+    """Drop a night that was never played (the season was shortened)."""
+    for statement in DELETE_NIGHT.split(";"):
+        await run(conn, statement, (night_id,))
+
+
+async def reopen_night(conn: aiosqlite.Connection, night_id: int) -> None:
+    """A finalized night whose scores changed goes back to locked until finalized again."""
+    await run(conn, REOPEN_NIGHT, (night_id,))

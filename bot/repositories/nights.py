@@ -1,0 +1,194 @@
+"""A night's groups, picks, games, notices and recorded tie orders."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from bot.models import Game, Group, Notice
+from bot.repositories._rows import insert, many, run, scalar
+
+NIGHT_OF_GROUP = "SELECT night_id FROM night_groups WHERE id = ?"
+GROUPS = "SELECT * FROM night_groups WHERE night_id = ? ORDER BY pool, position"
+MEMBERS = (
+    "SELECT group_id, player_id FROM group_members WHERE night_id = ? ORDER BY group_id, ladder"
+)
+INSERT_GROUP = "INSERT INTO night_groups (night_id, pool, position) VALUES (?, ?, ?)"
+INSERT_MEMBER = (
+    "INSERT INTO group_members (group_id, night_id, player_id, ladder) VALUES (?, ?, ?, ?)"
+)
+DELETE_MEMBERS = "DELETE FROM group_members WHERE night_id = ?"
+DELETE_GROUPS = "DELETE FROM night_groups WHERE night_id = ?"
+
+PICKS = (
+    "SELECT p.player_id, m.name FROM picks p JOIN machines m ON m.id = p.machine_id"
+    " WHERE p.night_id = ? ORDER BY p.player_id, p.position"
+)
+INSERT_PICK = (
+    "INSERT INTO picks (night_id, player_id, position, machine_id) VALUES (?, ?,"
+    " (SELECT coalesce(max(position), 0) + 1 FROM picks WHERE night_id = ? AND player_id = ?), ?)"
+)
+CLEAR_PICKS = "DELETE FROM picks WHERE night_id = ? AND player_id = ?"
+
+NIGHT_MACHINES = "SELECT machine_id FROM night_machines WHERE night_id = ? ORDER BY machine_id"
+INSERT_NIGHT_MACHINE = "INSERT INTO night_machines (night_id, machine_id) VALUES (?, ?)"
+
+GAMES = (
+    "SELECT ga.*, m.name AS machine FROM games ga JOIN machines m ON m.id = ga.machine_id"
+    " WHERE ga.group_id = ? ORDER BY ga.number"
+)
+GAME_BY_ID = (
+    "SELECT ga.*, m.name AS machine FROM games ga JOIN machines m ON m.id = ga.machine_id"
+    " WHERE ga.id = ?"
+)
+INSERT_GAME = "INSERT INTO games (group_id, number, machine_id, filled) VALUES (?, ?, ?, ?)"
+DELETE_GAMES = "DELETE FROM games WHERE group_id = ?"
+
+TIE_ORDER = "SELECT player_id FROM tie_orders WHERE game_id = ? ORDER BY position"
+DELETE_TIE_ORDER = "DELETE FROM tie_orders WHERE game_id = ?"
+INSERT_TIE_ORDER = "INSERT INTO tie_orders (game_id, player_id, position) VALUES (?, ?, ?)"
+
+NOTICES = "SELECT * FROM notices WHERE night_id = ? AND withdrawn_at IS NULL ORDER BY given_at"
+WITHDRAW_NOTICE = (
+    "UPDATE notices SET withdrawn_at = ? WHERE night_id = ? AND player_id = ?"
+    " AND withdrawn_at IS NULL"
+)
+INSERT_NOTICE = (
+    "INSERT INTO notices (night_id, player_id, kind, timing, minutes, note, given_by, given_at)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def _game(row: aiosqlite.Row) -> Game:
+    return Game(
+        id=row["id"],
+        group_id=row["group_id"],
+        number=row["number"],
+        machine_id=row["machine_id"],
+        machine=row["machine"],
+        filled=bool(row["filled"]),
+    )
+
+
+def _notice(row: aiosqlite.Row) -> Notice:
+    return Notice(
+        id=row["id"],
+        night_id=row["night_id"],
+        player_id=row["player_id"],
+        kind=row["kind"],
+        timing=row["timing"],
+        minutes=row["minutes"],
+        note=row["note"],
+    )
+
+
+async def groups(conn: aiosqlite.Connection, night_id: int) -> list[Group]:
+    """A night's groups: pools in order ('' then A then B), top group first."""
+    members: dict[int, list[int]] = {}
+    for group_id, player_id in await many(conn, MEMBERS, (night_id,), tuple):
+        members.setdefault(group_id, []).append(player_id)
+    return await many(
+        conn,
+        GROUPS,
+        (night_id,),
+        lambda r: Group(r["id"], r["night_id"], r["pool"], r["position"], tuple(members[r["id"]])),
+    )
+
+
+async def replace_groups(
+    conn: aiosqlite.Connection, night_id: int, pools: dict[str, list[list[int]]]
+) -> None:
+    """Store a night's groups: `pools[pool]` holds its groups, top first."""
+    await run(conn, DELETE_MEMBERS, (night_id,))
+    await run(conn, DELETE_GROUPS, (night_id,))
+    for pool, pool_groups in pools.items():
+        for position, members in enumerate(pool_groups, start=1):
+            group_id = await insert(conn, INSERT_GROUP, (night_id, pool, position))
+            for ladder, player_id in enumerate(members, start=1):
+                await run(conn, INSERT_MEMBER, (group_id, night_id, player_id, ladder))
+
+
+async def picks(conn: aiosqlite.Connection, night_id: int) -> dict[int, list[str]]:
+    rows = await many(conn, PICKS, (night_id,), lambda row: (row[0], row[1]))
+    result: dict[int, list[str]] = {}
+    for player_id, machine in rows:
+        result.setdefault(player_id, []).append(machine)
+    return result
+
+
+async def add_pick(
+    conn: aiosqlite.Connection, night_id: int, player_id: int, machine_id: int
+) -> None:
+    await run(conn, INSERT_PICK, (night_id, player_id, night_id, player_id, machine_id))
+
+
+async def clear_picks(conn: aiosqlite.Connection, night_id: int, player_id: int) -> int:
+    return await run(conn, CLEAR_PICKS, (night_id, player_id))
+
+
+async def night_machines(conn: aiosqlite.Connection, night_id: int) -> list[int]:
+    return await many(conn, NIGHT_MACHINES, (night_id,), lambda row: row[0])
+
+
+async def set_night_machines(
+    conn: aiosqlite.Connection, night_id: int, machine_ids: list[int]
+) -> None:
+    for machine_id in machine_ids:
+        await run(conn, INSERT_NIGHT_MACHINE, (night_id, machine_id))
+
+
+async def games(conn: aiosqlite.Connection, group_id: int) -> list[Game]:
+    return await many(conn, GAMES, (group_id,), _game)
+
+
+async def game_by_id(conn: aiosqlite.Connection, game_id: int) -> Game | None:
+    found = await many(conn, GAME_BY_ID, (game_id,), _game)
+    return found[0] if found else None
+
+
+async def replace_games(
+    conn: aiosqlite.Connection, group_id: int, machine_ids: list[int], filled: set[int]
+) -> None:
+    await run(conn, DELETE_GAMES, (group_id,))
+    for number, machine_id in enumerate(machine_ids, start=1):
+        await run(conn, INSERT_GAME, (group_id, number, machine_id, int(number in filled)))
+
+
+async def tie_order(conn: aiosqlite.Connection, game_id: int) -> list[int]:
+    return await many(conn, TIE_ORDER, (game_id,), lambda row: row[0])
+
+
+async def set_tie_order(conn: aiosqlite.Connection, game_id: int, player_ids: list[int]) -> None:
+    await run(conn, DELETE_TIE_ORDER, (game_id,))
+    for position, player_id in enumerate(player_ids, start=1):
+        await run(conn, INSERT_TIE_ORDER, (game_id, player_id, position))
+
+
+async def notices(conn: aiosqlite.Connection, night_id: int) -> list[Notice]:
+    return await many(conn, NOTICES, (night_id,), _notice)
+
+
+async def give_notice(
+    conn: aiosqlite.Connection,
+    night_id: int,
+    player_id: int,
+    kind: str,
+    timing: str,
+    minutes: int | None,
+    note: str,
+    given_by: int,
+    now: str,
+) -> int:
+    """A new notice replaces the player's earlier one for the night (kept, withdrawn)."""
+    await run(conn, WITHDRAW_NOTICE, (now, night_id, player_id))
+    params = (night_id, player_id, kind, timing, minutes, note, given_by, now)
+    return await insert(conn, INSERT_NOTICE, params)
+
+
+async def withdraw_notice(
+    conn: aiosqlite.Connection, night_id: int, player_id: int, now: str
+) -> bool:
+    return await run(conn, WITHDRAW_NOTICE, (now, night_id, player_id)) == 1
+
+
+async def night_of_group(conn: aiosqlite.Connection, group_id: int) -> int:
+    return int(await scalar(conn, NIGHT_OF_GROUP, (group_id,)))

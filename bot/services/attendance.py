@@ -1,0 +1,187 @@
+"""Late notices and absences (R2), with what an absence will cost (R3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+import aiosqlite
+
+from bot.database import Database
+from bot.models import Night, Notice, Player
+from bot.repositories import nights, people
+from bot.scoring import notice_timing, pre_makeup_nights_left
+from bot.services.context import (
+    SeasonContext,
+    check_text,
+    night_on,
+    night_on_or_after,
+    player_named,
+    player_of,
+    season_of,
+    stamp,
+)
+from bot.services.errors import BadInput, WrongState
+from bot.services.season import group_of, season_totals
+
+RULE_TEXT = {  # R2.2
+    "advance": (
+        "You told us before league night (R2.1 advance notice): "
+        "the commissioner decides whether your group waits."
+    ),
+    "on_time": (
+        "You told us before the 15:00 cutoff (R2.1 on time): "
+        "the commissioner decides whether your group waits."
+    ),
+    "after_cutoff": (
+        "This notice came after the 15:00 cutoff (R2.2): your group will not wait past 19:30. "
+        "Games you miss are scored from your pre-makeup scores."
+    ),
+}
+
+
+@dataclass(frozen=True)
+class MissedGame:
+    number: int | None  # None while the night's games are not resolved yet
+    machine: str
+    pre_makeup: int | None  # the score that will stand in, or None: Zero Point Rule
+
+
+@dataclass(frozen=True)
+class NoticeGiven:
+    notice: Notice
+    player: Player
+    night: Night
+    rule: str  # which part of R2.2 applies, in words
+    missed: list[MissedGame]  # for absences: game by game (R3.2, R3.4)
+    pre_makeup_nights_left: int  # R3.5, before this night
+    zero_point_everywhere: bool  # R3.6: no pre-makeup nights left
+
+
+async def notify(
+    db: Database,
+    guild_id: int,
+    discord_id: int,
+    kind: str,
+    *,
+    day: date | None = None,
+    minutes: int | None = None,
+    note: str = "",
+    now: datetime,
+) -> NoticeGiven:
+    """R2.1: `/late` or `/absent` for the next league night (or the night on `day`).
+
+    The notice is classified as advance, on time or after the cutoff from the
+    league's local time; a new notice replaces the player's earlier one."""
+    if kind not in ("late", "absent"):
+        raise BadInput("A notice says you will be late or absent.")
+    if minutes is not None and not 1 <= minutes <= 240:
+        raise BadInput("Say how late you will be in minutes, from 1 to 240.")
+    note = check_text(note, "note", 200)
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        player = await player_of(conn, ctx.league, discord_id)
+        return await _give(conn, ctx, player, kind, day, minutes, note, discord_id, now)
+
+
+async def mark(
+    db: Database,
+    guild_id: int,
+    player_name: str,
+    kind: str,
+    *,
+    by: int,
+    day: date | None = None,
+    now: datetime,
+) -> NoticeGiven:
+    """The commissioner records that a player came late or did not come (R2.3-R2.4)."""
+    if kind not in ("late", "absent"):
+        raise BadInput("Mark a player late or absent.")
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        player = await player_named(conn, ctx.league, player_name)
+        return await _give(conn, ctx, player, kind, day, None, "marked by the commissioner",
+                           by, now)  # fmt: skip
+
+
+async def _give(
+    conn: aiosqlite.Connection,
+    ctx: SeasonContext,
+    player: Player,
+    kind: str,
+    day: date | None,
+    minutes: int | None,
+    note: str,
+    given_by: int,
+    now: datetime,
+) -> NoticeGiven:
+    local = ctx.local(now)
+    if day is None:
+        night = await night_on_or_after(conn, ctx, local.date())
+    else:
+        night = await night_on(conn, ctx, day)
+    if night.status == "finalized" or night.date < local.date():
+        raise WrongState(f"Week {night.week} on {night.date:%d %B} is over.")
+    timing = notice_timing(local, night.date, ctx.league.late_cutoff)
+    notice_id = await nights.give_notice(
+        conn, night.id, player.id, kind, timing, minutes, note, given_by, stamp(now)
+    )
+    notice = next(n for n in await nights.notices(conn, night.id) if n.id == notice_id)
+    left, missed = await _absence_cost(conn, ctx, night, player)
+    return NoticeGiven(
+        notice=notice,
+        player=player,
+        night=night,
+        rule=RULE_TEXT[timing]
+        .replace("15:00", f"{ctx.league.late_cutoff:%H:%M}")
+        .replace("19:30", f"{ctx.league.grace_until:%H:%M}"),
+        missed=missed if kind == "absent" else [],
+        pre_makeup_nights_left=left,
+        zero_point_everywhere=left == 0,
+    )
+
+
+async def _absence_cost(
+    conn: aiosqlite.Connection, ctx: SeasonContext, night: Night, player: Player
+) -> tuple[int, list[MissedGame]]:
+    """R3.2-R3.6: the games that would be scored from pre-makeups, and where
+    the Zero Point Rule applies. Before picks lock, every working machine."""
+    sums = await season_totals(conn, ctx, before_week=night.week)
+    limit = ctx.season.pre_makeup_night_limit + player.extra_pre_makeup_nights
+    left = pre_makeup_nights_left(sums.pre_makeup_nights.get(player.id, 0), limit)
+    scores = {
+        p.machine_id: p.score
+        for p in await people.approved_pre_makeups(conn, ctx.season.id)
+        if p.player_id == player.id
+    }
+    machines = {m.id: m for m in await people.machines(conn, ctx.league.id)}
+    group = group_of(await nights.groups(conn, night.id), player.id)
+    games = await nights.games(conn, group.id) if group is not None else []
+    if games:
+        rows = [(g.number, g.machine_id) for g in games]
+    else:
+        rows = [(None, m.id) for m in machines.values() if m.working]
+    missed = [
+        MissedGame(number, machines[mid].name if mid in machines else "?",
+                   scores.get(mid) if left else None)
+        for number, mid in rows
+    ]  # fmt: skip
+    return left, missed
+
+
+async def withdraw(db: Database, guild_id: int, discord_id: int, *, now: datetime) -> Night:
+    """Take back a late notice or absence for the next night."""
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        player = await player_of(conn, ctx.league, discord_id)
+        night = await night_on_or_after(conn, ctx, ctx.local(now).date())
+        if not await nights.withdraw_notice(conn, night.id, player.id, stamp(now)):
+            raise BadInput(f"You have no notice for week {night.week} to take back.")
+        return night
+
+
+async def notices_for(db: Database, guild_id: int, day: date) -> tuple[Night, list[Notice]]:
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        night = await night_on(conn, ctx, day)
+        return night, await nights.notices(conn, night.id)

@@ -1,0 +1,138 @@
+"""Finding the league, season, player and night a request is about."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from zoneinfo import ZoneInfo
+
+import aiosqlite
+
+from bot.models import League, Machine, Night, Player, Season
+from bot.repositories import leagues, people
+from bot.scoring import RuleSettings
+from bot.services.errors import BadInput, NotFound, NotSetUp
+
+
+@dataclass(frozen=True)
+class SeasonContext:
+    league: League
+    season: Season
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.league.time_zone)
+
+    def local(self, now: datetime) -> datetime:
+        """`now` (aware) in the league's wall-clock time (R1.3)."""
+        return now.astimezone(self.zone)
+
+    def settings(self) -> RuleSettings:
+        s, lg = self.season, self.league
+        return RuleSettings(
+            regular_nights=s.regular_nights,
+            weekday=s.weekday,
+            time_zone=lg.time_zone,
+            play_time=lg.play_time,
+            grace_until=lg.grace_until,
+            late_cutoff=lg.late_cutoff,
+            games_per_night=s.games_per_night,
+            pre_makeup_night_limit=s.pre_makeup_night_limit,
+            bonus_start_week=s.bonus_start_week,
+            multiplier_start_week=s.multiplier_start_week,
+            two_swap_match_points=s.two_swap_match_points,
+            division_min_players=s.division_min_players,
+            division_week=s.division_week,
+            dues_cents=s.dues_cents,
+            payout_first_percent=s.payout_first_percent,
+        )
+
+
+def stamp(now: datetime) -> str:
+    """A stored timestamp: ISO-8601 in UTC. `now` must be time-zone aware."""
+    if now.tzinfo is None:
+        raise ValueError("now must be time-zone aware")
+    return now.astimezone(UTC).isoformat(timespec="seconds")
+
+
+async def league_of(conn: aiosqlite.Connection, guild_id: int) -> League:
+    league = await leagues.league_by_guild(conn, guild_id)
+    if league is None:
+        raise NotSetUp(
+            "This server has no league yet. The commissioner can start one with /league setup."
+        )
+    return league
+
+
+async def season_of(conn: aiosqlite.Connection, guild_id: int) -> SeasonContext:
+    league = await league_of(conn, guild_id)
+    season = await leagues.open_season(conn, league.id)
+    if season is None:
+        raise NotSetUp(
+            "There is no season running. The commissioner can start one with /league season."
+        )
+    return SeasonContext(league, season)
+
+
+async def player_of(conn: aiosqlite.Connection, league: League, discord_id: int) -> Player:
+    player = await people.player_by_discord(conn, league.id, discord_id)
+    if player is None or player.removed:
+        raise NotFound("You are not a player in this league. Ask the commissioner to add you.")
+    return player
+
+
+async def player_named(conn: aiosqlite.Connection, league: League, name: str) -> Player:
+    player = await people.player_by_name(conn, league.id, name.strip())
+    if player is None:
+        raise NotFound(f"There is no player called {name.strip()!r} in this league.")
+    return player
+
+
+async def machine_named(conn: aiosqlite.Connection, league: League, name: str) -> Machine:
+    machine = await people.machine_by_name(conn, league.id, name.strip())
+    if machine is None:
+        known = ", ".join(m.name for m in await people.machines(conn, league.id)) or "none yet"
+        raise NotFound(f"There is no machine called {name.strip()!r}. Machines: {known}.")
+    return machine
+
+
+async def night_on_or_after(conn: aiosqlite.Connection, ctx: SeasonContext, day: date) -> Night:
+    """The first league night of the season on or after `day`."""
+    for night in await leagues.nights(conn, ctx.season.id):
+        if night.date >= day:
+            return night
+    raise NotFound("There are no more league nights this season.")
+
+
+async def night_on(conn: aiosqlite.Connection, ctx: SeasonContext, day: date) -> Night:
+    night = await leagues.night_by_date(conn, ctx.season.id, day)
+    if night is None:
+        upcoming = [n for n in await leagues.nights(conn, ctx.season.id) if n.date >= day]
+        hint = f" The next one is {upcoming[0].date:%A %d %B}." if upcoming else ""
+        raise NotFound(f"There is no league night on {day:%A %d %B %Y}.{hint}")
+    return night
+
+
+async def night_of_week(conn: aiosqlite.Connection, ctx: SeasonContext, week: int) -> Night:
+    night = await leagues.night_by_week(conn, ctx.season.id, week)
+    if night is None:
+        raise NotFound(
+            f"Week {week} is not a night of this season (1 to {ctx.season.regular_nights})."
+        )
+    return night
+
+
+def check_text(value: str, name: str, limit: int) -> str:
+    value = value.strip()
+    if len(value) > limit:
+        raise BadInput(f"The {name} is too long: {len(value)} characters, at most {limit}.")
+    return value
+
+
+def check_name(value: str, what: str, limit: int = 64) -> str:
+    value = " ".join(value.split())
+    if not value:
+        raise BadInput(f"Give the {what} a name.")
+    if len(value) > limit:
+        raise BadInput(f"The {what}'s name is too long (at most {limit} characters).")
+    return value

@@ -1,0 +1,335 @@
+"""Finalizing a league night: every number from the rules, stored once (R2-R10).
+
+Absences become pre-makeup scores or the Zero Point Rule, then results, bonus,
+multipliers, movement, divisions at the division week and the payout. The
+night's results and next week's groups are stored so history never shifts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+import aiosqlite
+
+from bot.database import Database
+from bot.models import Game, Group, Night, NightResult, Player
+from bot.repositories import leagues, nights, people, results, scores
+from bot.scoring import (
+    GameNight,
+    GroupNight,
+    GroupResult,
+    MissingScoresError,
+    PlayerNight,
+    TiedScoresError,
+    cut_groups,
+    default_par,
+    form_divisions,
+    has_divisions,
+    score_night,
+    split_dues,
+)
+from bot.services.context import SeasonContext, night_of_week, season_of, stamp
+from bot.services.errors import NotReady, WrongState
+from bot.services.season import group_label, ranking, season_totals
+
+
+@dataclass(frozen=True)
+class GameLine:
+    number: int
+    machine: str
+    finish: list[tuple[str, int, int, str]]  # (player, score, points, source), winner first
+
+
+@dataclass(frozen=True)
+class GroupSummary:
+    label: str
+    rows: list[tuple[str, NightResult]]  # (player name, result), winner first
+    games: list[GameLine]
+
+
+@dataclass(frozen=True)
+class NightSummary:
+    night: Night
+    groups: list[GroupSummary]
+    payouts: dict[str, int]  # player name -> cents (R10.2)
+    pot_cents: int
+    next_groups: list[tuple[str, list[str]]]  # (label, player names) for next week
+    divisions_formed: bool
+
+
+async def finalize(
+    db: Database, guild_id: int, *, week: int | None = None, by: int, now: datetime
+) -> NightSummary:
+    """Finalize the night being played (or week `week`). Finalizing a night
+    twice gives the stored result; a night with missing, pending or tied
+    scores is refused with a list of exactly what is missing."""
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        if week is None:
+            played = [
+                n for n in await leagues.nights(conn, ctx.season.id) if n.status != "scheduled"
+            ]
+            if not played:
+                raise WrongState("No night has been played yet: lock tonight's picks first.")
+            unfinished = [n for n in played if n.status == "locked"]
+            night = unfinished[0] if unfinished else played[-1]
+        else:
+            night = await night_of_week(conn, ctx, week)
+        return await finalize_in(conn, ctx, night, by=by, now=now)
+
+
+async def finalize_in(
+    conn: aiosqlite.Connection, ctx: SeasonContext, night: Night, *, by: int, now: datetime
+) -> NightSummary:
+    """`finalize` inside a transaction the caller holds."""
+    if night.status == "finalized":
+        return await summary(conn, ctx, night)
+    if night.status != "locked":
+        raise WrongState(f"Week {night.week}'s picks are not locked yet; its games are not set.")
+    groups = await nights.groups(conn, night.id)
+    everyone = {p.id: p for p in await people.players(conn, ctx.league.id, removed=True)}
+    names = _unique_names([everyone[p] for g in groups for p in g.members])
+    ids = {name: pid for pid, name in names.items()}
+    await _refuse_pending(conn, night, groups, names)
+    group_nights = await _group_nights(conn, ctx, night, groups, everyone, names)
+    pot, _ = split_dues(await results.dues_of_night(conn, night.id))
+    try:
+        outcome = score_night(group_nights, pools=[g.pool for g in groups], pot_cents=pot)
+    except MissingScoresError as error:
+        by_player = [(name, game) for name, game in error.missing]
+        listed = "; ".join(
+            f"{name} on game {game} ({group_label(_group_with(groups, ids[name]))})"
+            for name, game in by_player
+        )
+        raise NotReady(
+            f"Week {night.week} cannot be finalized. Missing scores: {listed}. Submit them, "
+            "or mark the player late or absent so pre-makeups are used.",
+            tuple(f"{name} on game {game}" for name, game in by_player),
+        ) from None
+    except TiedScoresError as error:
+        raise NotReady(f"Week {night.week} cannot be finalized. {error}") from None
+    for group, built, result in zip(groups, group_nights, outcome.groups, strict=True):
+        attendance = {p.player: p.attendance for p in built.players}
+        await _store_group(
+            conn, night, group, result, ids, attendance, outcome.week_result, outcome.payouts
+        )
+    await leagues.finalize_night(conn, night.id, stamp(now), by, pot)
+    # After the night counts as finalized, so the standings used below include it.
+    formed = await _store_next_groups(conn, ctx, night, outcome.next_groups, ids)
+    finalized = await leagues.night_by_id(conn, night.id)
+    assert finalized is not None
+    result = await summary(conn, ctx, finalized)
+    return NightSummary(result.night, result.groups, result.payouts, result.pot_cents,
+                        result.next_groups, formed)  # fmt: skip
+
+
+def _unique_names(players: list[Player]) -> dict[int, str]:
+    seen: dict[str, int] = {}
+    for p in players:
+        seen[p.name.casefold()] = seen.get(p.name.casefold(), 0) + 1
+    return {
+        p.id: p.name if seen[p.name.casefold()] == 1 else f"{p.name} (#{p.id})" for p in players
+    }
+
+
+def _group_with(groups: list[Group], player_id: int) -> Group:
+    return next(g for g in groups if player_id in g.members)
+
+
+async def _refuse_pending(
+    conn: aiosqlite.Connection, night: Night, groups: list[Group], names: dict[int, str]
+) -> None:
+    waiting = await scores.pending_of_night(conn, night.id)
+    if not waiting:
+        return
+    number = {}
+    for group in groups:
+        for game in await nights.games(conn, group.id):
+            number[game.id] = (game.number, group)
+    listed = "; ".join(
+        f"{names[s.player_id]} on game {number[s.game_id][0]} ({group_label(number[s.game_id][1])})"
+        for s in waiting
+    )
+    raise NotReady(
+        f"Week {night.week} cannot be finalized. Scores waiting for approval: {listed}.",
+        tuple(f"{names[s.player_id]} on game {number[s.game_id][0]}" for s in waiting),
+    )
+
+
+async def _group_nights(
+    conn: aiosqlite.Connection,
+    ctx: SeasonContext,
+    night: Night,
+    groups: list[Group],
+    everyone: dict[int, Player],
+    names: dict[int, str],
+) -> list[GroupNight]:
+    settings = ctx.settings()
+    before = await season_totals(conn, ctx, before_week=night.week)
+    order = ranking([everyone[p] for g in groups for p in g.members], before)
+    rank = {p.id: r for r, p in enumerate(order, start=1)}
+    attendance = {n.player_id: n.kind for n in await nights.notices(conn, night.id)}
+    machines = {m.id: m for m in await people.machines(conn, ctx.league.id)}
+    pre_makeups: dict[int, dict[str, int]] = {}
+    approved_by_machine: dict[int, list[int]] = {}
+    for pm in await people.approved_pre_makeups(conn, ctx.season.id):
+        pre_makeups.setdefault(pm.player_id, {})[machines[pm.machine_id].name] = pm.score
+        approved_by_machine.setdefault(pm.machine_id, []).append(pm.score)
+    built = []
+    for group in groups:
+        live = {
+            (s.game_id, s.player_id): s.score
+            for s in await scores.live_scores_of_group(conn, group.id)
+        }
+        games = []
+        for game in await nights.games(conn, group.id):
+            machine = machines[game.machine_id]
+            par = machine.par or default_par(approved_by_machine.get(machine.id, []))
+            tie = [names[p] for p in await nights.tie_order(conn, game.id)]
+            games.append(
+                GameNight(
+                    machine=machine.name,
+                    par=par,
+                    scores={
+                        names[p]: live[(game.id, p)] for p in group.members if (game.id, p) in live
+                    },
+                    tie_break=tie,
+                )
+            )
+        players = [
+            PlayerNight(
+                player=names[p],
+                rank=rank[p],
+                attendance={"late": "late", "absent": "absent"}.get(
+                    attendance.get(p, ""), "present"
+                ),
+                pre_makeups=pre_makeups.get(p, {}),
+                pre_makeup_nights_used=before.pre_makeup_nights.get(p, 0),
+                pre_makeup_night_limit=settings.pre_makeup_night_limit
+                + everyone[p].extra_pre_makeup_nights,
+                multiplier=before.multiplier.get(p, 1),
+            )
+            for p in group.members
+        ]
+        built.append(GroupNight(week=night.week, players=players, games=games, settings=settings))
+    return built
+
+
+async def _store_group(
+    conn: aiosqlite.Connection,
+    night: Night,
+    group: Group,
+    result: GroupResult,
+    ids: dict[str, int],
+    attendance: dict[str, str],
+    week_result: dict[str, str],
+    payouts: dict[str, int],
+) -> None:
+    games = await nights.games(conn, group.id)
+    for game in result.games:
+        for place, name in enumerate(game.finish, start=1):
+            await results.add_game_result(
+                conn, _game_id(games, game.number), ids[name],
+                game.scores[name], game.source[name], game.points[name],
+                game.normalized[name], place,
+            )  # fmt: skip
+    for place, name in enumerate(result.order, start=1):
+        await results.add_result(
+            conn,
+            NightResult(
+                night_id=night.id, week=night.week, player_id=ids[name], group_id=group.id,
+                place=place, attendance=attendance[name], took_part=name in result.took_part,
+                match_points=result.match_points[name], tns=result.tns[name],
+                bonus_base=result.bonus_base[name], multiplier=result.multiplier[name],
+                bonus=result.bonus[name], league_points=result.league_points[name],
+                tlp=result.tlp[name], week_result=week_result[name],
+                used_pre_makeup_night=name in result.used_pre_makeup_night,
+                next_multiplier=result.next_multiplier[name],
+                payout_cents=payouts.get(name, 0),
+            ),
+        )  # fmt: skip
+
+
+def _game_id(games: list[Game], number: int) -> int:
+    return next(g.id for g in games if g.number == number)
+
+
+async def _store_next_groups(
+    conn: aiosqlite.Connection,
+    ctx: SeasonContext,
+    night: Night,
+    next_groups: dict[str, list[list[str]]],
+    ids: dict[str, int],
+) -> bool:
+    """Store next week's groups (R8.3-R8.6); at the division week split the
+    league into A and B (R9). Returns whether divisions were formed."""
+    following = await leagues.night_by_week(conn, ctx.season.id, night.week + 1)
+    if following is None or following.status != "scheduled":
+        return False
+    active = await people.players(conn, ctx.league.id)
+    active_ids = {p.id for p in active}
+    ladders = {
+        pool: [ids[n] for group in groups for n in group if ids[n] in active_ids]
+        for pool, groups in next_groups.items()
+    }
+    placed = {p for ladder in ladders.values() for p in ladder}
+    newcomers = [p.id for p in active if p.id not in placed]
+    bottom = "B" if "B" in ladders else next(iter(ladders), "")
+    ladders.setdefault(bottom, []).extend(newcomers)
+    settings = ctx.settings()
+    formed = False
+    if (
+        following.week == settings.division_week
+        and set(ladders) == {""}
+        and has_divisions(len(ladders[""]), settings)
+    ):
+        after = await season_totals(conn, ctx)
+        ranked = [str(p.id) for p in ranking(active, after)]
+        recent = {str(p): weeks[-5:] for p, weeks in after.week_results.items()}
+        split = form_divisions(ranked, recent, [str(p) for p in ladders[""]])
+        pools = {pool: [[int(p) for p in g] for g in groups] for pool, groups in split.items()}
+        formed = True
+    else:
+        pools = {
+            pool: [list(g) for g in cut_groups(ladder, division=pool != "")]
+            for pool, ladder in ladders.items()
+            if ladder
+        }
+    await nights.replace_groups(conn, following.id, pools)
+    return formed
+
+
+async def summary(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> NightSummary:
+    """A finalized night as stored."""
+    everyone = {p.id: p for p in await people.players(conn, ctx.league.id, removed=True)}
+    rows = [
+        r for r in await results.results_of_season(conn, ctx.season.id) if r.night_id == night.id
+    ]
+    game_rows = await results.game_results_of_night(conn, night.id)
+    groups = await nights.groups(conn, night.id)
+    out = []
+    for group in groups:
+        games = await nights.games(conn, group.id)
+        lines = [
+            GameLine(
+                g.number,
+                g.machine,
+                [(everyone[p].name, score, points, source)
+                 for gid, p, points, source, score in game_rows if gid == g.id],
+            )
+            for g in games
+        ]  # fmt: skip
+        mine = sorted((r for r in rows if r.group_id == group.id), key=lambda r: r.place)
+        out.append(
+            GroupSummary(group_label(group), [(everyone[r.player_id].name, r) for r in mine], lines)
+        )
+    following = await leagues.night_by_week(conn, ctx.season.id, night.week + 1)
+    next_groups = []
+    if following is not None:
+        for group in await nights.groups(conn, following.id):
+            next_groups.append((group_label(group), [everyone[p].name for p in group.members]))
+    payouts = {everyone[r.player_id].name: r.payout_cents for r in rows if r.payout_cents}
+    return NightSummary(night, out, payouts, night.pot_cents or 0, next_groups,
+                        any(g.pool for g in await nights.groups(conn, following.id))
+                        if following is not None else False)  # fmt: skip

@@ -1,0 +1,97 @@
+"""Dues, each night's pot and the season prize fund (R10)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+import aiosqlite
+
+from bot.database import Database
+from bot.repositories import leagues, results
+from bot.scoring import season_prizes, split_dues
+from bot.services.context import night_of_week, player_named, season_of, stamp
+from bot.services.errors import BadInput, Conflict
+from bot.services.standings import standings
+
+
+@dataclass(frozen=True)
+class Pot:
+    week: int
+    dues_cents: int
+    pot_cents: int  # R10.1: half of the night's dues
+    fund_cents: int  # the other half
+
+
+async def record_dues(
+    db: Database,
+    guild_id: int,
+    player_name: str,
+    week: int,
+    *,
+    cents: int | None = None,
+    by: int,
+    now: datetime,
+) -> Pot:
+    """R10.1: a player paid their dues for a night (the season's dues unless said)."""
+    if cents is not None and not 1 <= cents <= 100_000:
+        raise BadInput("Dues are from $0.01 to $1,000.00.")
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        night = await night_of_week(conn, ctx, week)
+        player = await player_named(conn, ctx.league, player_name)
+        amount = ctx.season.dues_cents if cents is None else cents
+        if amount <= 0:
+            raise BadInput("This season has no dues.")
+        try:
+            await results.add_dues(conn, night.id, player.id, amount, by, stamp(now))
+        except Exception as error:  # the UNIQUE (night, player) constraint
+            if "UNIQUE" in str(error):
+                raise Conflict(
+                    f"{player.name}'s dues for week {week} are already recorded."
+                ) from None
+            raise
+        total = await results.dues_of_night(conn, night.id)
+        pot, fund = split_dues(total)
+        return Pot(week, total, pot, fund)
+
+
+async def night_pot(db: Database, guild_id: int, week: int) -> Pot:
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        night = await night_of_week(conn, ctx, week)
+        total = await results.dues_of_night(conn, night.id)
+        pot, fund = split_dues(total)
+        return Pot(week, total, pot, fund)
+
+
+async def add_to_fund(
+    db: Database, guild_id: int, cents: int, note: str = "", *, by: int, now: datetime
+) -> int:
+    """R10.1: the commissioner may add to the season prize fund. Returns the fund."""
+    if not 1 <= cents <= 10_000_000:
+        raise BadInput("Add from $0.01 to $100,000.00.")
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        await results.add_to_fund(conn, ctx.season.id, cents, note.strip()[:200], by, stamp(now))
+        return await _fund(conn, ctx.season.id)
+
+
+async def _fund(conn: aiosqlite.Connection, season_id: int) -> int:
+    halves = 0
+    for night in await leagues.nights(conn, season_id):
+        halves += split_dues(await results.dues_of_night(conn, night.id))[1]
+    return halves + await results.fund_additions(conn, season_id)
+
+
+async def prizes(db: Database, guild_id: int) -> tuple[int, dict[str, int]]:
+    """R10.4: the fund and each player's share by the current standings."""
+    rows = await standings(db, guild_id)
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        fund = await _fund(conn, ctx.season.id)
+        split = ctx.settings().prize_split
+    divisions: dict[str, list[str]] = {}
+    for row in rows:
+        divisions.setdefault(row.division or "A", []).append(row.player.name)
+    return fund, season_prizes(fund, divisions, split)

@@ -1,0 +1,191 @@
+"""Vetoes and repeats, and locking each group's five games (R4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+import aiosqlite
+
+from bot.database import Database
+from bot.models import Group, Machine, Night
+from bot.repositories import leagues, nights, people, scores
+from bot.scoring import pick_kind, resolve_picks
+from bot.services.context import (
+    SeasonContext,
+    machine_named,
+    night_of_week,
+    night_on_or_after,
+    player_of,
+    season_of,
+    stamp,
+)
+from bot.services.errors import BadInput, Conflict, NotAllowed, WrongState
+from bot.services.season import group_label, group_of, groups_of, ranks_before
+
+
+@dataclass(frozen=True)
+class PickList:
+    night: Night
+    kind: str  # veto, repeat, none (R4.2)
+    needed: int  # k = |P - games| for each group
+    picks: list[str]  # the player's picks in preference order
+
+
+@dataclass(frozen=True)
+class LockedGroup:
+    group: Group
+    label: str
+    games: list[str]  # machine names, game 1 first
+    kind: str
+    applied: list[str]
+    filled: list[str]  # applied by the bot in machine order (R4.5)
+
+
+async def _working(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[Machine]:
+    return [m for m in await people.machines(conn, ctx.league.id) if m.working]
+
+
+async def add_pick(
+    db: Database, guild_id: int, discord_id: int, machine: str, *, now: datetime
+) -> PickList:
+    """R4.3: add the player's next pick for the coming night: a veto when
+    P > 5, a machine to repeat when P < 5."""
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        player = await player_of(conn, ctx.league, discord_id)
+        night = await night_on_or_after(conn, ctx, ctx.local(now).date())
+        if night.status != "scheduled":
+            raise WrongState(f"Picks for week {night.week} are locked; the games are set.")
+        found = await machine_named(conn, ctx.league, machine)
+        if not found.working:
+            raise BadInput(f"{found.name} is out of order tonight; pick a working machine.")
+        working = await _working(conn, ctx)
+        games = ctx.season.games_per_night
+        kind = pick_kind(len(working), games)
+        if kind == "none":
+            raise BadInput(
+                f"There are exactly {games} working machines: all are played, nothing to pick."
+            )
+        if group_of(await groups_of(conn, ctx, night), player.id) is None:
+            raise NotAllowed(f"You are not in a group for week {night.week}.")
+        mine = (await nights.picks(conn, night.id)).get(player.id, [])
+        if kind == "veto" and found.name in mine:
+            raise Conflict(f"You already vetoed {found.name}. Your picks: {', '.join(mine)}.")
+        if len(mine) >= len(working):
+            raise BadInput(f"You have {len(mine)} picks already; clear them to start again.")
+        await nights.add_pick(conn, night.id, player.id, found.id)
+        mine = (await nights.picks(conn, night.id)).get(player.id, [])
+        return PickList(night, kind, abs(len(working) - games), mine)
+
+
+async def clear_picks(db: Database, guild_id: int, discord_id: int, *, now: datetime) -> PickList:
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        player = await player_of(conn, ctx.league, discord_id)
+        night = await night_on_or_after(conn, ctx, ctx.local(now).date())
+        if night.status != "scheduled":
+            raise WrongState(f"Picks for week {night.week} are locked; the games are set.")
+        await nights.clear_picks(conn, night.id, player.id)
+        working = await _working(conn, ctx)
+        games = ctx.season.games_per_night
+        return PickList(night, pick_kind(len(working), games), abs(len(working) - games), [])
+
+
+async def lock_picks(
+    db: Database, guild_id: int, *, week: int | None = None, now: datetime
+) -> list[LockedGroup]:
+    """R4.4-R4.6: resolve every group's picks into its games and lock the night.
+    Locking twice gives the games locked the first time."""
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        if week is None:
+            night = await night_on_or_after(conn, ctx, ctx.local(now).date())
+        else:
+            night = await night_of_week(conn, ctx, week)
+        if night.status == "finalized":
+            raise WrongState(f"Week {night.week} is already finalized.")
+        groups = await groups_of(conn, ctx, night)
+        if night.status == "locked":
+            return [await _locked(conn, g) for g in groups]
+        working = await _working(conn, ctx)
+        if not working:
+            raise WrongState("No machine is working; mark machines as working first.")
+        ranks = await ranks_before(conn, ctx, night.week)
+        picks = await nights.picks(conn, night.id)
+        by_name = {m.name: m.id for m in working}
+        names = [m.name for m in working]
+        locked = []
+        for group in groups:
+            lowest_first = sorted(group.members, key=lambda p: -ranks.get(p, 10**6))
+            resolution = resolve_picks(
+                names,
+                [[x for x in picks.get(p, []) if x in by_name] for p in lowest_first],
+                ctx.season.games_per_night,
+            )
+            filled_numbers = _filled_numbers(resolution.games, resolution.filled, resolution.kind)
+            await nights.replace_games(
+                conn, group.id, [by_name[m] for m in resolution.games], filled_numbers
+            )
+            locked.append(
+                LockedGroup(
+                    group,
+                    group_label(group),
+                    resolution.games,
+                    resolution.kind,
+                    resolution.applied,
+                    resolution.filled,
+                )
+            )
+        await nights.set_night_machines(conn, night.id, [m.id for m in working])
+        await leagues.lock_night(conn, night.id, stamp(now))
+        return locked
+
+
+def _filled_numbers(games: list[str], filled: list[str], kind: str) -> set[int]:
+    """Game numbers that exist because the bot filled a repeat (R4.5)."""
+    if kind != "repeat":
+        return set()
+    numbers, remaining = set(), list(filled)
+    for number in range(len(games), 0, -1):
+        if games[number - 1] in remaining:
+            remaining.remove(games[number - 1])
+            numbers.add(number)
+    return numbers
+
+
+async def _locked(conn: aiosqlite.Connection, group: Group) -> LockedGroup:
+    games = await nights.games(conn, group.id)
+    return LockedGroup(group, group_label(group), [g.machine for g in games], "", [], [])
+
+
+async def set_games(
+    db: Database, guild_id: int, group_label_text: str, machines: list[str], *, now: datetime
+) -> LockedGroup:
+    """R4.5: the commissioner overrides the final list of one group's games.
+
+    `group_label_text` is "1", "A1" or "B2"."""
+    del now
+    label = group_label_text.strip().upper()
+    pool, _, number = (label[0], "", label[1:]) if label[:1] in ("A", "B") else ("", "", label)
+    if not number.isdigit():
+        raise BadInput("Name the group as 1, 2, … or A1, B2 with divisions.")
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        locked = [n for n in await leagues.nights(conn, ctx.season.id) if n.status == "locked"]
+        if not locked:
+            raise WrongState("Lock the night's picks before changing a group's games.")
+        night = locked[0]
+        group = next(
+            (g for g in await nights.groups(conn, night.id)
+             if g.pool == pool and g.position == int(number)), None,
+        )  # fmt: skip
+        if group is None:
+            raise BadInput(f"There is no group {label} in week {night.week}.")
+        found = [await machine_named(conn, ctx.league, m) for m in machines]
+        if len(found) != ctx.season.games_per_night:
+            raise BadInput(f"Give exactly {ctx.season.games_per_night} games.")
+        if await scores.count_of_group(conn, group.id):
+            raise WrongState("Scores were already submitted for this group; its games are set.")
+        await nights.replace_games(conn, group.id, [m.id for m in found], set())
+        return LockedGroup(group, group_label(group), [m.name for m in found], "override", [], [])

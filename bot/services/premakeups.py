@@ -1,0 +1,117 @@
+"""Pre-makeup scores (R3.1) and par from them (R6.2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.database import Database
+from bot.models import Machine, Player, PreMakeup
+from bot.repositories import people
+from bot.scoring import check_score, default_par
+from bot.services.context import machine_named, player_of, season_of, stamp
+from bot.services.errors import AlreadyDecided, BadInput, Conflict, NotFound
+
+
+@dataclass(frozen=True)
+class PreMakeupSubmitted:
+    pre_makeup: PreMakeup
+    player: Player
+    machine: Machine
+    witnesses: list[Player]
+
+
+async def submit(
+    db: Database,
+    guild_id: int,
+    discord_id: int,
+    machine: str,
+    score: int,
+    witnesses: list[int],
+    *,
+    now: datetime,
+) -> PreMakeupSubmitted:
+    """R3.1: one official pre-makeup score per machine, played in a group of
+    two or more league players: `witnesses` are the other players' Discord ids."""
+    try:
+        check_score(score)
+    except ValueError as error:
+        raise BadInput(str(error)) from None
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        player = await player_of(conn, ctx.league, discord_id)
+        found = await machine_named(conn, ctx.league, machine)
+        present = []
+        for witness in dict.fromkeys(witnesses):
+            other = await people.player_by_discord(conn, ctx.league.id, witness)
+            if other is None or other.removed:
+                raise NotFound("Everyone named as present must be a league player.")
+            if other.id != player.id:
+                present.append(other)
+        if not present:
+            raise BadInput(
+                "A pre-makeup score is played with at least one other league player "
+                "present (R3.1); name who was there."
+            )
+        existing = await people.live_pre_makeup(conn, ctx.season.id, player.id, found.id)
+        if existing is not None:
+            state = "is waiting for approval" if existing.status == "pending" else "is recorded"
+            raise Conflict(
+                f"Your pre-makeup score on {found.name} ({existing.score:,}) {state}; "
+                "there is one per machine (R3.1)."
+            )
+        new_id = await people.add_pre_makeup(
+            conn, ctx.season.id, player.id, found.id, score, discord_id,
+            [w.id for w in present], stamp(now),
+        )  # fmt: skip
+        record = await people.pre_makeup_by_id(conn, new_id)
+        assert record is not None
+        return PreMakeupSubmitted(record, player, found, present)
+
+
+async def decide(
+    db: Database, guild_id: int, pre_makeup_id: int, approve: bool, *, by: int, now: datetime
+) -> PreMakeup:
+    """The commissioner approves or rejects a pre-makeup score, once."""
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        record = await people.pre_makeup_by_id(conn, pre_makeup_id)
+        if record is None or record.season_id != ctx.season.id:
+            raise NotFound("That pre-makeup score does not exist in this season.")
+        status = "approved" if approve else "rejected"
+        if not await people.decide_pre_makeup(conn, record.id, status, by, stamp(now)):
+            raise AlreadyDecided(f"That pre-makeup score was already {record.status}.")
+        decided = await people.pre_makeup_by_id(conn, record.id)
+        assert decided is not None
+        return decided
+
+
+async def set_message(db: Database, pre_makeup_id: int, message_id: int) -> None:
+    async with db.transaction() as conn:
+        await people.set_pre_makeup_message(conn, pre_makeup_id, message_id)
+
+
+async def owed(db: Database, guild_id: int) -> dict[str, list[str]]:
+    """R3.1: for every player, the working machines with no pre-makeup score yet
+    (a machine added mid-season is owed by everyone)."""
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        machines = [m for m in await people.machines(conn, ctx.league.id) if m.working]
+        done = {
+            (p.player_id, p.machine_id)
+            for p in await people.approved_pre_makeups(conn, ctx.season.id)
+        }
+        return {
+            player.name: [m.name for m in machines if (player.id, m.id) not in done]
+            for player in await people.players(conn, ctx.league.id)
+        }
+
+
+async def effective_par(db: Database, guild_id: int, machine: str) -> int | None:
+    """R6.2: the commissioner's par, else the median of approved pre-makeup scores."""
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        found = await machine_named(conn, ctx.league, machine)
+        if found.par is not None:
+            return found.par
+        return default_par(await people.approved_scores_for_machine(conn, found.id, ctx.season.id))

@@ -1,0 +1,298 @@
+"""Score submission, approval and the commissioner's changes (R5.4, R12)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+import aiosqlite
+
+from bot.database import Database
+from bot.models import Game, Group, Night, Player, Score, ScoreChange
+from bot.repositories import leagues, nights, people, results, scores
+from bot.scoring import check_score
+from bot.services.context import SeasonContext, player_named, player_of, season_of, stamp
+from bot.services.errors import AlreadyDecided, BadInput, NotAllowed, NotFound, WrongState
+from bot.services.finalize import NightSummary, finalize_in
+from bot.services.season import group_label, group_of
+
+CHANGE_KINDS = {
+    "correction": "a corrected score",
+    "penalty": "R12.2: death save, bang-back, slam tilt or a second tilt: the score is 0",
+    "malfunction_replay": "R12.1: the replay score replaces the original",
+    "slam_tilt_replay": "R12.3: the player keeps the higher of the two scores",
+    "tilt_replay": "R12.3: the player keeps the higher of the two scores",
+}
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    score: Score
+    player: Player
+    game: Game
+    night: Night
+    group_label: str
+
+
+async def _current_night(conn: aiosqlite.Connection, ctx: SeasonContext) -> Night:
+    locked = [n for n in await leagues.nights(conn, ctx.season.id) if n.status == "locked"]
+    if not locked:
+        raise WrongState(
+            "Scores open once tonight's games are set: the commissioner locks the picks first."
+        )
+    return locked[0]
+
+
+async def _view(conn: aiosqlite.Connection, score: Score) -> ScoreView:
+    game = await nights.game_by_id(conn, score.game_id)
+    player = await people.player_by_id(conn, score.player_id)
+    assert game is not None and player is not None
+    night = await leagues.night_by_id(conn, await nights.night_of_group(conn, game.group_id))
+    assert night is not None
+    group = next(g for g in await nights.groups(conn, night.id) if g.id == game.group_id)
+    return ScoreView(score, player, game, night, group_label(group))
+
+
+async def my_games(db: Database, guild_id: int, discord_id: int) -> list[Game]:
+    """Tonight's games of the user's group (for `/score` autocomplete)."""
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        player = await player_of(conn, ctx.league, discord_id)
+        night = await _current_night(conn, ctx)
+        group = group_of(await nights.groups(conn, night.id), player.id)
+        return await nights.games(conn, group.id) if group is not None else []
+
+
+async def submit(
+    db: Database,
+    guild_id: int,
+    submitter: int,
+    game_number: int,
+    score: int,
+    *,
+    player: int | None = None,
+    now: datetime,
+) -> ScoreView:
+    """A player (or a member of their group) submits a score for one of
+    tonight's games of their group; it waits for the commissioner's approval."""
+    try:
+        check_score(score)
+    except ValueError as error:
+        raise BadInput(str(error)) from None
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        me = await player_of(conn, ctx.league, submitter)
+        night = await _current_night(conn, ctx)
+        groups = await nights.groups(conn, night.id)
+        group = group_of(groups, me.id)
+        if group is None:
+            raise NotAllowed(f"You are not in a group in week {night.week}.")
+        target = me
+        if player is not None and player != submitter:
+            target = await people.player_by_discord(conn, ctx.league.id, player) or me
+            if target is me or target.removed or target.id not in group.members:
+                raise NotAllowed(
+                    "You can only submit scores for players of your own group "
+                    f"({group_label(group)})."
+                )
+        game = await _game_numbered(conn, group, game_number)
+        live = await scores.live_score(conn, game.id, target.id)
+        if live is not None and live.status == "pending":
+            raise WrongState(
+                f"{target.name} already has a score on game {game.number} waiting for approval "
+                f"({live.score:,}). The commissioner can reject it, then submit again."
+            )
+        if live is not None:
+            raise WrongState(
+                f"{target.name}'s score on game {game.number} ({live.score:,}) is approved; "
+                "ask the commissioner to correct it."
+            )
+        score_id = await scores.add_score(conn, game.id, target.id, score, submitter, stamp(now))
+        stored = await scores.score_by_id(conn, score_id)
+        assert stored is not None
+        return await _view(conn, stored)
+
+
+async def _game_numbered(conn: aiosqlite.Connection, group: Group, number: int) -> Game:
+    games = await nights.games(conn, group.id)
+    for game in games:
+        if game.number == number:
+            return game
+    listed = ", ".join(f"{g.number} · {g.machine}" for g in games)
+    raise NotFound(f"Game {number} is not one of your group's games tonight ({listed}).")
+
+
+async def decide(
+    db: Database, guild_id: int, score_id: int, approve: bool, *, by: int, now: datetime
+) -> ScoreView:
+    """Approve or reject a pending score, exactly once."""
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        score = await scores.score_by_id(conn, score_id)
+        if score is None:
+            raise NotFound("That score does not exist.")
+        view = await _view(conn, score)
+        if view.night.season_id != ctx.season.id:
+            raise NotFound("That score belongs to another season.")
+        status = "approved" if approve else "rejected"
+        if not await scores.decide(conn, score.id, status, by, stamp(now)):
+            raise AlreadyDecided(f"That score was already {score.status}; nothing changed.")
+        decided = await scores.score_by_id(conn, score.id)
+        assert decided is not None
+        return await _view(conn, decided)
+
+
+async def approve_all(
+    db: Database, guild_id: int, group: str, *, by: int, now: datetime
+) -> list[ScoreView]:
+    """Approve every pending score of one group tonight ("1", "A1", "B2")."""
+    label = group.strip().upper()
+    pool, number = (label[0], label[1:]) if label[:1] in ("A", "B") else ("", label)
+    if not number.isdigit():
+        raise BadInput("Name the group as 1, 2, … or A1, B2 with divisions.")
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        night = await _current_night(conn, ctx)
+        found = next(
+            (g for g in await nights.groups(conn, night.id)
+             if g.pool == pool and g.position == int(number)), None,
+        )  # fmt: skip
+        if found is None:
+            raise NotFound(f"There is no group {label} in week {night.week}.")
+        decided = []
+        for score in await scores.live_scores_of_group(conn, found.id):
+            if score.status == "pending" and await scores.decide(
+                conn, score.id, "approved", by, stamp(now)
+            ):
+                again = await scores.score_by_id(conn, score.id)
+                assert again is not None
+                decided.append(await _view(conn, again))
+        return decided
+
+
+async def pending(db: Database, guild_id: int) -> list[ScoreView]:
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        night = await _current_night(conn, ctx)
+        return [await _view(conn, s) for s in await scores.pending_of_night(conn, night.id)]
+
+
+async def set_message(db: Database, score_id: int, message_id: int) -> None:
+    async with db.transaction() as conn:
+        await scores.set_message(conn, score_id, message_id)
+
+
+@dataclass(frozen=True)
+class ScoreChanged:
+    change: ScoreChange
+    view: ScoreView
+    refinalized: NightSummary | None  # the finalized night's new results
+
+
+async def change(
+    db: Database,
+    guild_id: int,
+    *,
+    week: int,
+    player_name: str,
+    game_number: int,
+    kind: str,
+    reason: str,
+    new_score: int | None = None,
+    by: int,
+    now: datetime,
+) -> ScoreChanged:
+    """R12: a correction, penalty or replay, always with a reason and a trace.
+
+    R12.1 a malfunction replay replaces the score, higher or lower; R12.2 a
+    penalty sets it to 0; R12.3 slam-tilt and tilt-away replays keep the higher
+    of the two; a correction sets the right number. R12.4: the old and new
+    score, who, when and why are kept. A finalized night can be changed until
+    the next night's picks lock, and is finalized again in the same
+    transaction, so standings follow at once (or nothing changes).
+    """
+    if kind not in CHANGE_KINDS:
+        raise BadInput(f"Unknown change {kind!r}. Use one of: {', '.join(CHANGE_KINDS)}.")
+    reason = reason.strip()
+    if not reason:
+        raise BadInput("Give a reason; every score change is kept with its reason (R12.4).")
+    if len(reason) > 500:
+        raise BadInput("The reason is too long (at most 500 characters).")
+    if kind == "penalty":
+        new_score = 0
+    if new_score is None:
+        raise BadInput("Give the new score.")
+    try:
+        check_score(new_score)
+    except ValueError as error:
+        raise BadInput(str(error)) from None
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        night = await leagues.night_by_week(conn, ctx.season.id, week)
+        if night is None or night.status == "scheduled":
+            raise WrongState(f"Week {week} has not been played.")
+        refinalize = None
+        if night.status == "finalized":
+            following = await leagues.night_by_week(conn, ctx.season.id, week + 1)
+            if following is not None and following.status != "scheduled":
+                raise WrongState(
+                    f"Week {week + 1} has started; week {week}'s results can no longer change."
+                )
+            refinalize = week
+        player = await player_named(conn, ctx.league, player_name)
+        group = group_of(await nights.groups(conn, night.id), player.id)
+        if group is None:
+            raise NotFound(f"{player.name} did not play in week {week}.")
+        game = await _game_numbered(conn, group, game_number)
+        live = await scores.live_score(conn, game.id, player.id)
+        old = live.score if live is not None else None
+        if kind in ("slam_tilt_replay", "tilt_replay") and old is not None:
+            new_score = max(old, new_score)
+        if live is not None and live.status == "pending":
+            await scores.decide(conn, live.id, "rejected", by, stamp(now))
+        elif live is not None:
+            await scores.supersede(conn, live.id)
+        score_id = await scores.add_score(
+            conn, game.id, player.id, new_score, by, stamp(now), approved_by=by
+        )
+        change_id = await scores.record_change(
+            conn, game.id, player.id, old, new_score, kind, reason, by, stamp(now)
+        )
+        summary = None
+        if refinalize is not None:
+            await results.clear_results(conn, night.id)
+            await leagues.reopen_night(conn, night.id)
+            reopened = await leagues.night_by_id(conn, night.id)
+            assert reopened is not None
+            summary = await finalize_in(conn, ctx, reopened, by=by, now=now)
+        stored = await scores.score_by_id(conn, score_id)
+        assert stored is not None
+        recorded = next(c for c in await scores.changes_of_season(conn, ctx.season.id)
+                        if c.id == change_id)  # fmt: skip
+        return ScoreChanged(recorded, await _view(conn, stored), summary)
+
+
+async def audit_trail(db: Database, guild_id: int) -> list[ScoreChange]:
+    """R12.4: every score change of the season, oldest first."""
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        return await scores.changes_of_season(conn, ctx.season.id)
+
+
+async def record_tie_order(
+    db: Database, guild_id: int, *, week: int, game_number: int, players: list[str]
+) -> None:
+    """R5.4: the commissioner records who placed higher among tied scores."""
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        night = await leagues.night_by_week(conn, ctx.season.id, week)
+        if night is None or night.status != "locked":
+            raise WrongState(f"Week {week} is not being played right now.")
+        found = [await player_named(conn, ctx.league, name) for name in players]
+        if len(found) < 2:
+            raise BadInput("Name at least two tied players, highest placed first.")
+        group = group_of(await nights.groups(conn, night.id), found[0].id)
+        if group is None or any(p.id not in group.members for p in found):
+            raise BadInput("The tied players must all be in the same group.")
+        game = await _game_numbered(conn, group, game_number)
+        await nights.set_tie_order(conn, game.id, [p.id for p in found])

@@ -1,0 +1,116 @@
+"""Season facts the other services share: ranks, multipliers, pre-makeup nights, groups.
+
+Everything here is derived from stored facts by the rules (R3.5, R7.4, R8.2, R11.1).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+import aiosqlite
+
+from bot.models import Group, Night, NightResult, Player
+from bot.repositories import leagues, nights, people, results
+from bot.scoring import SeasonLine, season_standings, seed_groups
+from bot.services.context import SeasonContext
+from bot.services.errors import NotReady
+
+
+@dataclass(frozen=True)
+class SeasonTotals:
+    """Each player's season so far, summed from finalized nights."""
+
+    league_points: dict[int, int]
+    tns: dict[int, float]
+    nights: dict[int, int]
+    pre_makeup_nights: dict[int, int]  # R3.5: nights that used a pre-makeup
+    multiplier: dict[int, int]  # R7.4: the one carried into the next night
+    week_results: dict[int, list[str]]  # R9.2, in week order
+    last_week: int
+
+
+def totals(rows: list[NightResult], before_week: int | None = None) -> SeasonTotals:
+    league_points: dict[int, int] = defaultdict(int)
+    tns: dict[int, float] = defaultdict(float)
+    played: dict[int, int] = defaultdict(int)
+    pre: dict[int, int] = defaultdict(int)
+    multiplier: dict[int, int] = {}
+    weeks: dict[int, list[str]] = defaultdict(list)
+    last = 0
+    for row in rows:
+        if before_week is not None and row.week >= before_week:
+            continue
+        league_points[row.player_id] += row.league_points
+        tns[row.player_id] += row.tns
+        played[row.player_id] += int(row.took_part)
+        pre[row.player_id] += int(row.used_pre_makeup_night)
+        multiplier[row.player_id] = row.next_multiplier
+        weeks[row.player_id].append(row.week_result)
+        last = max(last, row.week)
+    return SeasonTotals(dict(league_points), dict(tns), dict(played), dict(pre), multiplier,
+                        dict(weeks), last)  # fmt: skip
+
+
+async def season_totals(
+    conn: aiosqlite.Connection, ctx: SeasonContext, before_week: int | None = None
+) -> SeasonTotals:
+    return totals(await results.results_of_season(conn, ctx.season.id), before_week)
+
+
+def ranking(players: list[Player], sums: SeasonTotals) -> list[Player]:
+    """R11.1: league points, season TNS, skill, sign-up order (best first)."""
+    by_id = {p.id: p for p in players}
+    lines = [
+        SeasonLine(
+            player=str(p.id),
+            league_points=sums.league_points.get(p.id, 0),
+            tns=sums.tns.get(p.id, 0.0),
+            skill=p.skill,
+            signup=p.id,
+        )
+        for p in players
+    ]
+    return [by_id[int(s.line.player)] for s in season_standings(lines)]
+
+
+async def ranks_before(conn: aiosqlite.Connection, ctx: SeasonContext, week: int) -> dict[int, int]:
+    """R11.1: every active player's rank before week `week` is played."""
+    players = await people.players(conn, ctx.league.id)
+    ordered = ranking(players, await season_totals(conn, ctx, before_week=week))
+    return {p.id: rank for rank, p in enumerate(ordered, start=1)}
+
+
+async def groups_of(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> list[Group]:
+    """A night's groups. Week 1 is cut by skill the first time it is asked for
+    (R8.2); later weeks were stored when the night before was finalized."""
+    stored = await nights.groups(conn, night.id)
+    if stored:
+        return stored
+    previous = await leagues.night_by_week(conn, ctx.season.id, night.week - 1)
+    if previous is not None and previous.status != "finalized":
+        raise NotReady(
+            f"Week {night.week}'s groups come from week {previous.week}'s results; "
+            f"the commissioner must finalize week {previous.week} first."
+        )
+    players = await people.players(conn, ctx.league.id)
+    if len(players) < 2:
+        raise NotReady("The league needs at least 2 players before groups can be made.")
+    if previous is None:
+        cut = seed_groups([(str(p.id), p.skill) for p in players])
+    else:  # previous finalized but no groups stored: nobody was left to group
+        ordered = ranking(players, await season_totals(conn, ctx))
+        cut = seed_groups([(str(p.id), None) for p in ordered])
+    await nights.replace_groups(conn, night.id, {"": [[int(p) for p in g] for g in cut]})
+    return await nights.groups(conn, night.id)
+
+
+def group_of(groups: list[Group], player_id: int) -> Group | None:
+    for group in groups:
+        if player_id in group.members:
+            return group
+    return None
+
+
+def group_label(group: Group) -> str:
+    return f"{'Division ' + group.pool + ' · ' if group.pool else ''}Group {group.position}"

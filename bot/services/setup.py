@@ -1,0 +1,327 @@
+"""League and season setup, players and machines (R1, R3.1, R6.2, R8.2, R8.6)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import aiosqlite
+
+from bot.database import Database
+from bot.models import League, Machine, Night, Player, Season
+from bot.repositories import leagues, nights, people
+from bot.scoring import MAX_SCORE, RuleError, cut_groups, league_nights, weekday_number
+from bot.services.context import (
+    SeasonContext,
+    check_name,
+    league_of,
+    machine_named,
+    player_named,
+    season_of,
+    stamp,
+)
+from bot.services.errors import BadInput, Conflict, NotFound, WrongState
+
+SETTING_LIMITS = {  # name: (low, high) accepted from the commissioner
+    "regular_nights": (1, 52),
+    "games_per_night": (1, 10),
+    "pre_makeup_night_limit": (0, 52),
+    "bonus_start_week": (1, 52),
+    "multiplier_start_week": (2, 52),
+    "division_week": (2, 52),
+    "division_min_players": (4, 1000),
+    "two_swap_match_points": (0, 40),
+    "dues_cents": (0, 100_000),
+    "payout_first_percent": (50, 100),
+}
+
+
+async def create_league(
+    db: Database, guild_id: int, name: str, *, time_zone: str = "America/New_York", now: datetime
+) -> League:
+    """Start the league of a Discord server (one per server)."""
+    name = check_name(name, "league", 100)
+    _check_zone(time_zone)
+    async with db.transaction() as conn:
+        if await leagues.league_by_guild(conn, guild_id) is not None:
+            raise Conflict("This server already has a league.")
+        await leagues.add_league(conn, guild_id, name, time_zone, stamp(now))
+        return await league_of(conn, guild_id)
+
+
+def _check_zone(time_zone: str) -> None:
+    try:
+        ZoneInfo(time_zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise BadInput(
+            f"{time_zone!r} is not a time zone; use a name like 'America/New_York'."
+        ) from None
+
+
+async def start_season(
+    db: Database,
+    guild_id: int,
+    name: str,
+    start: date,
+    *,
+    weekday: str = "Wednesday",
+    regular_nights: int = 10,
+    now: datetime,
+) -> tuple[Season, list[Night]]:
+    """R1.1: a season of `regular_nights` nights on `weekday` from `start`.
+
+    The previous season, if any, is closed; its history stays."""
+    name = check_name(name, "season", 100)
+    try:
+        weekday = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
+                   "Sunday")[weekday_number(weekday)]  # fmt: skip
+    except RuleError as error:
+        raise BadInput(str(error)) from None
+    low, high = SETTING_LIMITS["regular_nights"]
+    if not low <= regular_nights <= high:
+        raise BadInput(f"A season has {low} to {high} regular nights, not {regular_nights}.")
+    async with db.transaction() as conn:
+        league = await league_of(conn, guild_id)
+        previous = await leagues.open_season(conn, league.id)
+        if previous is not None:
+            if previous.name.casefold() == name.casefold():
+                raise Conflict(f"The season {name!r} is already running.")
+            await leagues.close_season(conn, previous.id)
+        for other in await leagues.season_names(conn, league.id):
+            if other.casefold() == name.casefold():
+                raise Conflict(f"There was already a season called {name!r}; pick another name.")
+        season_id = await leagues.add_season(
+            conn, league.id, name, start, weekday, regular_nights, stamp(now)
+        )
+        for week, day in enumerate(league_nights(start, weekday, regular_nights), start=1):
+            await leagues.add_night(conn, season_id, week, day)
+        season = await leagues.season_by_id(conn, season_id)
+        assert season is not None
+        return season, await leagues.nights(conn, season_id)
+
+
+async def change_setting(db: Database, guild_id: int, name: str, value: int) -> Season:
+    """Change one of the season's rule settings (R1, R3.5, R7.5, R9.1, R10)."""
+    if name not in SETTING_LIMITS:
+        raise BadInput(f"Unknown setting {name!r}. Settings: {', '.join(SETTING_LIMITS)}.")
+    low, high = SETTING_LIMITS[name]
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise BadInput(f"{name} must be a whole number from {low} to {high}.")
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        if name == "regular_nights":
+            await _resize_season(conn, ctx, value)
+        await leagues.set_season_setting(conn, ctx.season.id, name, value)
+        season = await leagues.season_by_id(conn, ctx.season.id)
+        assert season is not None
+        return season
+
+
+async def _resize_season(conn: aiosqlite.Connection, ctx: SeasonContext, count: int) -> None:
+    current = await leagues.nights(conn, ctx.season.id)
+    held = [n for n in current if n.status != "scheduled"]
+    if held and count < held[-1].week:
+        raise WrongState(f"Week {held[-1].week} has already been played; keep at least that many.")
+    skipped = await leagues.skipped_dates(conn, ctx.season.id)
+    dates = league_nights(ctx.season.start_date, ctx.season.weekday, count, skipped)
+    for night in current[count:]:
+        await leagues.delete_unplayed_night(conn, night.id)
+    for week in range(len(current) + 1, count + 1):
+        await leagues.add_night(conn, ctx.season.id, week, dates[week - 1])
+
+
+async def set_league_time(db: Database, guild_id: int, name: str, value: time) -> League:
+    """R1.3: the league's wall-clock times (check-in, grace, cutoff, posts)."""
+    if name not in leagues.LEAGUE_TIMES:
+        raise BadInput(f"Unknown time {name!r}. Times: {', '.join(leagues.LEAGUE_TIMES)}.")
+    async with db.transaction() as conn:
+        league = await league_of(conn, guild_id)
+        await leagues.set_league_time(conn, league.id, name, value.strftime("%H:%M"))
+        return await league_of(conn, guild_id)
+
+
+async def skip_date(db: Database, guild_id: int, day: date, reason: str = "") -> list[Night]:
+    """R1.2: `day` is not a league night; every later week moves one week on."""
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        season = ctx.season
+        night = await leagues.night_by_date(conn, season.id, day)
+        if night is None:
+            raise NotFound(f"{day:%A %d %B %Y} is not a league night of this season.")
+        if night.status != "scheduled":
+            raise WrongState(
+                f"Week {night.week} on {day:%d %B} has already started; it cannot be skipped."
+            )
+        await leagues.add_skipped_date(conn, season.id, day, reason.strip()[:200])
+        skipped = await leagues.skipped_dates(conn, season.id)
+        dates = league_nights(season.start_date, season.weekday, season.regular_nights, skipped)
+        current = await leagues.nights(conn, season.id)
+        moves = [(n.id, dates[n.week - 1]) for n in current if n.date != dates[n.week - 1]]
+        await leagues.move_nights(conn, moves)
+        return await leagues.nights(conn, season.id)
+
+
+@dataclass(frozen=True)
+class PlayerAdded:
+    player: Player
+    restored: bool
+
+
+async def add_player(
+    db: Database,
+    guild_id: int,
+    name: str,
+    *,
+    discord_id: int | None,
+    skill: float | None = None,
+    now: datetime,
+) -> PlayerAdded:
+    """Add a league player with the commissioner's skill rating (R8.2).
+
+    A player who joins after groups were made is placed at the bottom of the
+    ladder and the upcoming night's groups are recut (R8.6)."""
+    name = check_name(name, "player")
+    if skill is not None and not 1 <= skill <= 10:
+        raise BadInput("A skill rating is from 1 (novice) to 10 (expert).")
+    async with db.transaction() as conn:
+        league = await league_of(conn, guild_id)
+        restored = False
+        existing = (
+            await people.player_by_discord(conn, league.id, discord_id)
+            if discord_id is not None
+            else None
+        )
+        if existing is not None and not existing.removed:
+            raise Conflict(f"{existing.name} is already a player.")
+        clash = await people.player_by_name(conn, league.id, name)
+        if clash is not None:
+            raise Conflict(f"There is already a player called {clash.name}; pick another name.")
+        if existing is not None:
+            await people.restore_player(conn, existing.id, name, skill)
+            player_id, restored = existing.id, True
+        else:
+            player_id = await people.add_player(
+                conn, league.id, discord_id, name, skill, stamp(now)
+            )
+        await _recut_upcoming(conn, league.id)
+        player = await people.player_by_id(conn, player_id)
+        assert player is not None
+        return PlayerAdded(player, restored)
+
+
+async def remove_player(db: Database, guild_id: int, name: str, *, now: datetime) -> Player:
+    """R12.4: remove a player from the league; their history stays."""
+    async with db.transaction() as conn:
+        league = await league_of(conn, guild_id)
+        player = await player_named(conn, league, name)
+        await people.remove_player(conn, player.id, stamp(now))
+        await _recut_upcoming(conn, league.id)
+        removed = await people.player_by_id(conn, player.id)
+        assert removed is not None
+        return removed
+
+
+async def set_skill(db: Database, guild_id: int, name: str, skill: float | None) -> Player:
+    """R8.2: the commissioner's skill rating, 1-10, or none."""
+    if skill is not None and not 1 <= skill <= 10:
+        raise BadInput("A skill rating is from 1 (novice) to 10 (expert).")
+    async with db.transaction() as conn:
+        league = await league_of(conn, guild_id)
+        player = await player_named(conn, league, name)
+        await people.set_skill(conn, player.id, skill)
+        changed = await people.player_by_id(conn, player.id)
+        assert changed is not None
+        return changed
+
+
+async def grant_pre_makeup_nights(db: Database, guild_id: int, name: str, nights: int) -> Player:
+    """R3.5: the commissioner may grant a player more pre-makeup nights."""
+    if not 1 <= nights <= 10:
+        raise BadInput("Grant 1 to 10 extra pre-makeup nights at a time.")
+    async with db.transaction() as conn:
+        league = await league_of(conn, guild_id)
+        player = await player_named(conn, league, name)
+        await people.grant_pre_makeup_nights(conn, player.id, nights)
+        changed = await people.player_by_id(conn, player.id)
+        assert changed is not None
+        return changed
+
+
+async def _recut_upcoming(conn: aiosqlite.Connection, league_id: int) -> None:
+    """R8.6: recut the next unplayed night's stored groups from the ladder order."""
+    season = await leagues.open_season(conn, league_id)
+    if season is None:
+        return
+    upcoming = [n for n in await leagues.nights(conn, season.id) if n.status == "scheduled"]
+    if not upcoming:
+        return
+    night = upcoming[0]
+    stored = await nights.groups(conn, night.id)
+    if not stored:
+        return  # week 1 is seeded by skill when it is first asked for (R8.2)
+    active = {p.id for p in await people.players(conn, league_id)}
+    pools: dict[str, list[int]] = {}
+    for group in stored:
+        pools.setdefault(group.pool, []).extend(p for p in group.members if p in active)
+    placed = {p for ladder in pools.values() for p in ladder}
+    newcomers = [p for p in sorted(active) if p not in placed]
+    bottom = "B" if "B" in pools else next(iter(pools))
+    pools[bottom].extend(newcomers)
+    await nights.replace_groups(
+        conn,
+        night.id,
+        {pool: cut_groups(ladder, division=pool != "") for pool, ladder in pools.items() if ladder},
+    )
+
+
+async def add_machine(
+    db: Database, guild_id: int, name: str, *, par: int | None = None, now: datetime
+) -> Machine:
+    """A machine joins the league's order (R4.5). Added mid-season, every
+    player owes a pre-makeup score on it (R3.1)."""
+    name = check_name(name, "machine")
+    _check_par(par)
+    async with db.transaction() as conn:
+        league = await league_of(conn, guild_id)
+        if await people.machine_by_name(conn, league.id, name) is not None:
+            raise Conflict(f"There is already a machine called {name}.")
+        machine_id = await people.add_machine(conn, league.id, name, par, stamp(now))
+        machine = await people.machine_by_id(conn, machine_id)
+        assert machine is not None
+        return machine
+
+
+def _check_par(par: int | None) -> None:
+    if par is not None and not 1 <= par <= MAX_SCORE:
+        raise BadInput("A par is a score from 1 to 10,000,000,000,000.")
+
+
+async def set_par(db: Database, guild_id: int, machine: str, par: int | None) -> Machine:
+    """R6.1-R6.2: the raw score worth 1,000,000 normalized points; None goes
+    back to the median of approved pre-makeup scores."""
+    _check_par(par)
+    async with db.transaction() as conn:
+        league = await league_of(conn, guild_id)
+        found = await machine_named(conn, league, machine)
+        await people.set_par(conn, found.id, par)
+        changed = await people.machine_by_id(conn, found.id)
+        assert changed is not None
+        return changed
+
+
+async def set_working(db: Database, guild_id: int, machine: str, working: bool) -> Machine:
+    """R4.1: a machine out of order does not count among the P working machines."""
+    async with db.transaction() as conn:
+        league = await league_of(conn, guild_id)
+        found = await machine_named(conn, league, machine)
+        await people.set_working(conn, found.id, working)
+        changed = await people.machine_by_id(conn, found.id)
+        assert changed is not None
+        return changed
+
+
+async def roster(db: Database, guild_id: int) -> tuple[list[Player], list[Machine]]:
+    async with db.read() as conn:
+        league = await league_of(conn, guild_id)
+        return await people.players(conn, league.id), await people.machines(conn, league.id)

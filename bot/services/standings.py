@@ -1,0 +1,149 @@
+"""Standings, a player's season and the playoff field (R3.5, R7.4, R11, R13)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import aiosqlite
+
+from bot.database import Database
+from bot.models import Player
+from bot.repositories import leagues, nights, people, results
+from bot.scoring import playoff_field, pre_makeup_nights_left, replace_no_shows
+from bot.services.context import SeasonContext, player_named, player_of, season_of
+from bot.services.errors import BadInput
+from bot.services.season import ranking, season_totals
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    player: Player
+    division: str  # '' before divisions, else 'A' or 'B'
+    league_points: int
+    tns: float
+    nights: int
+    multiplier: int  # carried into the next night (R7.4)
+
+
+async def _divisions(conn: aiosqlite.Connection, ctx: SeasonContext) -> dict[int, str]:
+    """Each player's division: the pool of their latest stored group."""
+    found: dict[int, str] = {}
+    for night in await leagues.nights(conn, ctx.season.id):
+        for group in await nights.groups(conn, night.id):
+            for member in group.members:
+                found[member] = group.pool
+    return found
+
+
+async def _rows(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[StandingRow]:
+    players = await people.players(conn, ctx.league.id)
+    sums = await season_totals(conn, ctx)
+    division = await _divisions(conn, ctx)
+    return [
+        StandingRow(
+            rank=rank,
+            player=p,
+            division=division.get(p.id, ""),
+            league_points=sums.league_points.get(p.id, 0),
+            tns=sums.tns.get(p.id, 0.0),
+            nights=sums.nights.get(p.id, 0),
+            multiplier=sums.multiplier.get(p.id, 1),
+        )
+        for rank, p in enumerate(ranking(players, sums), start=1)
+    ]
+
+
+async def standings(db: Database, guild_id: int, division: str | None = None) -> list[StandingRow]:
+    """R11.1: the season standings, or one division's (ranks within it)."""
+    if division is not None and division.strip().upper() not in ("A", "B"):
+        raise BadInput("A division is A or B.")
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        rows = await _rows(conn, ctx)
+    if division is None:
+        return rows
+    wanted = division.strip().upper()
+    mine = [r for r in rows if r.division == wanted]
+    if not mine and not any(r.division for r in rows):
+        raise BadInput("There are no divisions yet; they start at the division week (R9.1).")
+    return [StandingRow(i, r.player, r.division, r.league_points, r.tns, r.nights, r.multiplier)
+            for i, r in enumerate(mine, start=1)]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class PlayerSeason:
+    player: Player
+    rank: int
+    nights: int
+    league_points: int
+    tns: float
+    multiplier: int
+    pre_makeup_nights_used: int
+    pre_makeup_nights_left: int
+    dues_paid_cents: int
+    dues_owed_cents: int  # R10.1: dues for nights held so far, less what was paid
+    weeks: list[tuple[int, int, int, str]]  # (week, match points, league points, result)
+
+
+async def player_season(
+    db: Database, guild_id: int, *, discord_id: int | None = None, name: str | None = None
+) -> PlayerSeason:
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        if name is not None:
+            player = await player_named(conn, ctx.league, name)
+        elif discord_id is not None:
+            player = await player_of(conn, ctx.league, discord_id)
+        else:
+            raise BadInput("Name a player.")
+        rows = await _rows(conn, ctx)
+        row = next((r for r in rows if r.player.id == player.id), None)
+        history = [r for r in await results.results_of_season(conn, ctx.season.id)
+                   if r.player_id == player.id]  # fmt: skip
+        sums = await season_totals(conn, ctx)
+        used = sums.pre_makeup_nights.get(player.id, 0)
+        limit = ctx.season.pre_makeup_night_limit + player.extra_pre_makeup_nights
+        paid = await results.dues_of_player(conn, ctx.season.id, player.id)
+        held = len({r.night_id for r in history})
+        return PlayerSeason(
+            player=player,
+            rank=row.rank if row else 0,
+            nights=sums.nights.get(player.id, 0),
+            league_points=sums.league_points.get(player.id, 0),
+            tns=sums.tns.get(player.id, 0.0),
+            multiplier=sums.multiplier.get(player.id, 1),
+            pre_makeup_nights_used=used,
+            pre_makeup_nights_left=pre_makeup_nights_left(used, limit),
+            dues_paid_cents=paid,
+            dues_owed_cents=max(0, held * ctx.season.dues_cents - paid),
+            weeks=[(r.week, r.match_points, r.league_points, r.week_result) for r in history],
+        )
+
+
+@dataclass(frozen=True)
+class PlayoffDivision:
+    division: str
+    qualifiers: list[str]
+    alternates: list[str]
+
+
+async def playoffs(
+    db: Database, guild_id: int, unavailable: list[str] | None = None
+) -> list[PlayoffDivision]:
+    """R13.1-R13.2: each division's qualifiers by standings and its alternates;
+    `unavailable` qualifiers are replaced by the first alternates."""
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        rows = await _rows(conn, ctx)
+        settings = ctx.settings()
+    missing = {n.casefold() for n in unavailable or []}
+    out = []
+    for division in sorted({r.division for r in rows}):
+        names = [r.player.name for r in rows if r.division == division]
+        field = playoff_field(names, settings)
+        gone = [n for n in names if n.casefold() in missing]
+        qualifiers = replace_no_shows(field, gone) if gone else field.qualifiers
+        alternates = [n for n in field.alternates if n not in qualifiers and n not in gone]
+        out.append(PlayoffDivision(division, qualifiers, alternates))
+    return out

@@ -1,0 +1,65 @@
+"""A real SQLite file per test, migrated by the real runner, and a league to play in."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import date, datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.database import Database, migrate
+from bot.services import setup
+
+GUILD = 1001
+COMMISSIONER = 9001
+NEW_YORK = ZoneInfo("America/New_York")
+SEASON_START = date(2026, 1, 7)  # a Wednesday
+
+
+def at(day: date, clock: str = "12:00") -> datetime:
+    """A moment in the league's wall-clock time."""
+    hour, minute = map(int, clock.split(":"))
+    return datetime(day.year, day.month, day.day, hour, minute, tzinfo=NEW_YORK)
+
+
+def discord_id(number: int) -> int:
+    """Player P<number>'s Discord id."""
+    return 5000 + number
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    path = tmp_path / "league.sqlite3"
+    await migrate(path)
+    database = await Database.open(path)
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
+@pytest.fixture
+async def league(db: Database) -> Database:
+    """A league with a 10-night season from 7 January 2026."""
+    now = at(date(2026, 1, 1))
+    await setup.create_league(db, GUILD, "Koi's Pinball League", now=now)
+    await setup.start_season(db, GUILD, "Spring 2026", SEASON_START, now=now)
+    return db
+
+
+async def add_players(db: Database, count: int) -> None:
+    """P1 … Pn, skill 10 down to 1 (P1 is the best), Discord ids 5001 …"""
+    for n in range(1, count + 1):
+        await setup.add_player(
+            db, GUILD, f"P{n}", discord_id=discord_id(n), skill=max(1, 11 - n),
+            now=at(date(2026, 1, 2)),
+        )  # fmt: skip
+
+
+async def add_machines(db: Database, count: int, par: int | None = 1_000_000_000) -> list[str]:
+    names = [f"Machine {chr(ord('A') + i)}" for i in range(count)]
+    for name in names:
+        await setup.add_machine(db, GUILD, name, par=par, now=at(date(2026, 1, 2)))
+    return names
