@@ -31,21 +31,30 @@ def check_score(score: int) -> int:
     return score
 
 
-def finishing_order(values: Sequence[int], tie_break: Sequence[int] | None = None) -> list[int]:
+def finishing_order(
+    values: Sequence[int],
+    tie_break: Sequence[int] | None = None,
+    zero_point: Sequence[bool] | None = None,
+) -> list[int]:
     """Indices by raw score, highest first (R5).
 
-    R5.4: equal non-zero scores cannot be placed unless `tie_break` (a
-    priority per entry, lower placed higher, recorded by the commissioner)
-    separates them. Equal scores of 0 share last place and need no order.
+    R3.4: Zero Point entries (`zero_point`) count as 0 and are placed below
+    every present score, 0 included; several of them share last place and need
+    no order (R5.4 exception). R5.4/R5.5: any other equal scores, a penalty's
+    0 included, cannot be placed unless `tie_break` (a priority per entry,
+    lower placed higher, recorded by the commissioner) separates them.
     """
     n = len(values)
     if tie_break is not None and len(tie_break) != n:
         raise RuleError("The recorded tie order must have one entry per player.")
     priority = list(tie_break) if tie_break is not None else [0] * n
-    order = sorted(range(n), key=lambda i: (-values[i], priority[i], i))
+    zero = _check_flags("zero_point", zero_point, n)
+    order = sorted(range(n), key=lambda i: (zero[i], -values[i], priority[i], i))
     for a, b in itertools.pairwise(order):
-        if values[a] == values[b] and values[a] != 0 and priority[a] == priority[b]:
-            tied = [i for i in range(n) if values[i] == values[a]]
+        if zero[a] or zero[b]:
+            continue
+        if values[a] == values[b] and priority[a] == priority[b]:
+            tied = [i for i in range(n) if values[i] == values[a] and not zero[i]]
             raise TiedScoresError(
                 f"Scores are tied at {values[a]:,}; the commissioner must record who "
                 "placed higher before this game can be scored (R5.4).",
@@ -93,13 +102,14 @@ def game_points(
     extra point, second's extra point in a 4-player game, the tripling point);
     that point goes to nobody. Keeping-it-close points are earned normally.
     R3.4: an `absent` entry (Zero Point Rule) gets 0 points; its score is None
-    or 0 when it has no pre-makeup score and counts as 0 for placing.
+    or 0 when it has no pre-makeup score, counts as 0 and is placed last.
     R3.6: an `absent` entry that still has a pre-makeup score passes it as its
     score: the others are scored against it, the entry itself gets 0.
     R3.7: in a 2-player game whose absent player has no pre-makeup score the
     opponent gets 3 points, or 4 when their raw score is at least `par`.
-    R5.4: equal non-zero scores raise `TiedScoresError` unless `tie_break`
-    orders them; several scores of 0 share last place with last place's points.
+    R5.4: equal scores raise `TiedScoresError` unless `tie_break` orders them
+    (a penalty's 0 is placed like any score, R5.5); Zero Point entries share
+    last place.
     """
     n = len(scores)
     if n not in BASE_POINTS:
@@ -118,16 +128,15 @@ def game_points(
     if n == 2 and any(gone and v == 0 for gone, v in zip(is_absent, values, strict=True)):
         return _two_player_against_absent(values, is_absent, is_pre, par)
 
-    order = finishing_order(values, tie_break)
+    zero_point = [gone and v == 0 for gone, v in zip(is_absent, values, strict=True)]
+    order = finishing_order(values, tie_break, zero_point)
     ordered = [values[i] for i in order]
     beating_allowed = [not is_pre[i] for i in order]
     per_place = _place_points(ordered, beating_allowed)
-
     points = [0] * n
     for place, index in enumerate(order):
-        # Scores of 0 sort to the bottom and share last place (R5.4 exception).
-        points[index] = per_place[n - 1] if ordered[place] == 0 else per_place[place]
-    return [0 if is_absent[i] else points[i] for i in range(n)]
+        points[index] = 0 if is_absent[index] else per_place[place]
+    return points
 
 
 def _two_player_against_absent(

@@ -178,7 +178,9 @@ def _score_game(number: int, game: GameNight, players: Sequence[PlayerNight]) ->
     placed = [
         0 if v is None or s == ZERO_POINT else v for v, s in zip(values, sources, strict=True)
     ]
-    order = finishing_order(placed, priority)
+    stand_in_only = [s == ZERO_POINT for s in sources]
+    order = finishing_order(placed, priority, stand_in_only)
+    # R3.6: a game scored under the Zero Point Rule is a loss in the player's stats.
     finish = [names[i] for i in order if not zero[i]] + [names[i] for i in order if zero[i]]
     return GameResult(
         number=number,

@@ -19,7 +19,7 @@ grouping and even weeks are [P1 P2 P4] [P3 P7 P8] [P5 P6 P9 P10].
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import timedelta
 
 from bot.database import Database
 from bot.services import finalize, money, picks, scores, standings
@@ -83,8 +83,16 @@ async def test_r7_r8_r9_r10_r11_r13_a_whole_season_matches_the_hand_worked_value
     assert [g.machine for g in weeks[1].groups[0].games] == machines[1:]
 
     assert points(weeks[1]) == {
-        "P1": 15, "P2": 10, "P3": 5, "P4": 15, "P5": 10, "P6": 5,
-        "P7": 15, "P8": 10, "P9": 10, "P10": 5,
+        "P1": 15,
+        "P2": 10,
+        "P3": 5,
+        "P4": 15,
+        "P5": 10,
+        "P6": 5,
+        "P7": 15,
+        "P8": 10,
+        "P9": 10,
+        "P10": 5,
     }  # fmt: skip  (weeks 1-2: no bonus, R7.2)
     assert points(weeks[3]) == {
         "P1": 18, "P2": 13, "P3": 5, "P4": 18, "P5": 13, "P6": 5,

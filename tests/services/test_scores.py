@@ -1,0 +1,199 @@
+"""Submitting, approving and changing scores; finalizing (R5.4, R12)."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import date
+
+import pytest
+
+from bot.database import Database
+from bot.services import finalize, picks, scores, standings
+from bot.services.errors import (
+    AlreadyDecided,
+    BadInput,
+    NotAllowed,
+    NotFound,
+    NotReady,
+    WrongState,
+)
+from tests.services.conftest import (
+    COMMISSIONER,
+    GUILD,
+    SEASON_START,
+    add_machines,
+    add_players,
+    at,
+    discord_id,
+)
+
+NIGHT = SEASON_START
+P = {n: discord_id(n) for n in range(1, 41)}
+
+
+async def locked_league(db: Database, players: int) -> None:
+    await add_players(db, players)
+    await add_machines(db, 6)
+    await picks.lock_picks(db, GUILD, now=at(NIGHT, "19:15"))
+
+
+async def submit_group(db: Database, rows: dict[int, list[int]]) -> None:
+    for number, row in rows.items():
+        for game, score in enumerate(row, start=1):
+            await scores.submit(db, GUILD, P[number], game, score, now=at(NIGHT, "20:00"))
+
+
+async def test_submit_refusals_change_nothing(league: Database) -> None:
+    db = league
+    await add_players(db, 6)  # groups [P1 P2 P3] [P4 P5 P6]
+    await add_machines(db, 6)
+    with pytest.raises(WrongState, match="locks the picks first"):
+        await scores.submit(db, GUILD, P[1], 1, 100, now=at(NIGHT, "19:00"))
+    await picks.lock_picks(db, GUILD, now=at(NIGHT, "19:15"))
+    first = await scores.submit(db, GUILD, P[1], 1, 1_234_567, now=at(NIGHT, "20:00"))
+    assert (first.score.status, first.player.name, first.game.machine) == (
+        "pending", "P1", "Machine B",
+    )  # fmt: skip
+    assert first.group_label == "Group 1"
+    refusals = [
+        (dict(game_number=6, score=100), NotFound, r"Game 6 is not one of your group's games"),
+        (dict(game_number=1, score=-5), BadInput, "cannot be negative"),
+        (dict(game_number=1, score=10**14), BadInput, "larger than any pinball machine"),
+        (dict(game_number=2, score=100, player=P[4]), NotAllowed, "own group"),
+        (dict(game_number=2, score=100, player=999), NotAllowed, "own group"),
+        (dict(game_number=1, score=7), WrongState, r"waiting for approval \(1,234,567\)"),
+    ]
+    for kwargs, error, message in refusals:
+        with pytest.raises(error, match=message):
+            await scores.submit(db, GUILD, P[1], now=at(NIGHT, "20:01"), **kwargs)
+    with pytest.raises(NotFound, match="not a player"):
+        await scores.submit(db, GUILD, 4242, 1, 100, now=at(NIGHT, "20:01"))
+    assert [v.score.id for v in await scores.pending(db, GUILD)] == [first.score.id]
+
+    # A group member may submit for another member of the same group.
+    other = await scores.submit(db, GUILD, P[1], 1, 555, player=P[2], now=at(NIGHT, "20:02"))
+    assert (other.player.name, other.score.submitted_by) == ("P2", P[1])
+
+    decided = await scores.decide(db, GUILD, first.score.id, True, by=COMMISSIONER, now=at(NIGHT))
+    assert (decided.score.status, decided.score.decided_by) == ("approved", COMMISSIONER)
+    with pytest.raises(AlreadyDecided, match="already approved; nothing changed"):
+        await scores.decide(db, GUILD, first.score.id, False, by=COMMISSIONER, now=at(NIGHT))
+    with pytest.raises(WrongState, match="is approved; ask the commissioner to correct it"):
+        await scores.submit(db, GUILD, P[1], 1, 9, now=at(NIGHT, "20:05"))
+    # Rejected, then submitted again.
+    await scores.decide(db, GUILD, other.score.id, False, by=COMMISSIONER, now=at(NIGHT))
+    again = await scores.submit(db, GUILD, P[2], 1, 556, now=at(NIGHT, "20:06"))
+    assert again.score.status == "pending"
+
+
+async def test_two_concurrent_approvals_approve_once(league: Database) -> None:
+    db = league
+    await locked_league(db, 3)
+    view = await scores.submit(db, GUILD, P[1], 1, 100, now=at(NIGHT, "20:00"))
+    outcomes = await asyncio.gather(
+        scores.decide(db, GUILD, view.score.id, True, by=COMMISSIONER, now=at(NIGHT)),
+        scores.decide(db, GUILD, view.score.id, True, by=COMMISSIONER + 1, now=at(NIGHT)),
+        return_exceptions=True,
+    )
+    approved = [o for o in outcomes if not isinstance(o, Exception)]
+    refused = [o for o in outcomes if isinstance(o, AlreadyDecided)]
+    assert len(approved) == 1 and len(refused) == 1
+
+
+async def test_200_concurrent_submissions_are_all_stored_once(league: Database) -> None:
+    db = league
+    await locked_league(db, 40)
+    calls = [
+        scores.submit(db, GUILD, P[n], game, n * 1000 + game, now=at(NIGHT, "20:00"))
+        for n in range(1, 41)
+        for game in range(1, 6)
+    ]
+    views = await asyncio.gather(*calls)
+    assert len({v.score.id for v in views}) == 200
+    stored = await scores.pending(db, GUILD)
+    assert sorted((v.player.name, v.game.number, v.score.score) for v in stored) == sorted(
+        (f"P{n}", game, n * 1000 + game) for n in range(1, 41) for game in range(1, 6)
+    )
+
+
+async def test_finalize_refuses_pending_missing_and_tied_scores_then_is_idempotent(
+    league: Database,
+) -> None:
+    db = league
+    await locked_league(db, 3)
+    with pytest.raises(NotReady) as missing:
+        await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
+    assert len(missing.value.missing) == 15
+    assert "P1 on game 1 (Group 1)" in str(missing.value)
+
+    await submit_group(db, {1: [300] * 5, 2: [200] * 5, 3: [100] * 4 + [200]})
+    with pytest.raises(NotReady, match="waiting for approval: P1 on game 1"):
+        await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
+    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
+    # Game 5: P2 and P3 both scored 200 (R5.4).
+    with pytest.raises(NotReady, match=r"Game 5 \(Machine F\): P2, P3 have the same score"):
+        await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
+    await scores.record_tie_order(db, GUILD, week=1, game_number=5, players=["P3", "P2"])
+
+    first = await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
+    second = await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:30"))
+    assert first.groups == second.groups and first.next_groups == second.next_groups
+    game5 = first.groups[0].games[4]
+    assert [(name, pts) for name, _, pts, _ in game5.finish] == [("P1", 3), ("P3", 2), ("P2", 1)]
+    assert [(n, r.match_points) for n, r in first.groups[0].rows] == [
+        ("P1", 15), ("P2", 9), ("P3", 6),
+    ]  # fmt: skip
+
+
+async def test_r12_penalty_and_replay_change_standings_with_an_audit_trail(
+    league: Database,
+) -> None:
+    db = league
+    await locked_league(db, 3)
+    await submit_group(db, {1: [300] * 5, 2: [200] * 5, 3: [150] * 5})
+    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
+    await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
+    before = {r.player.name: r.league_points for r in await standings.standings(db, GUILD)}
+    assert before == {"P1": 15, "P2": 10, "P3": 5}  # 3-2-1 every game
+
+    # R12.2: P1 bang-backed on game 1: 0, placed last; then 200 vs 150 vs 0:
+    # 200 > 150 + 0 gives P2 4, P3 2, P1 0.
+    changed = await scores.change(
+        db, GUILD, week=1, player_name="P1", game_number=1, kind="penalty",
+        reason="bang-back on ball 2", by=COMMISSIONER, now=at(date(2026, 1, 8)),
+    )  # fmt: skip
+    assert changed.refinalized is not None
+    after = {r.player.name: r.league_points for r in await standings.standings(db, GUILD)}
+    assert after == {"P1": 12, "P2": 12, "P3": 6}
+    # R12.1: P3's game 2 malfunction replay replaces 150 with a lower 120.
+    await scores.change(
+        db, GUILD, week=1, player_name="P3", game_number=2, kind="malfunction_replay",
+        new_score=120, reason="flipper died", by=COMMISSIONER, now=at(date(2026, 1, 8)),
+    )  # fmt: skip
+    # R12.3: a tilt-away replay keeps the higher score: 180 < 200 keeps 200.
+    kept = await scores.change(
+        db, GUILD, week=1, player_name="P2", game_number=3, kind="tilt_replay",
+        new_score=180, reason="P1 tilted P2's ball", by=COMMISSIONER, now=at(date(2026, 1, 8)),
+    )  # fmt: skip
+    assert kept.view.score.score == 200
+    trail = await scores.audit_trail(db, GUILD)
+    assert [(c.player_id, c.old_score, c.new_score, c.kind, c.reason, c.changed_by)
+            for c in trail] == [
+        (1, 300, 0, "penalty", "bang-back on ball 2", COMMISSIONER),
+        (3, 150, 120, "malfunction_replay", "flipper died", COMMISSIONER),
+        (2, 200, 200, "tilt_replay", "P1 tilted P2's ball", COMMISSIONER),
+    ]  # fmt: skip
+    assert all(c.changed_at.startswith("2026-01-08T17:00") for c in trail)
+
+    with pytest.raises(BadInput, match="Give a reason"):
+        await scores.change(
+            db, GUILD, week=1, player_name="P2", game_number=3, kind="correction",
+            new_score=1, reason="  ", by=COMMISSIONER, now=at(date(2026, 1, 8)),
+        )  # fmt: skip
+    await picks.lock_picks(db, GUILD, now=at(date(2026, 1, 14), "19:15"))
+    with pytest.raises(WrongState, match="Week 2 has started"):
+        await scores.change(
+            db, GUILD, week=1, player_name="P2", game_number=3, kind="correction",
+            new_score=1, reason="late fix", by=COMMISSIONER, now=at(date(2026, 1, 14)),
+        )  # fmt: skip
+    assert len(await scores.audit_trail(db, GUILD)) == 3
