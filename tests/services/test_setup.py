@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.database import Database
+from bot.repositories import leagues, nights
 from bot.services import backup, picks, setup, standings
 from bot.services.context import season_of
 from bot.services.errors import BadInput, Conflict, NotFound, NotSetUp, WrongState
@@ -91,9 +92,7 @@ async def test_r8_2_r8_6_week_one_by_skill_and_a_late_joiner_recut(league: Datab
         await setup.add_player(db, GUILD, name, discord_id=hash(name) % 10**6, skill=skill, now=now)
     async with db.transaction() as conn:
         ctx = await season_of(conn, GUILD)
-        night = (
-            await __import__("bot.repositories.leagues", fromlist=["x"]).nights(conn, ctx.season.id)
-        )[0]
+        night = (await leagues.nights(conn, ctx.season.id))[0]
         groups = await groups_of(conn, ctx, night)
     names = {1: "Ann", 2: "Bob", 3: "Cat", 4: "Dan", 5: "Eve"}
     # 9, then Dan 6, then the unrated at 5.5 in sign-up order, then Cat 3 (R8.2).
@@ -103,7 +102,7 @@ async def test_r8_2_r8_6_week_one_by_skill_and_a_late_joiner_recut(league: Datab
     ]
     await setup.add_player(db, GUILD, "Fay", discord_id=77, skill=10, now=now)
     async with db.read() as conn:
-        groups = await __import__("bot.repositories.nights", fromlist=["x"]).groups(conn, night.id)
+        groups = await nights.groups(conn, night.id)
     names[6] = "Fay"
     # R8.6: the newcomer joins the bottom of the ladder and the groups are recut.
     assert [[names[p] for p in g.members] for g in groups] == [
