@@ -1,27 +1,75 @@
-"""Entry point of the `league-bot` console script.
+"""The `league-bot` console script.
 
-The Discord bot itself arrives with issue #4; until then the command prints a
-worked league night scored by the rules module (`bot.example`).
+league-bot run [--sync]   start the Discord bot (settings from the environment / .env)
+league-bot example        print a worked league night scored by the rules
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import logging
+import sys
+
+from bot.config import ConfigError, Settings, load_settings
+from bot.database import DatabaseError
+
+log = logging.getLogger("bot")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="league-bot", description="The pinball league's bot.")
+    commands = parser.add_subparsers(dest="command")
+    run = commands.add_parser("run", help="start the Discord bot")
+    run.add_argument("--sync", action="store_true", help="register the slash commands first")
+    run.add_argument("--env-file", default=".env", help="settings file (default: .env)")
+    commands.add_parser("example", help="print a worked league night scored by the rules")
+    return parser
+
+
+def point_at(api_base: str) -> None:
+    """Send discord.py's REST calls and gateway to a Discord stand-in (DISCORD_API_BASE)."""
+    import discord
+    import yarl
+
+    base = api_base.rstrip("/")
+    discord.http.Route.BASE = base
+    root = base.split("/api/")[0]
+    ws = root.replace("https://", "wss://").replace("http://", "ws://")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"{ws}/gateway")
+
+
+async def run_bot(settings: Settings, *, sync: bool) -> None:
+    from bot.client import LeagueBot
+
+    if settings.api_base:
+        point_at(settings.api_base)
+    async with LeagueBot(settings, sync_commands=sync) as client:
+        await client.start(settings.token.reveal())
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="league-bot", description=__doc__)
-    parser.add_argument(
-        "command",
-        nargs="?",
-        default="example",
-        choices=["example"],
-        help="example: print a worked league night scored by the rules",
-    )
-    parser.parse_args(argv)
-    from bot.example import main as example
+    args = _parser().parse_args(argv)
+    if args.command in (None, "example"):
+        from bot.example import main as example
 
-    example()
+        example()
+        return 0
+    try:
+        settings = load_settings(env_file=args.env_file)
+    except ConfigError as error:
+        print(f"league-bot: {error}", file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    try:
+        asyncio.run(run_bot(settings, sync=args.sync))
+    except DatabaseError as error:
+        print(f"league-bot: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
     return 0
 
 

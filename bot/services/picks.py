@@ -35,6 +35,7 @@ class PickList:
 @dataclass(frozen=True)
 class LockedGroup:
     group: Group
+    week: int
     label: str
     games: list[str]  # machine names, game 1 first
     kind: str
@@ -107,7 +108,7 @@ async def lock_picks(
             raise WrongState(f"Week {night.week} is already finalized.")
         groups = await groups_of(conn, ctx, night)
         if night.status == "locked":
-            return [await _locked(conn, g) for g in groups]
+            return [await _locked(conn, g, night.week) for g in groups]
         working = await _working(conn, ctx)
         if not working:
             raise WrongState("No machine is working; mark machines as working first.")
@@ -130,6 +131,7 @@ async def lock_picks(
             locked.append(
                 LockedGroup(
                     group,
+                    night.week,
                     group_label(group),
                     resolution.games,
                     resolution.kind,
@@ -154,9 +156,9 @@ def _filled_numbers(games: list[str], filled: list[str], kind: str) -> set[int]:
     return numbers
 
 
-async def _locked(conn: aiosqlite.Connection, group: Group) -> LockedGroup:
+async def _locked(conn: aiosqlite.Connection, group: Group, week: int) -> LockedGroup:
     games = await nights.games(conn, group.id)
-    return LockedGroup(group, group_label(group), [g.machine for g in games], "", [], [])
+    return LockedGroup(group, week, group_label(group), [g.machine for g in games], "", [], [])
 
 
 async def set_games(
@@ -188,4 +190,6 @@ async def set_games(
         if await scores.count_of_group(conn, group.id):
             raise WrongState("Scores were already submitted for this group; its games are set.")
         await nights.replace_games(conn, group.id, [m.id for m in found], set())
-        return LockedGroup(group, group_label(group), [m.name for m in found], "override", [], [])
+        return LockedGroup(
+            group, night.week, group_label(group), [m.name for m in found], "override", [], []
+        )

@@ -1,0 +1,110 @@
+"""The bot's settings: read once from the environment and `.env`, checked, frozen.
+
+`.env.example` documents every variable. A missing or malformed one stops the
+bot at start with one line naming it and saying how to fix it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from dotenv import dotenv_values
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+class ConfigError(Exception):
+    """A setting is missing or malformed; the message names it and the fix."""
+
+
+class Secret:
+    """A value that never shows itself in logs, reprs or tracebacks."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        return self._value
+
+    def __repr__(self) -> str:
+        return "Secret('**********')"
+
+    __str__ = __repr__
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: Secret
+    guild_id: int
+    commissioner_role_id: int
+    announcement_channel_id: int
+    approvals_channel_id: int
+    database_path: Path
+    time_zone: str
+    log_level: str
+    api_base: str | None  # DISCORD_API_BASE: a Discord stand-in (tests, the demo)
+    backup_dir: Path
+
+
+def _snowflake(env: Mapping[str, str | None], name: str, what: str) -> int:
+    raw = (env.get(name) or "").strip()
+    if not raw:
+        raise ConfigError(f"{name} is not set: put the {what} in .env (see .env.example).")
+    if not raw.isdigit() or not 15 <= len(raw) <= 20:
+        raise ConfigError(
+            f"{name} must be the {what}, a number of 15 to 20 digits "
+            "(Discord: Developer Mode, right-click, Copy ID)."
+        )
+    return int(raw)
+
+
+def load_settings(env: Mapping[str, str | None] | None = None, env_file: str = ".env") -> Settings:
+    """Settings from `env` (the process environment by default) over `.env`."""
+    if env is None:
+        merged: dict[str, str | None] = (
+            dict(dotenv_values(env_file)) if Path(env_file).is_file() else {}
+        )
+        merged.update(os.environ)
+        env = merged
+    token = (env.get("DISCORD_TOKEN") or "").strip()
+    if not token:
+        raise ConfigError(
+            "DISCORD_TOKEN is not set: copy the bot token from the Discord developer portal "
+            "into .env (see .env.example)."
+        )
+    if any(c.isspace() for c in token) or len(token) < 20:
+        raise ConfigError("DISCORD_TOKEN does not look like a bot token; copy it again.")
+    zone = (env.get("LEAGUE_TIME_ZONE") or "America/New_York").strip()
+    try:
+        ZoneInfo(zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ConfigError(
+            f"LEAGUE_TIME_ZONE {zone!r} is not a time zone; use a name like America/New_York."
+        ) from None
+    level = (env.get("LOG_LEVEL") or "INFO").strip().upper()
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}.")
+    database = (env.get("DATABASE_PATH") or "league.sqlite3").strip()
+    api_base = (env.get("DISCORD_API_BASE") or "").strip() or None
+    if api_base is not None and not api_base.startswith(("http://", "https://")):
+        raise ConfigError("DISCORD_API_BASE must be a URL like http://127.0.0.1:8080/api/v10.")
+    return Settings(
+        token=Secret(token),
+        guild_id=_snowflake(env, "LEAGUE_GUILD_ID", "Discord server (guild) id"),
+        commissioner_role_id=_snowflake(env, "COMMISSIONER_ROLE_ID", "commissioner role id"),
+        announcement_channel_id=_snowflake(
+            env, "ANNOUNCEMENT_CHANNEL_ID", "announcement channel id"
+        ),
+        approvals_channel_id=_snowflake(env, "APPROVALS_CHANNEL_ID", "approvals channel id"),
+        database_path=Path(database),
+        time_zone=zone,
+        log_level=level,
+        api_base=api_base,
+        backup_dir=Path((env.get("BACKUP_DIR") or "backups").strip()),
+    )

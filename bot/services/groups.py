@@ -1,0 +1,79 @@
+"""A week's groups, games and game-1 play order, as players see them (R4.6, R8, R11.2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.database import Database
+from bot.models import Night
+from bot.repositories import nights, people
+from bot.scoring import first_game_order, pick_kind
+from bot.services.context import night_of_week, night_on_or_after, season_of
+from bot.services.season import group_label, groups_of, ranks_before
+
+
+@dataclass(frozen=True)
+class GroupView:
+    label: str
+    players: list[str]  # ladder order
+    play_order: list[str]  # game 1: the lowest rank starts, the highest plays last
+    games: list[tuple[int, str]]  # (number, machine) once picks are locked
+
+
+@dataclass(frozen=True)
+class WeekView:
+    night: Night
+    groups: list[GroupView]
+    pick_kind: str  # veto, repeat or none (R4.2)
+    picks_needed: int
+    owes_pre_makeups: dict[str, list[str]]  # player -> working machines still owed (R3.1)
+
+
+async def week_view(
+    db: Database, guild_id: int, *, week: int | None = None, now: datetime
+) -> WeekView:
+    """The coming night (or week `week`): its groups, games and play order.
+    Week 1 is cut by skill the first time anyone asks (R8.2)."""
+    async with db.transaction() as conn:  # may store week 1's groups
+        ctx = await season_of(conn, guild_id)
+        if week is None:
+            night = await night_on_or_after(conn, ctx, ctx.local(now).date())
+        else:
+            night = await night_of_week(conn, ctx, week)
+        groups = await groups_of(conn, ctx, night)
+        everyone = {p.id: p for p in await people.players(conn, ctx.league.id, removed=True)}
+        ranks = await ranks_before(conn, ctx, night.week)
+        missing_rank = len(ranks) + 1
+        views = []
+        for group in groups:
+            ids = [str(p) for p in group.members]
+            order = first_game_order(
+                ids, {str(p): ranks.get(p, missing_rank) for p in group.members}
+            )
+            games = await nights.games(conn, group.id)
+            views.append(
+                GroupView(
+                    label=group_label(group),
+                    players=[everyone[p].name for p in group.members],
+                    play_order=[everyone[int(p)].name for p in order],
+                    games=[(g.number, g.machine) for g in games],
+                )
+            )
+        machines = [m for m in await people.machines(conn, ctx.league.id) if m.working]
+        done = {
+            (p.player_id, p.machine_id)
+            for p in await people.approved_pre_makeups(conn, ctx.season.id)
+        }
+        owes = {
+            p.name: [m.name for m in machines if (p.id, m.id) not in done]
+            for p in await people.players(conn, ctx.league.id)
+        }
+        games_per_night = ctx.season.games_per_night
+        return WeekView(
+            night=night,
+            groups=views,
+            pick_kind=pick_kind(len(machines), games_per_night) if machines else "none",
+            picks_needed=abs(len(machines) - games_per_night) if machines else 0,
+            owes_pre_makeups={name: owed for name, owed in owes.items() if owed},
+        )

@@ -1,0 +1,1 @@
+"""What the bot shows: message text within Discord's limits, and its buttons."""

@@ -1,0 +1,209 @@
+"""Message text for commands and posts, always within Discord's limits.
+
+Every function returns plain text; `chunks` splits long text at line breaks
+into messages of at most 2,000 characters (Discord's limit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.services.attendance import NoticeGiven
+from bot.services.finalize import NightSummary
+from bot.services.groups import WeekView
+from bot.services.picks import LockedGroup, PickList
+from bot.services.scores import ScoreView
+from bot.services.standings import PlayerSeason, PlayoffDivision, StandingRow
+
+MESSAGE_LIMIT = 2000
+SOURCES = {"live": "", "pre_makeup": " (pre-makeup)", "zero_point": " (Zero Point Rule)",
+           "zero_point_limit": " (Zero Point Rule, past the pre-makeup limit)"}  # fmt: skip
+
+
+def chunks(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Split at line breaks into pieces of at most `limit` characters; a code
+    block cut in two is closed and reopened so each piece renders."""
+    pieces: list[str] = []
+    current = ""
+    in_code = False
+    for line in text.split("\n"):
+        while len(line) > limit - 8:  # a single line longer than a message
+            head, line = line[: limit - 8], line[limit - 8 :]
+            pieces.extend(_flush(current, in_code))
+            current = head
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) + (4 if in_code else 0) > limit:
+            pieces.append(current + ("\n```" if in_code else ""))
+            current = ("```\n" if in_code else "") + line
+        else:
+            current = candidate
+        if line.startswith("```"):
+            in_code = not in_code
+    if current:
+        pieces.append(current)
+    return pieces
+
+
+def _flush(current: str, in_code: bool) -> list[str]:
+    return [current + ("\n```" if in_code else "")] if current else []
+
+
+def money(cents: int) -> str:
+    return f"${cents / 100:,.2f}"
+
+
+def notice(given: NoticeGiven) -> str:
+    night = given.night
+    what = "late" if given.notice.kind == "late" else "absent"
+    minutes = f" about {given.notice.minutes} minutes" if given.notice.minutes else ""
+    lines = [f"Noted: {given.player.name} will be {what}{minutes} on week {night.week} "
+             f"({night.date:%A %d %B})."]  # fmt: skip
+    if given.notice.kind == "late":
+        lines.append(given.rule)
+        return "\n".join(lines)
+    if given.zero_point_everywhere:
+        lines.append("You have no pre-makeup nights left (R3.5): the Zero Point Rule applies "
+                     "to every game (R3.6).")  # fmt: skip
+    else:
+        lines.append(f"Pre-makeup nights left before this one: {given.pre_makeup_nights_left} "
+                     "(this night will use one).")  # fmt: skip
+    for game in given.missed:
+        label = f"Game {game.number} · {game.machine}" if game.number else game.machine
+        if game.pre_makeup is not None:
+            lines.append(f"- {label}: your pre-makeup score {game.pre_makeup:,}")
+        else:
+            lines.append(f"- {label}: no pre-makeup score, Zero Point Rule (0 points)")
+    if given.missed and given.missed[0].number is None:
+        lines.append(
+            "The games are set when picks lock at 19:15; the list shows every working machine."
+        )
+    return "\n".join(lines)
+
+
+def late_for_commissioner(given: NoticeGiven) -> str:
+    what = "late" if given.notice.kind == "late" else "absent"
+    minutes = f", about {given.notice.minutes} min" if given.notice.minutes else ""
+    note = f" — “{given.notice.note}”" if given.notice.note else ""
+    timing = given.notice.timing.replace("_", " ")
+    return f"{given.player.name}: {what} for week {given.night.week}{minutes} ({timing}){note}"
+
+
+def score_pending(view: ScoreView, submitter: str) -> str:
+    by = "" if submitter == view.player.name else f" (submitted by {submitter})"
+    return (f"Week {view.night.week} · {view.group_label} · Game {view.game.number} · "
+            f"{view.game.machine}\n**{view.player.name}**: {view.score.score:,}{by}\n"
+            f"Waiting for the commissioner.")  # fmt: skip
+
+
+def score_decided(view: ScoreView, decider: str) -> str:
+    verb = "Approved" if view.score.status == "approved" else "Rejected"
+    return (f"Week {view.night.week} · {view.group_label} · Game {view.game.number} · "
+            f"{view.game.machine}\n**{view.player.name}**: {view.score.score:,}\n"
+            f"{verb} by {decider}.")  # fmt: skip
+
+
+def pick_list(picks: PickList) -> str:
+    if not picks.picks:
+        return f"Your picks for week {picks.night.week} are empty."
+    word = "vetoes" if picks.kind == "veto" else "repeats"
+    listed = ", ".join(f"{n}. {m}" for n, m in enumerate(picks.picks, start=1))
+    return (
+        f"Your {word} for week {picks.night.week}, in order: {listed}.\n"
+        f"Each group applies {picks.needed} (R4.4); lowest-ranked players pick first."
+    )
+
+
+def locked(groups: list[LockedGroup], week: int) -> str:
+    lines = [f"**Week {week}: picks are locked.** Tonight's games (R4):"]
+    for group in groups:
+        games = ", ".join(f"{n}. {m}" for n, m in enumerate(group.games, start=1))
+        lines.append(f"**{group.label}**: {games}")
+        if group.filled:
+            lines.append(
+                f"  (not enough picks: {', '.join(group.filled)} applied in machine order, R4.5)"
+            )
+    return "\n".join(lines)
+
+
+def week(view: WeekView) -> str:
+    night = view.night
+    lines = [f"**Week {night.week} · {night.date:%A %d %B %Y}**"]
+    for group in view.groups:
+        lines.append(f"**{group.label}**: {', '.join(group.players)}")
+        lines.append(f"  Game 1 play order: {' → '.join(group.play_order)}")
+        if group.games:
+            lines.append("  Games: " + ", ".join(f"{n}. {m}" for n, m in group.games))
+    if not any(g.games for g in view.groups) and view.pick_kind != "none":
+        word = "veto" if view.pick_kind == "veto" else "repeat"
+        lines.append(
+            f"Each group will {word} {view.picks_needed} machine(s): use /veto before 19:15."
+        )
+    if view.owes_pre_makeups:
+        owed = "; ".join(f"{p}: {', '.join(m)}" for p, m in view.owes_pre_makeups.items())
+        lines.append(f"Pre-makeup scores still owed (R3.1): {owed}")
+    return "\n".join(lines)
+
+
+def standings(rows: list[StandingRow], title: str = "Standings") -> str:
+    lines = [
+        f"**{title}**",
+        "```",
+        f"{'#':>3} {'Player':<20} {'Div':<3} {'Pts':>5} {'Nights':>6} {'x':>2}",
+    ]
+    for row in rows:
+        lines.append(f"{row.rank:>3} {row.player.name[:20]:<20} {row.division or '-':<3} "
+                     f"{row.league_points:>5} {row.nights:>6} {row.multiplier:>2}")  # fmt: skip
+    lines.append("```")
+    if not rows:
+        return f"**{title}**\nNo players yet."
+    return "\n".join(lines)
+
+
+def player_season(ps: PlayerSeason) -> str:
+    lines = [
+        f"**{ps.player.name}** · rank {ps.rank} · {ps.league_points} league points "
+        f"over {ps.nights} night(s)",
+        f"Bonus multiplier for the next night: x{ps.multiplier}",
+        f"Pre-makeup nights used {ps.pre_makeup_nights_used}, left {ps.pre_makeup_nights_left}",
+        f"Dues paid {money(ps.dues_paid_cents)}, owed {money(ps.dues_owed_cents)}",
+    ]
+    for week_no, mp, points, result in ps.weeks:
+        lines.append(f"- Week {week_no}: {mp} MP, {points} league points, {result}")
+    return "\n".join(lines)
+
+
+def results(summary: NightSummary) -> str:
+    night = summary.night
+    lines = [f"**Week {night.week} results · {night.date:%A %d %B}**"]
+    for group in summary.groups:
+        lines.append(f"**{group.label}**")
+        for game in group.games:
+            row = ", ".join(f"{n} {pts}{SOURCES.get(src, '')}" for n, _, pts, src in game.finish)
+            lines.append(f"  Game {game.number} · {game.machine}: {row}")
+        for name, r in group.rows:
+            bonus = f" + bonus {r.bonus_base}×{r.multiplier}" if r.bonus_base else ""
+            lines.append(f"  {r.place}. {name}: {r.match_points} MP{bonus} = {r.league_points} "
+                         f"({r.week_result})")  # fmt: skip
+    if summary.payouts:
+        paid = ", ".join(f"{n} {money(c)}" for n, c in summary.payouts.items())
+        lines.append(f"Payout from the {money(summary.pot_cents)} pot (R10.2): {paid}")
+    if summary.next_groups:
+        if summary.divisions_formed:
+            lines.append("**Divisions A and B start next week (R9).**")
+        lines.append("Next week:")
+        lines.extend(f"  {label}: {', '.join(names)}" for label, names in summary.next_groups)
+    return "\n".join(lines)
+
+
+def playoffs(field: list[PlayoffDivision]) -> str:
+    lines = ["**Playoffs (R13)**"]
+    for division in field:
+        name = f"Division {division.division}" if division.division else "League"
+        lines.append(f"{name}: {', '.join(division.qualifiers)}")
+        if division.alternates:
+            lines.append(f"  Alternates, in order: {', '.join(division.alternates[:3])}")
+    return "\n".join(lines)
+
+
+def bullet(items: Iterable[str]) -> str:
+    return "\n".join(f"- {item}" for item in items)

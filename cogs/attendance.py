@@ -1,0 +1,72 @@
+"""/late and /absent: late notices and absences (R2), and what an absence costs (R3)."""
+
+from __future__ import annotations
+
+from discord import Interaction, app_commands
+from discord.ext import commands
+
+from bot.parsing import parse_date
+from bot.services import attendance
+from bot.ui import render
+from bot.ui.replies import respond
+from cogs._base import league_bot, now_of, post
+
+
+class Attendance(commands.Cog):
+    @app_commands.command(name="late")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        minutes="How late you expect to be", note="Anything the commissioner should know"
+    )
+    async def late(
+        self,
+        interaction: Interaction,
+        minutes: app_commands.Range[int, 1, 240] | None = None,
+        note: app_commands.Range[str, 0, 200] = "",
+    ) -> None:
+        """Tell the commissioner you will be late tonight."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = league_bot(interaction)
+        given = await attendance.notify(
+            bot.db,
+            bot.settings.guild_id,
+            interaction.user.id,
+            "late",
+            minutes=minutes,
+            note=note,
+            now=now_of(interaction),
+        )
+        await respond(interaction, render.notice(given))
+        await post(bot, bot.settings.approvals_channel_id, render.late_for_commissioner(given))
+
+    @app_commands.command(name="absent")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        date="The night you will miss, e.g. 2026-03-11 (default: the next one)",
+        note="Anything the commissioner should know",
+    )
+    async def absent(
+        self,
+        interaction: Interaction,
+        date: app_commands.Range[str, 1, 20] | None = None,
+        note: app_commands.Range[str, 0, 200] = "",
+    ) -> None:
+        """Tell the commissioner you will miss a league night."""
+        day = parse_date(date) if date is not None else None
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = league_bot(interaction)
+        given = await attendance.notify(
+            bot.db,
+            bot.settings.guild_id,
+            interaction.user.id,
+            "absent",
+            day=day,
+            note=note,
+            now=now_of(interaction),
+        )
+        await respond(interaction, render.notice(given))
+        await post(bot, bot.settings.approvals_channel_id, render.late_for_commissioner(given))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Attendance())

@@ -1,0 +1,122 @@
+"""/score and /premakeup: submitted scores wait for the commissioner's buttons."""
+
+from __future__ import annotations
+
+import discord
+from discord import Interaction, app_commands
+from discord.ext import commands
+
+from bot.parsing import parse_score
+from bot.services import premakeups, scores
+from bot.services.errors import LeagueError
+from bot.ui import render
+from bot.ui.approvals import decision_view
+from bot.ui.replies import respond
+from cogs._base import league_bot, now_of, post
+
+
+class Scores(commands.Cog):
+    @app_commands.command(name="score")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        game="One of tonight's games of your group",
+        score="The score, e.g. 1234567, 1,234,567, 850M, 1.2B or 75k",
+        player="A player of your group (default: you)",
+    )
+    async def score(
+        self,
+        interaction: Interaction,
+        game: app_commands.Range[int, 1, 10],
+        score: app_commands.Range[str, 1, 40],
+        player: discord.Member | None = None,
+    ) -> None:
+        """Submit a score for one of tonight's games; the commissioner approves it."""
+        value = parse_score(score)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = league_bot(interaction)
+        view = await scores.submit(
+            bot.db,
+            bot.settings.guild_id,
+            interaction.user.id,
+            game,
+            value,
+            player=player.id if player else None,
+            now=now_of(interaction),
+        )
+        await respond(
+            interaction,
+            "Submitted:\n" + render.score_pending(view, view.player.name),
+        )
+        message = await post(
+            bot,
+            bot.settings.approvals_channel_id,
+            render.score_pending(view, interaction.user.display_name),
+            view=decision_view("score", view.score.id),
+        )
+        if message is not None:
+            await scores.set_message(bot.db, view.score.id, message.id)
+
+    @score.autocomplete("game")
+    async def game_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        bot = league_bot(interaction)
+        try:
+            games = await scores.my_games(bot.db, bot.settings.guild_id, interaction.user.id)
+        except LeagueError:
+            return []
+        return [
+            app_commands.Choice(name=f"Game {g.number} · {g.machine}"[:100], value=g.number)
+            for g in games
+            if current.strip().lower() in f"game {g.number} {g.machine}".lower()
+        ][:25]
+
+    @app_commands.command(name="premakeup")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        machine="The machine you played",
+        score="Your score",
+        with_="A league player who was there",
+        also="Another league player who was there",
+    )
+    @app_commands.rename(with_="with")
+    async def premakeup(
+        self,
+        interaction: Interaction,
+        machine: app_commands.Range[str, 1, 64],
+        score: app_commands.Range[str, 1, 40],
+        with_: discord.Member,
+        also: discord.Member | None = None,
+    ) -> None:
+        """Record your pre-makeup score on a machine (R3.1); the commissioner approves it."""
+        value = parse_score(score)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = league_bot(interaction)
+        witnesses = [with_.id] + ([also.id] if also else [])
+        done = await premakeups.submit(
+            bot.db,
+            bot.settings.guild_id,
+            interaction.user.id,
+            machine,
+            value,
+            witnesses,
+            now=now_of(interaction),
+        )
+        present = ", ".join(w.name for w in done.witnesses)
+        text = (
+            f"Pre-makeup · {done.machine.name}\n**{done.player.name}**: {value:,} "
+            f"(with {present})\nWaiting for the commissioner."
+        )
+        await respond(interaction, f"Submitted:\n{text}")
+        message = await post(
+            bot,
+            bot.settings.approvals_channel_id,
+            text,
+            view=decision_view("premakeup", done.pre_makeup.id),
+        )
+        if message is not None:
+            await premakeups.set_message(bot.db, done.pre_makeup.id, message.id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Scores())

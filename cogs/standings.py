@@ -1,0 +1,56 @@
+"""/standings, /groups and /me: public posts of the league's numbers (R8, R11)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import Interaction, app_commands
+from discord.ext import commands
+
+from bot.services import groups, standings
+from bot.ui import render
+from bot.ui.replies import respond
+from cogs._base import league_bot, now_of
+
+
+class Standings(commands.Cog):
+    @app_commands.command(name="standings")
+    @app_commands.guild_only()
+    @app_commands.describe(division="Only this division (A or B)")
+    async def standings(
+        self, interaction: Interaction, division: Literal["A", "B"] | None = None
+    ) -> None:
+        """The season standings (R11.1)."""
+        bot = league_bot(interaction)
+        rows = await standings.standings(bot.db, bot.settings.guild_id, division)
+        title = f"Division {division} standings" if division else "Standings"
+        await respond(interaction, render.standings(rows, title), ephemeral=False)
+
+    @app_commands.command(name="groups")
+    @app_commands.guild_only()
+    @app_commands.describe(week="Which week (default: the coming night)")
+    async def groups(
+        self, interaction: Interaction, week: app_commands.Range[int, 1, 52] | None = None
+    ) -> None:
+        """A week's groups, games and game-1 play order."""
+        bot = league_bot(interaction)
+        view = await groups.week_view(
+            bot.db, bot.settings.guild_id, week=week, now=now_of(interaction)
+        )
+        await respond(interaction, render.week(view), ephemeral=False)
+
+    @app_commands.command(name="me")
+    @app_commands.guild_only()
+    @app_commands.describe(player="Another player (default: you)")
+    async def me(self, interaction: Interaction, player: discord.Member | None = None) -> None:
+        """A player's season: nights, points, multiplier, pre-makeups and dues."""
+        bot = league_bot(interaction)
+        season = await standings.player_season(
+            bot.db, bot.settings.guild_id, discord_id=(player or interaction.user).id
+        )
+        await respond(interaction, render.player_season(season), ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Standings())

@@ -1,0 +1,210 @@
+"""Small fakes of discord.py's interaction objects, over the real bot's services.
+
+Each fake has only attributes that the real discord.py class has
+(test_fakes_match_discord checks that), so a cog that works here uses the
+real API. What the bot said is collected in `Said`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import discord
+
+from bot.config import Secret, Settings
+from bot.database import Database
+from bot.ui.replies import report
+
+GUILD = 111111111111111111
+COMMISSIONER_ROLE = 222222222222222222
+ANNOUNCEMENTS = 333333333333333333
+APPROVALS = 444444444444444444
+_ids = itertools.count(900000000000000000)
+
+
+@dataclass
+class Reply:
+    content: str
+    ephemeral: bool
+    view: discord.ui.View | None = None
+
+
+@dataclass
+class Said:
+    """Everything the bot sent for one interaction."""
+
+    replies: list[Reply] = field(default_factory=list)
+    deferred: bool | None = None  # None: not deferred; else whether it was ephemeral
+    edited: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(r.content for r in self.replies)
+
+
+@dataclass
+class FakeRole:
+    id: int
+
+
+@dataclass
+class FakeMember:
+    id: int
+    display_name: str
+    roles: list[FakeRole] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.display_name
+
+
+class FakeMessage:
+    def __init__(self, channel: FakeChannel, content: str, view: discord.ui.View | None) -> None:
+        self.id = next(_ids)
+        self.channel = channel
+        self.content = content
+        self.view = view
+
+    def button(self, label: str) -> discord.ui.Item[Any]:
+        assert self.view is not None, "this message has no buttons"
+        for child in self.view.children:
+            if getattr(getattr(child, "item", child), "label", None) == label:
+                return child
+        raise AssertionError(f"no {label!r} button on this message")
+
+
+class FakeChannel:
+    def __init__(self, channel_id: int) -> None:
+        self.id = channel_id
+        self.sent: list[FakeMessage] = []
+        self.refuse = False
+
+    async def send(self, content: str, *, view: discord.ui.View | None = None) -> FakeMessage:
+        if self.refuse:
+            raise discord.Forbidden(_FakeHTTPResponse(403), "Missing Permissions")
+        message = FakeMessage(self, content, view)
+        self.sent.append(message)
+        return message
+
+
+class _FakeHTTPResponse:
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = "Forbidden"
+
+
+class FakeResponse:
+    def __init__(self, said: Said) -> None:
+        self._said = said
+        self._done = False
+
+    def is_done(self) -> bool:
+        return self._done
+
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
+        assert not self._done, "an interaction is acknowledged once"
+        self._done = True
+        self._said.deferred = ephemeral
+
+    async def send_message(
+        self, content: str, *, ephemeral: bool = False, view: discord.ui.View | None = None
+    ) -> None:
+        assert not self._done, "an interaction is acknowledged once"
+        assert len(content) <= 2000, "Discord refuses messages over 2,000 characters"
+        self._done = True
+        self._said.replies.append(Reply(content, ephemeral, view))
+
+    async def edit_message(self, *, content: str, view: discord.ui.View | None = None) -> None:
+        assert not self._done, "an interaction is acknowledged once"
+        self._done = True
+        self._said.edited.append(content)
+
+
+class FakeFollowup:
+    def __init__(self, said: Said) -> None:
+        self._said = said
+
+    async def send(
+        self, content: str, *, ephemeral: bool = False, view: discord.ui.View | None = None
+    ) -> None:
+        assert len(content) <= 2000, "Discord refuses messages over 2,000 characters"
+        self._said.replies.append(Reply(content, ephemeral, view))
+
+
+class FakeBot:
+    """The parts of LeagueBot that cogs and buttons use, over a real database."""
+
+    def __init__(self, db: Database, tmp_path: Path) -> None:
+        self.db = db
+        self.settings = Settings(
+            token=Secret("x" * 40), guild_id=GUILD, commissioner_role_id=COMMISSIONER_ROLE,
+            announcement_channel_id=ANNOUNCEMENTS, approvals_channel_id=APPROVALS,
+            database_path=tmp_path / "league.sqlite3", time_zone="America/New_York",
+            log_level="INFO", api_base=None, backup_dir=tmp_path / "backups",
+        )  # fmt: skip
+        self.channels = {
+            ANNOUNCEMENTS: FakeChannel(ANNOUNCEMENTS),
+            APPROVALS: FakeChannel(APPROVALS),
+        }
+        self.synced = 0
+
+    def get_channel(self, channel_id: int) -> FakeChannel | None:
+        return self.channels.get(channel_id)
+
+    async def fetch_channel(self, channel_id: int) -> FakeChannel:
+        raise discord.NotFound(_FakeHTTPResponse(404), "Unknown Channel")
+
+    async def sync_guild_commands(self) -> int:
+        self.synced += 1
+        return 30
+
+
+class FakeInteraction:
+    def __init__(
+        self,
+        bot: FakeBot,
+        user: FakeMember,
+        created_at: datetime,
+        *,
+        message: FakeMessage | None = None,
+        data: dict[str, Any] | None = None,
+    ) -> None:
+        self.said = Said()
+        self.client = bot
+        self.user = user
+        self.guild_id = GUILD
+        self.created_at = created_at
+        self.response = FakeResponse(self.said)
+        self.followup = FakeFollowup(self.said)
+        self.message = message
+        self.command = None
+        self.data = data or {}
+
+
+async def invoke(command: Any, cog: Any, interaction: FakeInteraction, **options: Any) -> Said:
+    """Run a slash command's callback as the tree does, errors through the one error path."""
+    try:
+        if hasattr(cog, "interaction_check") and type(cog).interaction_check is not getattr(
+            discord.ext.commands.Cog, "interaction_check", None
+        ):
+            await cog.interaction_check(interaction)
+        await command.callback(cog, interaction, **options)
+    except Exception as error:
+        await report(interaction, error)  # type: ignore[arg-type]
+    return interaction.said
+
+
+async def click(item: Any, interaction: FakeInteraction) -> Said:
+    """Click a button: rebuilt from its custom id, as discord.py does after a restart."""
+    from bot.ui.approvals import DecisionButton
+
+    match = DecisionButton.__discord_ui_compiled_template__.fullmatch(item.custom_id)
+    assert match is not None, f"{item.custom_id} does not match the button template"
+    inner = getattr(item, "item", item)
+    button = await DecisionButton.from_custom_id(interaction, inner, match)  # type: ignore[arg-type]
+    await button.callback(interaction)  # type: ignore[arg-type]
+    return interaction.said
