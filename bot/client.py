@@ -9,7 +9,10 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.database import Database, migrate
-from bot.ui.approvals import DecisionButton
+from bot.scheduler import LeagueScheduler
+from bot.services import announcements
+from bot.ui.approvals import DecisionButton, is_commissioner
+from bot.ui.render import chunks
 from bot.ui.replies import LeagueTree
 
 log = logging.getLogger(__name__)
@@ -21,6 +24,11 @@ COGS = (
     "cogs.standings",
     "cogs.commissioner",
 )
+
+
+RESCHEDULING_COMMANDS = {
+    "league setup", "league season", "league time", "league skip", "league setting",
+}  # fmt: skip
 
 
 class LeagueBot(commands.Bot):
@@ -38,6 +46,7 @@ class LeagueBot(commands.Bot):
         self.settings = settings
         self.sync_commands = sync_commands
         self._db: Database | None = None
+        self.scheduler: LeagueScheduler | None = None
         self.failed_cogs: list[str] = []
 
     @property
@@ -65,6 +74,40 @@ class LeagueBot(commands.Bot):
         self.tree.copy_global_to(guild=self.guild)
         if self.sync_commands:
             await self.sync_guild_commands()
+        self.scheduler = LeagueScheduler(self.db, self.settings.guild_id, self.announce)
+        await self.scheduler.start()
+
+    async def announce(self, text: str) -> tuple[int, int]:
+        """Send a post to the announcement channel; returns (channel id, last message id)."""
+        channel_id = self.settings.announcement_channel_id
+        channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
+        message = None
+        for piece in chunks(text):
+            message = await channel.send(piece)  # type: ignore[union-attr]
+        assert message is not None
+        return channel_id, message.id
+
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction, command: object
+    ) -> None:
+        """After a command: rebuild the schedule when its basis changed, and tell
+        the commissioner about posts that failed for good."""
+        name = getattr(command, "qualified_name", "")
+        if self.scheduler is not None and name in RESCHEDULING_COMMANDS:
+            await self.scheduler.rebuild()
+        if not is_commissioner(interaction):
+            return
+        failures = await announcements.take_failures(self.db, self.settings.guild_id)
+        if failures:
+            listed = "; ".join(f"{f.key}: {f.last_error}" for f in failures)
+            try:
+                await interaction.followup.send(
+                    f"Heads-up: these posts could not be sent: {listed}. "
+                    "Check the bot's permissions in the announcement channel.",
+                    ephemeral=True,
+                )
+            except discord.HTTPException:
+                log.warning("could not report failed posts to the commissioner")
 
     async def sync_guild_commands(self) -> int:
         """Register the slash commands with Discord for the league's server."""
@@ -76,7 +119,9 @@ class LeagueBot(commands.Bot):
         log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))
 
     async def close(self) -> None:
-        """Stop in reverse order: no new interactions, then the database."""
+        """Stop in reverse order: the scheduler, the gateway and HTTP, the database."""
+        if self.scheduler is not None:
+            self.scheduler.shutdown()
         await super().close()
         if self._db is not None:
             db, self._db = self._db, None

@@ -1,0 +1,198 @@
+"""The week's scheduled posts: what each says, and a claim so each goes out once.
+
+R1.3 and R2 give the times (league settings, league wall-clock time):
+groupings 12:00, late-notice cutoff 15:00, picks lock 19:15, grace over 19:30.
+A post's key is its kind and date (`cutoff:2026-03-11`); the key is claimed in
+the database before the post is sent, so a restart never posts twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+
+import aiosqlite
+
+from bot.database import Database
+from bot.models import League, Night
+from bot.repositories import leagues, nights, people, posts, scores
+from bot.services import picks
+from bot.services.context import SeasonContext, league_of, season_of, stamp
+from bot.services.errors import LeagueError
+from bot.services.groups import week_view
+from bot.ui import render
+
+KINDS = ("groupings", "cutoff", "lock", "grace")
+MAX_ATTEMPTS = 3
+LATE_AFTER = timedelta(minutes=2)  # a post this much after its time says it is late
+
+
+def post_time(league: League, kind: str) -> time:
+    return {
+        "groupings": league.groupings_time,
+        "cutoff": league.late_cutoff,
+        "lock": league.picks_lock_time,
+        "grace": league.grace_until,
+    }[kind]
+
+
+@dataclass(frozen=True)
+class Post:
+    key: str
+    kind: str
+    text: str
+    late: bool
+
+
+async def due(db: Database, guild_id: int, kind: str, now: datetime) -> Post | None:
+    """The post of `kind` due on the league day of `now`, or None: no league
+    night today, its time has not come, or the night is already finalized.
+
+    A skipped date (R1.2) gets a one-line notice at the groupings time and
+    nothing else. Posting after the day is over is for the caller to refuse.
+    """
+    if kind not in KINDS:
+        raise ValueError(kind)
+    try:
+        async with db.read() as conn:
+            ctx = await season_of(conn, guild_id)
+            local = ctx.local(now)
+            today = local.date()
+            at = post_time(ctx.league, kind)
+            if local.time() < at:
+                return None
+            late = local - datetime.combine(today, at, local.tzinfo) > LATE_AFTER
+            skipped = today in await leagues.skipped_dates(conn, ctx.season.id)
+            night = await leagues.night_by_date(conn, ctx.season.id, today)
+    except LeagueError:
+        return None  # no league or season: nothing is scheduled
+    if skipped:
+        if kind != "groupings":
+            return None
+        text = f"No league night today ({today:%A %d %B}): the commissioner skipped this date."
+        return Post(f"skip:{today.isoformat()}", kind, text, late)
+    if night is None or night.status == "finalized":
+        return None
+    try:
+        text = await _text(db, guild_id, kind, night, now)
+    except LeagueError as error:  # e.g. last week is not finalized yet: say so
+        text = f"**Week {night.week} · {night.date:%A %d %B %Y}**\n{error}"
+    if late:
+        text = f"{text}\n(Posted late: the bot was offline at {at:%H:%M}.)"
+    return Post(f"{kind}:{today.isoformat()}", kind, text, late)
+
+
+async def _text(db: Database, guild_id: int, kind: str, night: Night, now: datetime) -> str:
+    if kind == "groupings":
+        view = await week_view(db, guild_id, week=night.week, now=now)
+        return f"{render.week(view)}\nLate tonight? Use /late before 15:00."
+    if kind == "lock":
+        locked = await picks.lock_picks(db, guild_id, week=night.week, now=now)
+        return render.locked(locked, night.week)
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        if kind == "cutoff":
+            return await _cutoff(conn, ctx, night)
+        return await _grace(conn, ctx, night)
+
+
+async def _cutoff(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> str:
+    """R2.1-R2.2: the notices received; from now on groups do not wait past 19:30."""
+    everyone = {p.id: p.name for p in await people.players(conn, ctx.league.id, removed=True)}
+    lines = [f"**Week {night.week}: late-notice cutoff ({ctx.league.late_cutoff:%H:%M}).**"]
+    notices = await nights.notices(conn, night.id)
+    for notice in notices:
+        eta = (
+            f", about {notice.minutes} min late" if notice.kind == "late" and notice.minutes else ""
+        )
+        lines.append(f"- {everyone.get(notice.player_id, '?')}: {notice.kind}{eta}")
+    if not notices:
+        lines.append("No late notices or absences.")
+    grace = f"{ctx.league.grace_until:%H:%M}"
+    lines.append(f"From now on a late player's group will not wait past {grace} (R2.2).")
+    return "\n".join(lines)
+
+
+async def _grace(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> str:
+    """R2.3: players not checked in (no notice, no score yet) are named."""
+    everyone = {p.id: p.name for p in await people.players(conn, ctx.league.id, removed=True)}
+    noticed = {n.player_id for n in await nights.notices(conn, night.id)}
+    missing = []
+    for group in await nights.groups(conn, night.id):
+        scored = {s.player_id for s in await scores.live_scores_of_group(conn, group.id)}
+        missing.extend(p for p in group.members if p not in noticed and p not in scored)
+    head = f"**Week {night.week}: the grace period is over ({ctx.league.grace_until:%H:%M}).**"
+    if not missing:
+        return f"{head}\nEveryone is here or has sent a notice."
+    names = ", ".join(everyone.get(p, "?") for p in missing)
+    return (
+        f"{head}\nNot checked in: {names}. Their groups may start; games they miss are "
+        "scored from pre-makeups (R2.3)."
+    )
+
+
+async def claim(db: Database, guild_id: int, key: str, now: datetime) -> bool:
+    async with db.transaction() as conn:
+        league = await league_of(conn, guild_id)
+        return await posts.claim(conn, league.id, key, stamp(now), MAX_ATTEMPTS)
+
+
+async def record_sent(
+    db: Database, guild_id: int, key: str, channel_id: int, message_id: int
+) -> None:
+    async with db.transaction() as conn:
+        league = await league_of(conn, guild_id)
+        await posts.sent(conn, league.id, key, channel_id, message_id)
+
+
+async def record_failed(db: Database, guild_id: int, key: str, channel_id: int, error: str) -> int:
+    """Returns the attempts made so far."""
+    async with db.transaction() as conn:
+        league = await league_of(conn, guild_id)
+        await posts.failed(conn, league.id, key, channel_id, error)
+        record = await posts.post_by_key(conn, league.id, key)
+        return record.attempts if record else MAX_ATTEMPTS
+
+
+async def record_skipped(db: Database, guild_id: int, key: str, now: datetime, why: str) -> None:
+    async with db.transaction() as conn:
+        league = await league_of(conn, guild_id)
+        await posts.skipped(conn, league.id, key, stamp(now), why)
+
+
+async def post_record(db: Database, guild_id: int, key: str) -> posts.PostRecord | None:
+    async with db.read() as conn:
+        league = await league_of(conn, guild_id)
+        return await posts.post_by_key(conn, league.id, key)
+
+
+async def take_failures(db: Database, guild_id: int) -> list[posts.PostRecord]:
+    """Posts that failed for good and were not yet reported to the commissioner."""
+    try:
+        async with db.transaction() as conn:
+            league = await league_of(conn, guild_id)
+            failures = await posts.unreported_failures(conn, league.id, MAX_ATTEMPTS)
+            for record in failures:
+                await posts.mark_reported(conn, record.id)
+            return failures
+    except LeagueError:
+        return []
+
+
+async def schedule_basis(db: Database, guild_id: int) -> tuple[League, str] | None:
+    """The league's times and the season's weekday, or None before a season exists."""
+    try:
+        async with db.read() as conn:
+            ctx = await season_of(conn, guild_id)
+            return ctx.league, ctx.season.weekday
+    except LeagueError:
+        return None
+
+
+async def is_league_night(db: Database, guild_id: int, day: date) -> bool:
+    try:
+        async with db.read() as conn:
+            ctx = await season_of(conn, guild_id)
+            return await leagues.night_by_date(conn, ctx.season.id, day) is not None
+    except LeagueError:
+        return False

@@ -1,0 +1,226 @@
+"""Scheduled posts with real APScheduler triggers and real time zones (R1.3, R2)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from datetime import date, datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.database import Database, migrate
+from bot.scheduler import LeagueScheduler
+from bot.services import announcements, setup
+
+GUILD = 4242
+NEW_YORK = ZoneInfo("America/New_York")
+FIRST = date(2026, 3, 4)  # a Wednesday; US daylight saving time starts Sunday 8 March 2026
+
+
+def at(day: date, clock: str) -> datetime:
+    hour, minute = map(int, clock.split(":"))
+    return datetime(day.year, day.month, day.day, hour, minute, tzinfo=NEW_YORK)
+
+
+class Channel:
+    """The announcement channel: records posts, or refuses them."""
+
+    def __init__(self) -> None:
+        self.posts: list[str] = []
+        self.tries = 0
+        self.refuse = False
+
+    async def send(self, text: str) -> tuple[int, int]:
+        self.tries += 1
+        if self.refuse:
+            raise PermissionError("403 Forbidden (error code: 50013): Missing Permissions")
+        self.posts.append(text)
+        return 77, 1000 + len(self.posts)
+
+    def of(self, marker: str) -> list[str]:
+        return [p for p in self.posts if marker in p]
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    path = tmp_path / "league.sqlite3"
+    await migrate(path)
+    database = await Database.open(path)
+    now = at(date(2026, 3, 1), "10:00")
+    await setup.create_league(database, GUILD, "League", now=now)
+    await setup.start_season(database, GUILD, "Spring", FIRST, now=now)
+    for n in range(1, 7):
+        await setup.add_player(database, GUILD, f"P{n}", discord_id=n, skill=11 - n, now=now)
+    for n in range(6):
+        await setup.add_machine(database, GUILD, f"M{n}", par=10**9, now=now)
+    try:
+        yield database
+    finally:
+        await database.close()
+
+
+async def started(
+    db: Database, channel: Channel, now: datetime, **kwargs: object
+) -> LeagueScheduler:
+    scheduler = LeagueScheduler(db, GUILD, channel.send, clock=lambda: now, **kwargs)  # type: ignore[arg-type]
+    await scheduler.start(paused=True)
+    return scheduler
+
+
+def fire_times(
+    scheduler: LeagueScheduler, kind: str, after: datetime, count: int
+) -> list[datetime]:
+    trigger = scheduler.jobs()[f"post:{kind}"].trigger  # type: ignore[attr-defined]
+    times, previous = [], None
+    moment = after
+    for _ in range(count):
+        fire = trigger.get_next_fire_time(previous, moment)
+        times.append(fire)
+        previous, moment = fire, fire + timedelta(seconds=1)
+    return times
+
+
+@pytest.mark.parametrize(
+    ("kind", "clock"),
+    [("groupings", "12:00"), ("cutoff", "15:00"), ("lock", "19:15"), ("grace", "19:30")],
+)
+async def test_r1_3_posts_fire_at_local_times_across_both_2026_dst_changes(
+    db: Database, kind: str, clock: str
+) -> None:
+    scheduler = await started(db, Channel(), at(date(2026, 3, 1), "09:00"))
+    try:
+        job = scheduler.jobs()[f"post:{kind}"]
+        assert (job.coalesce, job.misfire_grace_time, job.max_instances) == (True, 600, 1)  # type: ignore[attr-defined]
+        spring = fire_times(scheduler, kind, at(date(2026, 3, 1), "00:00"), 3)
+        autumn = fire_times(scheduler, kind, at(date(2026, 10, 26), "00:00"), 2)
+        for fire in spring + autumn:
+            local = fire.astimezone(NEW_YORK)
+            assert (local.strftime("%A %H:%M")) == f"Wednesday {clock}"
+        assert [f.astimezone(NEW_YORK).date() for f in spring] == [
+            date(2026, 3, 4), date(2026, 3, 11), date(2026, 3, 18),
+        ]  # fmt: skip
+        # Standard time is UTC-5, daylight time UTC-4: the UTC hour moves, the local one not.
+        offsets = [f.astimezone(NEW_YORK).utcoffset() for f in spring + autumn]
+        assert offsets == [timedelta(hours=h) for h in (-5, -4, -4, -4, -5)]
+    finally:
+        scheduler.shutdown()
+
+
+async def test_r1_2_a_skipped_date_posts_one_line_and_moves_later_weeks(db: Database) -> None:
+    await setup.skip_date(db, GUILD, date(2026, 3, 11), "St Patrick's party")
+    channel = Channel()
+    scheduler = await started(db, channel, at(FIRST, "09:00"))
+    try:
+        assert await scheduler.post("groupings", at(date(2026, 3, 11), "12:00")) == "sent"
+        for kind, clock in (("cutoff", "15:00"), ("lock", "19:15"), ("grace", "19:30")):
+            assert await scheduler.post(kind, at(date(2026, 3, 11), clock)) == "none"
+        assert channel.posts == [
+            "No league night today (Wednesday 11 March): the commissioner skipped this date."
+        ]
+        assert await scheduler.post("groupings", at(date(2026, 3, 18), "12:00")) == "sent"
+        # Week 2 moved to the 18th; its groups wait for week 1's results.
+        assert channel.posts[-1] == (
+            "**Week 2 · Wednesday 18 March 2026**\nWeek 2's groups come from week 1's results; "
+            "the commissioner must finalize week 1 first."
+        )
+    finally:
+        scheduler.shutdown()
+
+
+async def test_a_restart_after_a_post_does_not_post_again(db: Database) -> None:
+    channel = Channel()
+    first = await started(db, channel, at(FIRST, "11:00"))
+    assert await first.post("cutoff", at(FIRST, "15:00")) == "sent"
+    first.shutdown()
+    again = await started(db, channel, at(FIRST, "15:05"))
+    again.shutdown()
+    assert len(channel.of("late-notice cutoff")) == 1
+    record = await announcements.post_record(db, GUILD, "cutoff:2026-03-04")
+    assert record is not None and (record.status, record.message_id) == ("sent", 1001)
+
+
+async def test_a_restart_at_15_20_posts_the_missed_cutoff_once_marked_late(db: Database) -> None:
+    channel = Channel()
+    scheduler = await started(db, channel, at(FIRST, "15:20"))
+    scheduler.shutdown()
+    cutoff = channel.of("late-notice cutoff")
+    assert len(cutoff) == 1
+    assert cutoff[0].endswith("(Posted late: the bot was offline at 15:00.)")
+    assert "will not wait past 19:30 (R2.2)" in cutoff[0]
+    assert len(channel.of("Week 1 · Wednesday 04 March 2026")) == 1  # groupings, late too
+    assert channel.of("picks are locked") == []  # 19:15 has not come
+    again = await started(db, channel, at(FIRST, "15:25"))
+    again.shutdown()
+    assert len(channel.posts) == 2
+
+
+async def test_downtime_until_the_next_day_skips_and_logs(
+    db: Database, caplog: pytest.LogCaptureFixture
+) -> None:
+    channel = Channel()
+    with caplog.at_level(logging.WARNING, logger="bot.scheduler"):
+        scheduler = await started(db, channel, at(FIRST + timedelta(days=1), "09:00"))
+        scheduler.shutdown()
+    assert channel.posts == []
+    assert "skipped cutoff:2026-03-04: the bot was offline when it was due" in caplog.text
+    record = await announcements.post_record(db, GUILD, "cutoff:2026-03-04")
+    assert record is not None and record.status == "skipped"
+
+
+async def test_a_refused_post_is_logged_and_retried_a_bounded_number_of_times(
+    db: Database, caplog: pytest.LogCaptureFixture
+) -> None:
+    channel = Channel()
+    channel.refuse = True
+    now = at(FIRST, "15:00")
+    scheduler = LeagueScheduler(
+        db, GUILD, channel.send, clock=lambda: now, retry_delay=timedelta(milliseconds=50)
+    )
+    with caplog.at_level(logging.WARNING, logger="bot.scheduler"):
+        scheduler.scheduler.start()
+        await scheduler.rebuild()
+        assert await scheduler.post("cutoff", now) == "failed"
+        for _ in range(100):  # the retries run on the real scheduler, 50 and 100 ms later
+            record = await announcements.post_record(db, GUILD, "cutoff:2026-03-04")
+            if record is not None and record.attempts >= 3:
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.2)  # room for a fourth try that must not come
+        scheduler.shutdown()
+    assert channel.tries == 3 and channel.posts == []
+    assert record is not None and (record.status, record.attempts) == ("failed", 3)
+    assert "Missing Permissions" in (record.last_error or "")
+    assert "post cutoff:2026-03-04 failed (attempt 1 of 3)" in caplog.text
+    assert "gave up after 3 attempts" in caplog.text
+    reported = await announcements.take_failures(db, GUILD)
+    assert [r.key for r in reported] == ["cutoff:2026-03-04"]
+    assert await announcements.take_failures(db, GUILD) == []  # reported once
+
+
+async def test_a_league_day_posts_groupings_cutoff_lock_and_grace_in_order(db: Database) -> None:
+    from bot.services import attendance, scores
+
+    channel = Channel()
+    scheduler = await started(db, channel, at(FIRST, "09:00"))
+    try:
+        await attendance.notify(db, GUILD, 3, "late", minutes=30, now=at(FIRST, "16:00"))
+        assert await scheduler.post("groupings", at(FIRST, "12:00")) == "sent"
+        assert await scheduler.post("cutoff", at(FIRST, "15:00")) == "sent"
+        assert await scheduler.post("lock", at(FIRST, "19:15")) == "sent"
+        await scores.submit(db, GUILD, 1, 1, 1000, now=at(FIRST, "19:20"))
+        assert await scheduler.post("grace", at(FIRST, "19:30")) == "sent"
+        assert await scheduler.post("grace", at(FIRST, "19:31")) == "already"
+    finally:
+        scheduler.shutdown()
+    groupings, cutoff, lock, grace = channel.posts
+    # R8.2 week 1 by skill; R11.2 the lowest rank starts game 1.
+    assert "**Group 1**: P1, P2, P3\n  Game 1 play order: P3 → P2 → P1" in groupings
+    assert "use /veto before 19:15" in groupings
+    assert "- P3: late, about 30 min late" in cutoff
+    assert lock.startswith("**Week 1: picks are locked.**")
+    assert "**Group 2**: 1. M1, 2. M2, 3. M3, 4. M4, 5. M5" in lock
+    # P1 has a score and P3 sent a notice; the others are named (R2.3).
+    assert "Not checked in: P2, P4, P5, P6." in grace
