@@ -1,0 +1,85 @@
+"""The bot's start-up and shut-down, without a network: setup_hook and close()."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import discord
+import pytest
+
+import bot.client as client_module
+from bot.client import LeagueBot
+from bot.config import Settings, load_settings
+
+COMMANDS = {"late", "absent", "score", "premakeup", "veto", "standings", "groups", "me", "league"}
+
+
+def settings(tmp_path: Path) -> Settings:
+    return load_settings(
+        env={
+            "DISCORD_TOKEN": "x" * 59,
+            "LEAGUE_GUILD_ID": "111111111111111111",
+            "COMMISSIONER_ROLE_ID": "222222222222222222",
+            "ANNOUNCEMENT_CHANNEL_ID": "333333333333333333",
+            "APPROVALS_CHANNEL_ID": "444444444444444444",
+            "DATABASE_PATH": str(tmp_path / "league.sqlite3"),
+        }
+    )
+
+
+async def test_setup_hook_opens_the_database_loads_cogs_and_buttons(tmp_path: Path) -> None:
+    bot = LeagueBot(settings(tmp_path))
+    synced: list[object] = []
+
+    async def no_sync(**kwargs: object) -> list[object]:
+        synced.append(kwargs)
+        return []
+
+    bot.tree.sync = no_sync  # type: ignore[method-assign]
+    try:
+        await bot.setup_hook()
+        names = {c.name for c in bot.tree.get_commands(guild=bot.guild)}
+        assert names == COMMANDS
+        assert all(c.guild_only for c in bot.tree.get_commands())
+        assert bot.failed_cogs == []
+        assert synced == []  # commands are synced only on request (--sync or /league sync)
+        assert bot.scheduler is not None and bot.scheduler.scheduler.running
+        async with bot.db.read() as conn, conn.execute("PRAGMA user_version") as cursor:
+            assert (await cursor.fetchone())[0] >= 1
+        # The approval buttons are registered to survive a restart.
+        assert any("score" in p.pattern for p in bot._connection._view_store._dynamic_items)
+    finally:
+        await bot.close()
+    assert bot.scheduler is not None and not bot.scheduler.scheduler.running
+    with pytest.raises(RuntimeError, match="not open"):
+        _ = bot.db
+
+
+async def test_one_broken_cog_is_logged_and_the_others_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(client_module, "COGS", ("cogs.does_not_exist", *client_module.COGS))
+    bot = LeagueBot(settings(tmp_path))
+    try:
+        with caplog.at_level(logging.ERROR, logger="bot.client"):
+            await bot.setup_hook()
+        assert bot.failed_cogs == ["cogs.does_not_exist"]
+        assert "cog cogs.does_not_exist failed to load" in caplog.text
+        assert {c.name for c in bot.tree.get_commands(guild=bot.guild)} == COMMANDS
+    finally:
+        await bot.close()
+
+
+def test_default_intents_and_no_mentions(tmp_path: Path) -> None:
+    bot = LeagueBot(settings(tmp_path))
+    assert bot.intents == discord.Intents.default()
+    assert not (bot.intents.members or bot.intents.presences or bot.intents.message_content)
+    mentions = bot.allowed_mentions
+    assert mentions is not None
+    assert (mentions.everyone, mentions.users, mentions.roles) == (False, False, False)
+
+
+def test_the_token_is_never_in_the_settings_repr(tmp_path: Path) -> None:
+    shown = repr(settings(tmp_path))
+    assert "x" * 20 not in shown and "**********" in shown
