@@ -12,7 +12,7 @@ import logging
 import sys
 
 from bot.config import ConfigError, Settings, load_settings
-from bot.database import DatabaseError
+from bot.database import DatabaseError, migrate
 
 log = logging.getLogger("bot")
 
@@ -42,6 +42,7 @@ def point_at(api_base: str) -> None:
 async def run_bot(settings: Settings, *, sync: bool) -> None:
     from bot.client import LeagueBot
 
+    await migrate(settings.database_path)  # a bad database stops us before we log in
     if settings.api_base:
         point_at(settings.api_base)
     async with LeagueBot(settings, sync_commands=sync) as client:
