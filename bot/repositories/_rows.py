@@ -43,6 +43,13 @@ async def run(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) 
         return cursor.rowcount
 
 
+async def run_many(conn: aiosqlite.Connection, sql: str, rows: Iterable[Iterable[Any]]) -> None:
+    """One statement for many rows: one trip to SQLite's thread, not one per row."""
+    batch = [tuple(row) for row in rows]
+    if batch:
+        await conn.executemany(sql, batch)
+
+
 def to_date(text: str) -> date:
     return date.fromisoformat(text)
 

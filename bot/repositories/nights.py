@@ -5,7 +5,7 @@ from __future__ import annotations
 import aiosqlite
 
 from bot.models import Game, Group, Notice
-from bot.repositories._rows import insert, many, run, scalar
+from bot.repositories._rows import insert, many, run, run_many, scalar
 
 NIGHT_OF_GROUP = "SELECT night_id FROM night_groups WHERE id = ?"
 GROUPS = "SELECT * FROM night_groups WHERE night_id = ? ORDER BY pool, position"
@@ -36,6 +36,16 @@ GAMES = (
     "SELECT ga.*, m.name AS machine FROM games ga JOIN machines m ON m.id = ga.machine_id"
     " WHERE ga.group_id = ? ORDER BY ga.number"
 )
+GAMES_OF_NIGHT = (
+    "SELECT ga.*, m.name AS machine FROM games ga JOIN machines m ON m.id = ga.machine_id"
+    " JOIN night_groups n ON n.id = ga.group_id"
+    " WHERE n.night_id = ? ORDER BY ga.group_id, ga.number"
+)
+TIE_ORDERS_OF_NIGHT = (
+    "SELECT t.game_id, t.player_id FROM tie_orders t JOIN games ga ON ga.id = t.game_id"
+    " JOIN night_groups n ON n.id = ga.group_id WHERE n.night_id = ? ORDER BY t.game_id, t.position"
+)
+GROUP_IDS = "SELECT id, pool, position FROM night_groups WHERE night_id = ?"
 GAME_BY_ID = (
     "SELECT ga.*, m.name AS machine FROM games ga JOIN machines m ON m.id = ga.machine_id"
     " WHERE ga.id = ?"
@@ -100,11 +110,26 @@ async def replace_groups(
     """Store a night's groups: `pools[pool]` holds its groups, top first."""
     await run(conn, DELETE_MEMBERS, (night_id,))
     await run(conn, DELETE_GROUPS, (night_id,))
-    for pool, pool_groups in pools.items():
-        for position, members in enumerate(pool_groups, start=1):
-            group_id = await insert(conn, INSERT_GROUP, (night_id, pool, position))
-            for ladder, player_id in enumerate(members, start=1):
-                await run(conn, INSERT_MEMBER, (group_id, night_id, player_id, ladder))
+    await run_many(
+        conn,
+        INSERT_GROUP,
+        [(night_id, pool, position) for pool, groups in pools.items()
+         for position in range(1, len(groups) + 1)],
+    )  # fmt: skip
+    ids = {
+        (pool, position): group_id
+        for group_id, pool, position in await many(conn, GROUP_IDS, (night_id,), tuple)
+    }
+    await run_many(
+        conn,
+        INSERT_MEMBER,
+        [
+            (ids[(pool, position)], night_id, player_id, ladder)
+            for pool, groups in pools.items()
+            for position, members in enumerate(groups, start=1)
+            for ladder, player_id in enumerate(members, start=1)
+        ],
+    )
 
 
 async def picks(conn: aiosqlite.Connection, night_id: int) -> dict[int, list[str]]:
@@ -192,3 +217,19 @@ async def withdraw_notice(
 
 async def night_of_group(conn: aiosqlite.Connection, group_id: int) -> int:
     return int(await scalar(conn, NIGHT_OF_GROUP, (group_id,)))
+
+
+async def games_of_night(conn: aiosqlite.Connection, night_id: int) -> dict[int, list[Game]]:
+    """Every group's games of a night, by group id, game 1 first."""
+    found: dict[int, list[Game]] = {}
+    for game in await many(conn, GAMES_OF_NIGHT, (night_id,), _game):
+        found.setdefault(game.group_id, []).append(game)
+    return found
+
+
+async def tie_orders_of_night(conn: aiosqlite.Connection, night_id: int) -> dict[int, list[int]]:
+    """R5.4: the recorded tie orders of a night's games, by game id."""
+    found: dict[int, list[int]] = {}
+    for game_id, player_id in await many(conn, TIE_ORDERS_OF_NIGHT, (night_id,), tuple):
+        found.setdefault(game_id, []).append(player_id)
+    return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 import aiosqlite
 
 from bot.models import NightResult
-from bot.repositories._rows import insert, many, run, scalar
+from bot.repositories._rows import insert, many, run, run_many, scalar
 
 RESULT_COLUMNS = (
     "night_id, player_id, group_id, place, attendance, took_part, match_points, tns,"
@@ -16,6 +16,10 @@ INSERT_RESULT = f"INSERT INTO night_results ({RESULT_COLUMNS}) VALUES ({', '.joi
 RESULTS_OF_SEASON = (
     "SELECT r.*, n.week FROM night_results r JOIN nights n ON n.id = r.night_id"
     " WHERE n.season_id = ? AND n.status = 'finalized' ORDER BY n.week, r.group_id, r.place"
+)
+RESULTS_OF_NIGHT = (
+    "SELECT r.*, n.week FROM night_results r JOIN nights n ON n.id = r.night_id"
+    " WHERE r.night_id = ? ORDER BY r.group_id, r.place"
 )
 INSERT_GAME_RESULT = (
     "INSERT INTO game_results (game_id, player_id, score, source, points, normalized, place)"
@@ -74,35 +78,32 @@ def _result(row: aiosqlite.Row) -> NightResult:
     )
 
 
-async def add_result(conn: aiosqlite.Connection, r: NightResult) -> None:
-    await run(
-        conn,
-        INSERT_RESULT,
-        (
-            r.night_id, r.player_id, r.group_id, r.place, r.attendance, int(r.took_part),
-            r.match_points, r.tns, r.bonus_base, r.multiplier, r.bonus, r.league_points,
-            r.tlp, r.week_result, int(r.used_pre_makeup_night), r.next_multiplier,
-            r.payout_cents,
-        ),
+def _result_row(r: NightResult) -> tuple[object, ...]:
+    return (
+        r.night_id, r.player_id, r.group_id, r.place, r.attendance, int(r.took_part),
+        r.match_points, r.tns, r.bonus_base, r.multiplier, r.bonus, r.league_points,
+        r.tlp, r.week_result, int(r.used_pre_makeup_night), r.next_multiplier,
+        r.payout_cents,
     )  # fmt: skip
 
 
-async def add_game_result(
-    conn: aiosqlite.Connection,
-    game_id: int,
-    player_id: int,
-    score: int,
-    source: str,
-    points: int,
-    normalized: float,
-    place: int,
+async def add_results(conn: aiosqlite.Connection, rows: list[NightResult]) -> None:
+    await run_many(conn, INSERT_RESULT, [_result_row(r) for r in rows])
+
+
+async def add_game_results(
+    conn: aiosqlite.Connection, rows: list[tuple[int, int, int, str, int, float, int]]
 ) -> None:
-    params = (game_id, player_id, score, source, points, normalized, place)
-    await run(conn, INSERT_GAME_RESULT, params)
+    """Rows of (game id, player id, score, source, points, normalized, place)."""
+    await run_many(conn, INSERT_GAME_RESULT, rows)
 
 
 async def results_of_season(conn: aiosqlite.Connection, season_id: int) -> list[NightResult]:
     return await many(conn, RESULTS_OF_SEASON, (season_id,), _result)
+
+
+async def results_of_night(conn: aiosqlite.Connection, night_id: int) -> list[NightResult]:
+    return await many(conn, RESULTS_OF_NIGHT, (night_id,), _result)
 
 
 async def game_results_of_night(

@@ -11,6 +11,11 @@ LIVE_SCORES_OF_GROUP = (
     "SELECT s.* FROM scores s JOIN games g ON g.id = s.game_id"
     " WHERE g.group_id = ? AND s.status IN ('pending', 'approved') ORDER BY g.number, s.id"
 )
+LIVE_SCORES_OF_NIGHT = (
+    "SELECT s.* FROM scores s JOIN games g ON g.id = s.game_id"
+    " JOIN night_groups n ON n.id = g.group_id"
+    " WHERE n.night_id = ? AND s.status IN ('pending', 'approved') ORDER BY s.id"
+)
 LIVE_SCORE = (
     "SELECT * FROM scores WHERE game_id = ? AND player_id = ? AND status IN ('pending', 'approved')"
 )
@@ -73,6 +78,10 @@ def _change(row: aiosqlite.Row) -> ScoreChange:
 
 async def live_scores_of_group(conn: aiosqlite.Connection, group_id: int) -> list[Score]:
     return await many(conn, LIVE_SCORES_OF_GROUP, (group_id,), _score)
+
+
+async def live_scores_of_night(conn: aiosqlite.Connection, night_id: int) -> list[Score]:
+    return await many(conn, LIVE_SCORES_OF_NIGHT, (night_id,), _score)
 
 
 async def live_score(conn: aiosqlite.Connection, game_id: int, player_id: int) -> Score | None:

@@ -36,18 +36,21 @@ def split_divisions(
     """R9.3: A holds floor(n/2) players. Too many qualifiers: the lowest-ranked
     go to B; too few: the highest-ranked others join A. Both lists come back in
     rank order (`ranked` is best first)."""
-    if len(set(ranked)) != len(ranked):
+    known = set(ranked)
+    if len(known) != len(ranked):
         raise RuleError("A player appears twice in the standings.")
-    unknown = [p for p in qualified if p not in set(ranked)]
+    unknown = [p for p in qualified if p not in known]
     if unknown:
         raise RuleError(f"{', '.join(map(str, unknown))} are not in the standings.")
     seats = len(ranked) // 2
     chosen = [p for p in ranked if p in qualified][:seats]
+    taken = set(chosen)
     for player in ranked:
         if len(chosen) >= seats:
             break
-        if player not in chosen:
+        if player not in taken:
             chosen.append(player)
+            taken.add(player)
     in_a = set(chosen)
     return [p for p in ranked if p in in_a], [p for p in ranked if p not in in_a]
 

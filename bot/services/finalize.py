@@ -7,19 +7,21 @@ night's results and next week's groups are stored so history never shifts.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime
 
 import aiosqlite
 
 from bot.database import Database
-from bot.models import Game, Group, Night, NightResult, Player
+from bot.models import Group, Night, NightResult, Player
 from bot.repositories import leagues, nights, people, results, scores
 from bot.scoring import (
     GameNight,
     GroupNight,
     GroupResult,
     MissingScoresError,
+    NightOutcome,
     PlayerNight,
     TiedScoresError,
     cut_groups,
@@ -109,11 +111,23 @@ async def finalize_in(
         ) from None
     except TiedScoresError as error:
         raise NotReady(f"Week {night.week} cannot be finalized. {error}") from None
+    games_of = await nights.games_of_night(conn, night.id)
+    result_rows: list[NightResult] = []
+    game_rows: list[tuple[int, int, int, str, int, float, int]] = []
     for group, built, result in zip(groups, group_nights, outcome.groups, strict=True):
         attendance = {p.player: p.attendance for p in built.players}
-        await _store_group(
-            conn, night, group, result, ids, attendance, outcome.week_result, outcome.payouts
+        game_ids = {g.number: g.id for g in games_of.get(group.id, [])}
+        for game in result.games:
+            for place, name in enumerate(game.finish, start=1):
+                game_rows.append((game_ids[game.number], ids[name], game.scores[name],
+                                  game.source[name], game.points[name], game.normalized[name],
+                                  place))  # fmt: skip
+        result_rows.extend(
+            _result(night, group, result, name, place, ids, attendance, outcome)
+            for place, name in enumerate(result.order, start=1)
         )
+    await results.add_game_results(conn, game_rows)
+    await results.add_results(conn, result_rows)
     await leagues.finalize_night(conn, night.id, stamp(now), by, pot)
     # After the night counts as finalized, so the standings used below include it.
     formed = await _store_next_groups(conn, ctx, night, outcome.next_groups, ids)
@@ -143,10 +157,10 @@ async def _refuse_pending(
     waiting = await scores.pending_of_night(conn, night.id)
     if not waiting:
         return
-    number = {}
-    for group in groups:
-        for game in await nights.games(conn, group.id):
-            number[game.id] = (game.number, group)
+    games_of = await nights.games_of_night(conn, night.id)
+    number = {
+        game.id: (game.number, group) for group in groups for game in games_of.get(group.id, [])
+    }
     listed = "; ".join(
         f"{names[s.player_id]} on game {number[s.game_id][0]} ({group_label(number[s.game_id][1])})"
         for s in waiting
@@ -176,17 +190,17 @@ async def _group_nights(
     for pm in await people.approved_pre_makeups(conn, ctx.season.id):
         pre_makeups.setdefault(pm.player_id, {})[machines[pm.machine_id].name] = pm.score
         approved_by_machine.setdefault(pm.machine_id, []).append(pm.score)
+    live = {
+        (s.game_id, s.player_id): s.score for s in await scores.live_scores_of_night(conn, night.id)
+    }
+    games_of = await nights.games_of_night(conn, night.id)
+    ties = await nights.tie_orders_of_night(conn, night.id)
     built = []
     for group in groups:
-        live = {
-            (s.game_id, s.player_id): s.score
-            for s in await scores.live_scores_of_group(conn, group.id)
-        }
         games = []
-        for game in await nights.games(conn, group.id):
+        for game in games_of.get(group.id, []):
             machine = machines[game.machine_id]
             par = machine.par or default_par(approved_by_machine.get(machine.id, []))
-            tie = [names[p] for p in await nights.tie_order(conn, game.id)]
             games.append(
                 GameNight(
                     machine=machine.name,
@@ -194,7 +208,7 @@ async def _group_nights(
                     scores={
                         names[p]: live[(game.id, p)] for p in group.members if (game.id, p) in live
                     },
-                    tie_break=tie,
+                    tie_break=[names[p] for p in ties.get(game.id, [])],
                 )
             )
         players = [
@@ -216,43 +230,36 @@ async def _group_nights(
     return built
 
 
-async def _store_group(
-    conn: aiosqlite.Connection,
+def _result(
     night: Night,
     group: Group,
     result: GroupResult,
+    name: str,
+    place: int,
     ids: dict[str, int],
     attendance: dict[str, str],
-    week_result: dict[str, str],
-    payouts: dict[str, int],
-) -> None:
-    games = await nights.games(conn, group.id)
-    for game in result.games:
-        for place, name in enumerate(game.finish, start=1):
-            await results.add_game_result(
-                conn, _game_id(games, game.number), ids[name],
-                game.scores[name], game.source[name], game.points[name],
-                game.normalized[name], place,
-            )  # fmt: skip
-    for place, name in enumerate(result.order, start=1):
-        await results.add_result(
-            conn,
-            NightResult(
-                night_id=night.id, week=night.week, player_id=ids[name], group_id=group.id,
-                place=place, attendance=attendance[name], took_part=name in result.took_part,
-                match_points=result.match_points[name], tns=result.tns[name],
-                bonus_base=result.bonus_base[name], multiplier=result.multiplier[name],
-                bonus=result.bonus[name], league_points=result.league_points[name],
-                tlp=result.tlp[name], week_result=week_result[name],
-                used_pre_makeup_night=name in result.used_pre_makeup_night,
-                next_multiplier=result.next_multiplier[name],
-                payout_cents=payouts.get(name, 0),
-            ),
-        )  # fmt: skip
-
-
-def _game_id(games: list[Game], number: int) -> int:
-    return next(g.id for g in games if g.number == number)
+    outcome: NightOutcome,
+) -> NightResult:
+    return NightResult(
+        night_id=night.id,
+        week=night.week,
+        player_id=ids[name],
+        group_id=group.id,
+        place=place,
+        attendance=attendance[name],
+        took_part=name in result.took_part,
+        match_points=result.match_points[name],
+        tns=result.tns[name],
+        bonus_base=result.bonus_base[name],
+        multiplier=result.multiplier[name],
+        bonus=result.bonus[name],
+        league_points=result.league_points[name],
+        tlp=result.tlp[name],
+        week_result=outcome.week_result[name],
+        used_pre_makeup_night=name in result.used_pre_makeup_night,
+        next_multiplier=result.next_multiplier[name],
+        payout_cents=outcome.payouts.get(name, 0),
+    )
 
 
 async def _store_next_groups(
@@ -302,34 +309,33 @@ async def _store_next_groups(
 
 async def summary(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> NightSummary:
     """A finalized night as stored."""
-    everyone = {p.id: p for p in await people.players(conn, ctx.league.id, removed=True)}
-    rows = [
-        r for r in await results.results_of_season(conn, ctx.season.id) if r.night_id == night.id
-    ]
-    game_rows = await results.game_results_of_night(conn, night.id)
-    groups = await nights.groups(conn, night.id)
-    out = []
-    for group in groups:
-        games = await nights.games(conn, group.id)
-        lines = [
-            GameLine(
-                g.number,
-                g.machine,
-                [(everyone[p].name, score, points, source)
-                 for gid, p, points, source, score in game_rows if gid == g.id],
-            )
-            for g in games
-        ]  # fmt: skip
-        mine = sorted((r for r in rows if r.group_id == group.id), key=lambda r: r.place)
-        out.append(
-            GroupSummary(group_label(group), [(everyone[r.player_id].name, r) for r in mine], lines)
+    everyone = {p.id: p.name for p in await people.players(conn, ctx.league.id, removed=True)}
+    rows_of: dict[int, list[NightResult]] = defaultdict(list)
+    for row in await results.results_of_night(conn, night.id):
+        rows_of[row.group_id].append(row)
+    finish_of: dict[int, list[tuple[str, int, int, str]]] = defaultdict(list)
+    for game_id, player_id, points, source, score in await results.game_results_of_night(
+        conn, night.id
+    ):
+        finish_of[game_id].append((everyone[player_id], score, points, source))
+    games_of = await nights.games_of_night(conn, night.id)
+    out = [
+        GroupSummary(
+            group_label(group),
+            [(everyone[r.player_id], r) for r in sorted(rows_of[group.id], key=lambda r: r.place)],
+            [GameLine(g.number, g.machine, finish_of[g.id]) for g in games_of.get(group.id, [])],
         )
+        for group in await nights.groups(conn, night.id)
+    ]
     following = await leagues.night_by_week(conn, ctx.season.id, night.week + 1)
-    next_groups = []
-    if following is not None:
-        for group in await nights.groups(conn, following.id):
-            next_groups.append((group_label(group), [everyone[p].name for p in group.members]))
-    payouts = {everyone[r.player_id].name: r.payout_cents for r in rows if r.payout_cents}
-    return NightSummary(night, out, payouts, night.pot_cents or 0, next_groups,
-                        any(g.pool for g in await nights.groups(conn, following.id))
-                        if following is not None else False)  # fmt: skip
+    upcoming = await nights.groups(conn, following.id) if following is not None else []
+    next_groups = [(group_label(g), [everyone[p] for p in g.members]) for g in upcoming]
+    payouts = {
+        everyone[r.player_id]: r.payout_cents
+        for rows in rows_of.values()
+        for r in rows
+        if r.payout_cents
+    }
+    return NightSummary(
+        night, out, payouts, night.pot_cents or 0, next_groups, any(g.pool for g in upcoming)
+    )
