@@ -10,7 +10,7 @@ import aiosqlite
 
 from bot.models import League, Machine, Night, Player, Season
 from bot.repositories import leagues, people
-from bot.scoring import RuleSettings
+from bot.scoring import RuleError, RuleSettings, check_score
 from bot.services.errors import BadInput, NotFound, NotSetUp
 
 
@@ -136,3 +136,11 @@ def check_name(value: str, what: str, limit: int = 64) -> str:
     if len(value) > limit:
         raise BadInput(f"The {what}'s name is too long (at most {limit} characters).")
     return value
+
+
+def valid_score(score: int) -> int:
+    """A raw score the rules accept (0 … 10^13), else `BadInput` with the rules' words."""
+    try:
+        return check_score(score)
+    except RuleError as error:
+        raise BadInput(str(error)) from None

@@ -8,8 +8,8 @@ from datetime import datetime
 from bot.database import Database
 from bot.models import Machine, Player, PreMakeup
 from bot.repositories import people
-from bot.scoring import check_score, default_par
-from bot.services.context import machine_named, player_of, season_of, stamp
+from bot.scoring import default_par
+from bot.services.context import machine_named, player_of, season_of, stamp, valid_score
 from bot.services.errors import AlreadyDecided, BadInput, Conflict, NotFound
 
 
@@ -33,10 +33,7 @@ async def submit(
 ) -> PreMakeupSubmitted:
     """R3.1: one official pre-makeup score per machine, played in a group of
     two or more league players: `witnesses` are the other players' Discord ids."""
-    try:
-        check_score(score)
-    except ValueError as error:
-        raise BadInput(str(error)) from None
+    valid_score(score)
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         player = await player_of(conn, ctx.league, discord_id)

@@ -10,8 +10,14 @@ import aiosqlite
 from bot.database import Database
 from bot.models import Game, Group, Night, Player, Score, ScoreChange
 from bot.repositories import leagues, nights, people, results, scores
-from bot.scoring import check_score
-from bot.services.context import SeasonContext, player_named, player_of, season_of, stamp
+from bot.services.context import (
+    SeasonContext,
+    player_named,
+    player_of,
+    season_of,
+    stamp,
+    valid_score,
+)
 from bot.services.errors import AlreadyDecided, BadInput, NotAllowed, NotFound, WrongState
 from bot.services.finalize import NightSummary, finalize_in
 from bot.services.season import group_label, group_of
@@ -75,10 +81,7 @@ async def submit(
 ) -> ScoreView:
     """A player (or a member of their group) submits a score for one of
     tonight's games of their group; it waits for the commissioner's approval."""
-    try:
-        check_score(score)
-    except ValueError as error:
-        raise BadInput(str(error)) from None
+    valid_score(score)
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         me = await player_of(conn, ctx.league, submitter)
@@ -222,10 +225,7 @@ async def change(
         new_score = 0
     if new_score is None:
         raise BadInput("Give the new score.")
-    try:
-        check_score(new_score)
-    except ValueError as error:
-        raise BadInput(str(error)) from None
+    valid_score(new_score)
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         night = await leagues.night_by_week(conn, ctx.season.id, week)
