@@ -56,7 +56,7 @@ def _snowflake(env: Mapping[str, str | None], name: str, what: str) -> int:
     raw = (env.get(name) or "").strip()
     if not raw:
         raise ConfigError(f"{name} is not set: put the {what} in .env (see .env.example).")
-    if not raw.isdigit() or not 15 <= len(raw) <= 20:
+    if not (raw.isascii() and raw.isdigit()) or not 15 <= len(raw) <= 20:  # not "²", "４"
         raise ConfigError(
             f"{name} must be the {what}, a number of 15 to 20 digits "
             "(Discord: Developer Mode, right-click, Copy ID)."

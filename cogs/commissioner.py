@@ -269,14 +269,10 @@ class Commissioner(commands.GroupCog, group_name="league"):
         """Lock the picks: every group's five games are set (R4)."""
         bot, guild = await self._ack(interaction)
         locked = await picks.lock_picks(bot.db, guild, week=week, now=now_of(interaction))
-        night_week = week or "tonight"
-        text = (
-            render.locked(locked, locked[0].group.night_id and night_week)
-            if locked
-            else "No groups."
-        )
+        text = render.locked(locked, locked[0].week) if locked else "No groups."
         await respond(interaction, text)
-        await post(bot, bot.settings.announcement_channel_id, text)
+        for piece in render.chunks(text):
+            await post(bot, bot.settings.announcement_channel_id, piece)
 
     @app_commands.command(name="games")
     @app_commands.describe(
@@ -349,9 +345,8 @@ class Commissioner(commands.GroupCog, group_name="league"):
         text = f"{who}, week {week} game {game}: {old} → {c.new_score:,} ({kind})."
         if changed.refinalized is not None:
             text += " Week results recomputed."
-            await post(
-                bot, bot.settings.announcement_channel_id, render.results(changed.refinalized)
-            )
+            for piece in render.chunks(render.results(changed.refinalized)):
+                await post(bot, bot.settings.announcement_channel_id, piece)
         await respond(interaction, text)
 
     @app_commands.command(name="tie")

@@ -9,6 +9,7 @@ from discord import Interaction, app_commands
 from discord.ext import commands
 
 from bot.services import groups, standings
+from bot.services.errors import NotFound
 from bot.ui import render
 from bot.ui.replies import respond
 from cogs._base import league_bot, now_of
@@ -46,9 +47,15 @@ class Standings(commands.Cog):
     async def me(self, interaction: Interaction, player: discord.Member | None = None) -> None:
         """A player's season: nights, points, multiplier, pre-makeups and dues."""
         bot = league_bot(interaction)
-        season = await standings.player_season(
-            bot.db, bot.settings.guild_id, discord_id=(player or interaction.user).id
-        )
+        try:
+            season = await standings.player_season(
+                bot.db, bot.settings.guild_id, discord_id=(player or interaction.user).id
+            )
+        except NotFound:
+            if player is None or player.id == interaction.user.id:
+                raise
+            # the service speaks to the user ("You are not a player …"); this is someone else
+            raise NotFound(f"{player.display_name} is not a player in this league.") from None
         await respond(interaction, render.player_season(season), ephemeral=True)
 
 

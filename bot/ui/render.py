@@ -64,9 +64,11 @@ def notice(given: NoticeGiven) -> str:
     if given.zero_point_everywhere:
         lines.append("You have no pre-makeup nights left (R3.5): the Zero Point Rule applies "
                      "to every game (R3.6).")  # fmt: skip
-    else:
+    else:  # R3.5: a night counts only when one of its games uses a pre-makeup score
+        used = any(g.pre_makeup is not None for g in given.missed)
+        uses = "will use one" if used else "uses none"
         lines.append(f"Pre-makeup nights left before this one: {given.pre_makeup_nights_left} "
-                     "(this night will use one).")  # fmt: skip
+                     f"(this night {uses}).")  # fmt: skip
     for game in given.missed:
         label = f"Game {game.number} · {game.machine}" if game.number else game.machine
         if game.pre_makeup is not None:

@@ -1,0 +1,261 @@
+"""/standings, /groups and /me (R8, R9, R11), and messages within Discord's limits."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from bot.services import money, picks, setup
+from cogs.standings import Standings
+from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
+from tests.cogs.fakes import GUILD, FakeBot, FakeMember, invoke
+from tests.cogs.league_play import MACHINES, discord_id, lock, play_week, snapshot
+
+COG = Standings()
+MONDAY = at(date(2026, 1, 5))
+HEADER = f"{'#':>3} {'Player':<20} {'Div':<3} {'Pts':>5} {'Nights':>6} {'x':>2}"
+# Week 1, every game: P1 300M, P2 200M, P3 100M and the same in group 2.
+# R5.2: 300 > 200 + 100 is false, so the close point goes to third: 3-2-1 on
+# every game, MP 15, 10, 5. No bonus in weeks 1-2 (R7.2): league points = MP.
+WEEK_1 = {1: 300_000_000, 2: 200_000_000, 3: 100_000_000,
+          4: 300_000_000, 5: 200_000_000, 6: 100_000_000}  # fmt: skip
+
+
+def row(rank: int, name: str, points: int, nights: int, div: str = "-", x: int = 1) -> str:
+    return f"{rank:>3} {name:<20} {div:<3} {points:>5} {nights:>6} {x:>2}"
+
+
+def table(title: str, *rows: str) -> str:
+    return "\n".join([f"**{title}**", "```", HEADER, *rows, "```"])
+
+
+# --- /standings ---------------------------------------------------------------------------
+
+
+async def test_standings_before_any_night_rank_by_skill(league: FakeBot) -> None:
+    bot = league
+    said = await invoke(COG.standings, COG, as_user(bot, PLAYERS[6], MONDAY))
+    assert said.deferred is None
+    assert [r.ephemeral for r in said.replies] == [False]  # a public post
+    # R11.1: no points or TNS yet, so skill decides: P1 (10) … P6 (5).
+    assert said.text == table("Standings", *(row(n, f"P{n}", 0, 0) for n in range(1, 7)))
+
+
+async def test_standings_after_a_night(league: FakeBot) -> None:
+    bot = league
+    await play_week(bot, 1, WEEK_1)
+    said = await invoke(COG.standings, COG, as_user(bot, PLAYERS[6], at(date(2026, 1, 8))))
+    # R11.1: points first; P1 and P4 tie on points and TNS (same scores, same
+    # par), so skill puts P1 (10) above P4 (7); likewise P2/P5 and P3/P6.
+    assert said.text == table(
+        "Standings",
+        row(1, "P1", 15, 1), row(2, "P4", 15, 1), row(3, "P2", 10, 1),
+        row(4, "P5", 10, 1), row(5, "P3", 5, 1), row(6, "P6", 5, 1),
+    )  # fmt: skip
+
+
+async def test_standings_of_a_division_before_divisions_is_refused(league: FakeBot) -> None:
+    bot = league
+    said = await invoke(COG.standings, COG, as_user(bot, PLAYERS[1], MONDAY), division="A")
+    assert said.text == "There are no divisions yet; they start at the division week (R9.1)."
+    assert [r.ephemeral for r in said.replies] == [True]
+
+
+async def test_standings_by_division_once_divisions_are_formed(league: FakeBot) -> None:
+    bot = league
+    for n, skill in ((7, 4), (8, 3)):
+        await setup.add_player(bot.db, GUILD, f"P{n}", discord_id=discord_id(n), skill=skill,
+                               now=MONDAY)  # fmt: skip
+    await setup.change_setting(bot.db, GUILD, "division_week", 2)
+    # 8 players: groups of 3, 3, 2 (R8.1). In the 2-player group 300M >= 3 x 100M:
+    # the tripling point, 4-0 (R5.1), so P7 has 20 MP and P8 none.
+    await play_week(bot, 1, {**WEEK_1, 7: 300_000_000, 8: 100_000_000}, ("1", "2", "3"))
+    # R9.2: one week played, nobody won twice: nobody qualifies. R9.3: A holds
+    # 8 // 2 = 4, filled by the highest-ranked: P7 (20), P1, P4 (15), P2 (10).
+    said = await invoke(COG.standings, COG, as_user(bot, PLAYERS[1], at(date(2026, 1, 8))),
+                        division="A")  # fmt: skip
+    assert [r.ephemeral for r in said.replies] == [False]
+    assert said.text == table(
+        "Division A standings",
+        row(1, "P7", 20, 1, "A"), row(2, "P1", 15, 1, "A"),
+        row(3, "P4", 15, 1, "A"), row(4, "P2", 10, 1, "A"),
+    )  # fmt: skip
+    said = await invoke(COG.standings, COG, as_user(bot, PLAYERS[1], at(date(2026, 1, 8))),
+                        division="B")  # fmt: skip
+    assert said.text == table(
+        "Division B standings",
+        row(1, "P5", 10, 1, "B"), row(2, "P3", 5, 1, "B"),
+        row(3, "P6", 5, 1, "B"), row(4, "P8", 0, 1, "B"),
+    )  # fmt: skip
+
+
+async def test_a_long_standings_is_split_into_valid_code_blocks(league: FakeBot) -> None:
+    bot = league
+    for n in range(1, 121):
+        await setup.add_player(bot.db, GUILD, f"Newcomer {n:03}", discord_id=None, now=MONDAY)
+    said = await invoke(COG.standings, COG, as_user(bot, PLAYERS[1], MONDAY))
+    pieces = [r.content for r in said.replies]
+    assert len(pieces) > 1
+    assert all(len(p) <= 2000 for p in pieces)  # the fakes refuse more, too
+    assert all(not r.ephemeral for r in said.replies)
+    assert pieces[0].startswith("**Standings**\n```\n" + HEADER + "\n")
+    for piece in pieces:
+        assert piece.count("```") == 2, piece[:80]  # opened and closed in every message
+        assert piece.endswith("\n```")
+    assert all(p.startswith("```\n") for p in pieces[1:])
+    lines = [line for p in pieces for line in p.split("\n") if line[:3].strip().isdigit()]
+    assert [int(line[:3]) for line in lines] == list(range(1, 127))
+    # R11.1 with R8.2's Decision: unrated players sit where 5.5 would, so the
+    # newcomers (in sign-up order) come after P5 (6) and before P6 (5).
+    names = [line[4:24].rstrip() for line in lines]
+    newcomers = [f"Newcomer {n:03}" for n in range(1, 121)]
+    assert names == ["P1", "P2", "P3", "P4", "P5", *newcomers, "P6"]
+
+
+# --- /groups ------------------------------------------------------------------------------
+
+
+async def reseed(bot: FakeBot) -> None:
+    """Skills out of sign-up order, and P3 unrated (5.5, R8.2)."""
+    for name, skill in (("P1", 2), ("P2", 9), ("P3", None), ("P4", 7), ("P5", 6), ("P6", 9)):
+        await setup.set_skill(bot.db, GUILD, name, skill)
+
+
+async def test_groups_week_1_cut_by_skill_with_play_order(league: FakeBot) -> None:
+    bot = league
+    await reseed(bot)
+    said = await invoke(COG.groups, COG, as_user(bot, PLAYERS[1], MONDAY))
+    assert [r.ephemeral for r in said.replies] == [False]
+    # R8.2: by skill, ties in sign-up order: P2 (9), P6 (9), P4 (7), P5 (6),
+    # P3 (unrated, 5.5), P1 (2); cut into groups of 3 from the top (R8.1).
+    # R11.2: game 1 is played lowest rank first; before week 1 the rank is
+    # the skill order (R11.1), so P4 starts group 1 and P2 plays last.
+    owed = "; ".join(f"P{n}: {', '.join(MACHINES)}" for n in range(1, 7))
+    assert said.text.split("\n") == [
+        "**Week 1 · Wednesday 07 January 2026**",
+        "**Group 1**: P2, P6, P4",
+        "  Game 1 play order: P4 → P6 → P2",
+        "**Group 2**: P5, P3, P1",
+        "  Game 1 play order: P1 → P3 → P5",
+        # Six working machines for five games: one veto each (R4.2).
+        "Each group will veto 1 machine(s): use /veto before 19:15.",
+        f"Pre-makeup scores still owed (R3.1): {owed}",
+    ]
+
+
+async def test_groups_after_locking_show_the_games(league: FakeBot) -> None:
+    bot = league
+    await reseed(bot)
+    await picks.add_pick(bot.db, GUILD, PLAYERS[3].id, "Theatre of Magic", now=MONDAY)
+    await lock(bot)
+    said = await invoke(COG.groups, COG, as_user(bot, PLAYERS[1], at(FIRST_NIGHT, "19:20")))
+    # Group 1 picked nothing: the veto falls on the first machine in league
+    # order (R4.5). Group 2: P3's veto applies. Games in machine order (R4.6).
+    assert said.text.split("\n")[1:7] == [
+        "**Group 1**: P2, P6, P4",
+        "  Game 1 play order: P4 → P6 → P2",
+        "  Games: 1. Medieval Madness, 2. Twilight Zone, 3. The Addams Family, "
+        "4. Monster Bash, 5. Theatre of Magic",
+        "**Group 2**: P5, P3, P1",
+        "  Game 1 play order: P1 → P3 → P5",
+        "  Games: 1. Attack from Mars, 2. Medieval Madness, 3. Twilight Zone, "
+        "4. The Addams Family, 5. Monster Bash",
+    ]
+    assert "use /veto" not in said.text
+
+
+async def test_groups_of_week_2_follow_movement(league: FakeBot) -> None:
+    bot = league
+    await play_week(bot, 1, WEEK_1)
+    said = await invoke(COG.groups, COG, as_user(bot, PLAYERS[1], at(date(2026, 1, 8))), week=2)
+    # R8.3: group 2's winner P4 swaps with group 1's loser P3. Ranks after
+    # week 1: P1, P4, P2, P5, P3, P6 (R11.1); lowest rank starts game 1 (R11.2).
+    assert said.text.split("\n")[:5] == [
+        "**Week 2 · Wednesday 14 January 2026**",
+        "**Group 1**: P1, P2, P4",
+        "  Game 1 play order: P2 → P4 → P1",
+        "**Group 2**: P3, P5, P6",
+        "  Game 1 play order: P6 → P3 → P5",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("week", "message"),
+    [
+        (2, "Week 2's groups come from week 1's results; "
+            "the commissioner must finalize week 1 first."),
+        (11, "Week 11 is not a night of this season (1 to 10)."),
+    ],
+)  # fmt: skip
+async def test_groups_of_a_week_not_known_yet(league: FakeBot, week: int, message: str) -> None:
+    bot = league
+    said = await invoke(COG.groups, COG, as_user(bot, PLAYERS[1], MONDAY), week=week)
+    assert said.text == message
+    assert [r.ephemeral for r in said.replies] == [True]
+
+
+async def test_groups_of_a_big_league_stay_within_discord_limits(league: FakeBot) -> None:
+    bot = league
+    for n in range(1, 121):
+        await setup.add_player(bot.db, GUILD, f"Newcomer {n:03}", discord_id=None, now=MONDAY)
+    said = await invoke(COG.groups, COG, as_user(bot, PLAYERS[1], MONDAY))
+    assert all(len(r.content) <= 2000 for r in said.replies)
+    assert "**Group 42**" in said.text  # 126 players: 42 groups of 3 (R8.1)
+
+
+# --- /me ----------------------------------------------------------------------------------
+
+
+async def test_me_before_any_night(league: FakeBot) -> None:
+    bot = league
+    said = await invoke(COG.me, COG, as_user(bot, PLAYERS[1], MONDAY))
+    assert [r.ephemeral for r in said.replies] == [True]
+    assert said.text == (
+        "**P1** · rank 1 · 0 league points over 0 night(s)\n"
+        "Bonus multiplier for the next night: x1\n"
+        "Pre-makeup nights used 0, left 3\n"
+        "Dues paid $0.00, owed $0.00"
+    )
+
+
+async def test_me_after_a_night_with_dues(league: FakeBot) -> None:
+    bot = league
+    await play_week(bot, 1, WEEK_1)
+    await money.record_dues(bot.db, GUILD, "P5", 1, by=COMMISSIONER.id, now=at(FIRST_NIGHT))
+    said = await invoke(COG.me, COG, as_user(bot, PLAYERS[1], at(date(2026, 1, 8))),
+                        player=PLAYERS[2])  # fmt: skip
+    # P2: second in group 1, 10 MP, stayed (R8.3); one night held, $6.00 dues owed (R10.1).
+    assert said.text == (
+        "**P2** · rank 3 · 10 league points over 1 night(s)\n"
+        "Bonus multiplier for the next night: x1\n"
+        "Pre-makeup nights used 0, left 3\n"
+        "Dues paid $0.00, owed $6.00\n"
+        "- Week 1: 10 MP, 10 league points, stayed"
+    )
+    said = await invoke(COG.me, COG, as_user(bot, PLAYERS[5], at(date(2026, 1, 8))))
+    assert "Dues paid $6.00, owed $0.00" in said.text
+    said = await invoke(COG.me, COG, as_user(bot, PLAYERS[4], at(date(2026, 1, 8))))
+    assert said.text.endswith("- Week 1: 15 MP, 15 league points, won")  # moved up (R8.3)
+    said = await invoke(COG.me, COG, as_user(bot, PLAYERS[3], at(date(2026, 1, 8))))
+    assert said.text.endswith("- Week 1: 5 MP, 5 league points, down")
+
+
+async def test_me_for_someone_who_is_not_a_player(league: FakeBot) -> None:
+    bot = league
+    stranger = FakeMember(PLAYERS[7].id, "Stranger")
+    said = await invoke(COG.me, COG, as_user(bot, PLAYERS[1], MONDAY), player=stranger)
+    assert said.text == "Stranger is not a player in this league."
+    assert [r.ephemeral for r in said.replies] == [True]
+    said = await invoke(COG.me, COG, as_user(bot, PLAYERS[7], MONDAY))
+    assert said.text == "You are not a player in this league. Ask the commissioner to add you."
+
+
+async def test_reading_commands_store_nothing_but_week_1_groups(league: FakeBot) -> None:
+    bot = league
+    await invoke(COG.groups, COG, as_user(bot, PLAYERS[1], MONDAY))  # seeds week 1 (R8.2)
+    before = await snapshot(bot)
+    await invoke(COG.groups, COG, as_user(bot, PLAYERS[1], MONDAY))
+    await invoke(COG.standings, COG, as_user(bot, PLAYERS[1], MONDAY))
+    await invoke(COG.me, COG, as_user(bot, PLAYERS[1], MONDAY))
+    assert await snapshot(bot) == before
