@@ -270,6 +270,9 @@ class Commissioner(commands.GroupCog, group_name="league"):
         bot, guild = await self._ack(interaction)
         locked = await picks.lock_picks(bot.db, guild, week=week, now=now_of(interaction))
         text = render.locked(locked, locked[0].week) if locked else "No groups."
+        if locked and not locked[0].newly_locked:
+            await respond(interaction, f"Already locked; nothing changed.\n{text}")
+            return
         await respond(interaction, text)
         for piece in render.chunks(text):
             await post(bot, bot.settings.announcement_channel_id, piece)
@@ -399,6 +402,11 @@ class Commissioner(commands.GroupCog, group_name="league"):
         summary = await finalize.finalize(
             bot.db, guild, week=week, by=interaction.user.id, now=now_of(interaction)
         )
+        if not summary.newly_finalized:
+            await respond(
+                interaction, f"Week {summary.night.week} was already final; nothing changed."
+            )
+            return
         await respond(interaction, f"Week {summary.night.week} is final.")
         for piece in render.chunks(render.results(summary)):
             await post(bot, bot.settings.announcement_channel_id, piece)

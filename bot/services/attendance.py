@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, time
 
 import aiosqlite
 
@@ -44,7 +44,8 @@ RULE_TEXT = {  # R2.2
 class MissedGame:
     number: int | None  # None while the night's games are not resolved yet
     machine: str
-    pre_makeup: int | None  # the score that will stand in, or None: Zero Point Rule
+    pre_makeup: int | None  # the pre-makeup score on the machine, if any
+    counts: bool  # False: the Zero Point Rule gives 0 points (R3.4, or R3.6 past the limit)
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class NoticeGiven:
     missed: list[MissedGame]  # for absences: game by game (R3.2, R3.4)
     pre_makeup_nights_left: int  # R3.5, before this night
     zero_point_everywhere: bool  # R3.6: no pre-makeup nights left
+    lock_time: time  # when the night's games are set (a league setting)
 
 
 async def notify(
@@ -117,11 +119,14 @@ async def _give(
 ) -> NoticeGiven:
     local = ctx.local(now)
     if day is None:
-        night = await night_on_or_after(conn, ctx, local.date())
+        night = await night_on_or_after(conn, ctx, local.date(), unfinished=True)
     else:
         night = await night_on(conn, ctx, day)
     if night.status == "finalized" or night.date < local.date():
-        raise WrongState(f"Week {night.week} on {night.date:%d %B} is over.")
+        raise WrongState(
+            f"Week {night.week} on {night.date:%d %B} is over; a notice is for a coming night "
+            "(/groups shows the next one)."
+        )
     timing = notice_timing(local, night.date, ctx.league.late_cutoff)
     notice_id = await nights.give_notice(
         conn, night.id, player.id, kind, timing, minutes, note, given_by, stamp(now)
@@ -138,6 +143,7 @@ async def _give(
         missed=missed if kind == "absent" else [],
         pre_makeup_nights_left=left,
         zero_point_everywhere=left == 0,
+        lock_time=ctx.league.picks_lock_time,
     )
 
 
@@ -163,7 +169,7 @@ async def _absence_cost(
         rows = [(None, m.id) for m in machines.values() if m.working]
     missed = [
         MissedGame(number, machines[mid].name if mid in machines else "?",
-                   scores.get(mid) if left else None)
+                   scores.get(mid), bool(left) and mid in scores)
         for number, mid in rows
     ]  # fmt: skip
     return left, missed

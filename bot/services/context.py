@@ -96,12 +96,18 @@ async def machine_named(conn: aiosqlite.Connection, league: League, name: str) -
     return machine
 
 
-async def night_on_or_after(conn: aiosqlite.Connection, ctx: SeasonContext, day: date) -> Night:
-    """The first league night of the season on or after `day`."""
+async def night_on_or_after(
+    conn: aiosqlite.Connection, ctx: SeasonContext, day: date, *, unfinished: bool = False
+) -> Night:
+    """The first league night of the season on or after `day` (with
+    `unfinished`, the first that is not finalized yet)."""
     for night in await leagues.nights(conn, ctx.season.id):
-        if night.date >= day:
+        if night.date >= day and not (unfinished and night.status == "finalized"):
             return night
-    raise NotFound("There are no more league nights this season.")
+    raise NotFound(
+        "There are no more league nights this season. "
+        "The commissioner can start the next season with /league season."
+    )
 
 
 async def night_on(conn: aiosqlite.Connection, ctx: SeasonContext, day: date) -> Night:

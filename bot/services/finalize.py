@@ -58,6 +58,7 @@ class NightSummary:
     pot_cents: int
     next_groups: list[tuple[str, list[str]]]  # (label, player names) for next week
     divisions_formed: bool
+    newly_finalized: bool = False  # False: it was final before this call
 
 
 async def finalize(
@@ -135,7 +136,7 @@ async def finalize_in(
     assert finalized is not None
     result = await summary(conn, ctx, finalized)
     return NightSummary(result.night, result.groups, result.payouts, result.pot_cents,
-                        result.next_groups, formed)  # fmt: skip
+                        result.next_groups, formed, newly_finalized=True)  # fmt: skip
 
 
 def _unique_names(players: list[Player]) -> dict[int, str]:

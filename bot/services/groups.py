@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, time
 
 from bot.database import Database
 from bot.models import Night
@@ -28,6 +28,7 @@ class WeekView:
     pick_kind: str  # veto, repeat or none (R4.2)
     picks_needed: int
     owes_pre_makeups: dict[str, list[str]]  # player -> working machines still owed (R3.1)
+    lock_time: time  # when picks lock (a league setting)
 
 
 async def week_view(
@@ -76,4 +77,5 @@ async def week_view(
             pick_kind=pick_kind(len(machines), games_per_night) if machines else "none",
             picks_needed=abs(len(machines) - games_per_night) if machines else 0,
             owes_pre_makeups={name: owed for name, owed in owes.items() if owed},
+            lock_time=ctx.league.picks_lock_time,
         )

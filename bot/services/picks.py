@@ -41,6 +41,7 @@ class LockedGroup:
     kind: str
     applied: list[str]
     filled: list[str]  # applied by the bot in machine order (R4.5)
+    newly_locked: bool = True  # False: the night was locked before this call
 
 
 async def _working(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[Machine]:
@@ -158,7 +159,9 @@ def _filled_numbers(games: list[str], filled: list[str], kind: str) -> set[int]:
 
 async def _locked(conn: aiosqlite.Connection, group: Group, week: int) -> LockedGroup:
     games = await nights.games(conn, group.id)
-    return LockedGroup(group, week, group_label(group), [g.machine for g in games], "", [], [])
+    return LockedGroup(
+        group, week, group_label(group), [g.machine for g in games], "", [], [], newly_locked=False
+    )
 
 
 async def set_games(

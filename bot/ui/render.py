@@ -65,20 +65,22 @@ def notice(given: NoticeGiven) -> str:
         lines.append("You have no pre-makeup nights left (R3.5): the Zero Point Rule applies "
                      "to every game (R3.6).")  # fmt: skip
     else:  # R3.5: a night counts only when one of its games uses a pre-makeup score
-        used = any(g.pre_makeup is not None for g in given.missed)
+        used = any(g.counts for g in given.missed)
         uses = "will use one" if used else "uses none"
         lines.append(f"Pre-makeup nights left before this one: {given.pre_makeup_nights_left} "
                      f"(this night {uses}).")  # fmt: skip
     for game in given.missed:
         label = f"Game {game.number} · {game.machine}" if game.number else game.machine
-        if game.pre_makeup is not None:
+        if game.counts:
             lines.append(f"- {label}: your pre-makeup score {game.pre_makeup:,}")
+        elif game.pre_makeup is not None:
+            lines.append(f"- {label}: your pre-makeup score {game.pre_makeup:,} stands in for "
+                         "the others, but you score 0 (R3.6)")  # fmt: skip
         else:
             lines.append(f"- {label}: no pre-makeup score, Zero Point Rule (0 points)")
     if given.missed and given.missed[0].number is None:
-        lines.append(
-            "The games are set when picks lock at 19:15; the list shows every working machine."
-        )
+        lines.append(f"The games are set when picks lock at {given.lock_time:%H:%M}; "
+                     "the list shows every working machine.")  # fmt: skip
     return "\n".join(lines)
 
 
@@ -138,11 +140,12 @@ def week(view: WeekView) -> str:
     if not any(g.games for g in view.groups) and view.pick_kind != "none":
         word = "veto" if view.pick_kind == "veto" else "repeat"
         lines.append(
-            f"Each group will {word} {view.picks_needed} machine(s): use /veto before 19:15."
+            f"Each group will {word} {view.picks_needed} machine(s): "
+            f"use /veto before {view.lock_time:%H:%M}."
         )
     if view.owes_pre_makeups:
-        owed = "; ".join(f"{p}: {', '.join(m)}" for p, m in view.owes_pre_makeups.items())
-        lines.append(f"Pre-makeup scores still owed (R3.1): {owed}")
+        lines.append("Pre-makeup scores still owed (R3.1):")
+        lines.extend(f"- {p}: {', '.join(m)}" for p, m in view.owes_pre_makeups.items())
     return "\n".join(lines)
 
 

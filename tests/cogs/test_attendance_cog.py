@@ -89,18 +89,22 @@ async def test_late_after_the_last_night_is_refused(league: FakeBot) -> None:
     before = await snapshot(bot)
     # Ten Wednesdays from 7 January: the last is 11 March (R1.1).
     said = await invoke(COG.late, COG, as_user(bot, PLAYERS[1], at(date(2026, 3, 12))))
-    assert said.text == "There are no more league nights this season."
+    assert said.text == (
+        "There are no more league nights this season. "
+        "The commissioner can start the next season with /league season."
+    )
     assert [r.ephemeral for r in said.replies] == [True]
     assert bot.channels[APPROVALS].sent == []
     assert await snapshot(bot) == before
 
 
-async def test_late_on_a_night_already_finalized_is_refused(league: FakeBot) -> None:
+async def test_late_after_tonight_is_finalized_is_for_next_week(league: FakeBot) -> None:
     bot = league
     await play_week(bot, 1, {n: 100_000_000 * n for n in range(1, 7)})
     said = await invoke(COG.late, COG, as_user(bot, PLAYERS[1], at(FIRST_NIGHT, "23:30")))
-    assert said.text == "Week 1 on 07 January is over."
-    assert bot.channels[APPROVALS].sent == []
+    assert said.text.split("\n")[0] == "Noted: P1 will be late on week 2 (Wednesday 14 January)."
+    assert "(R2.1 advance notice)" in said.text
+    assert bot.channels[APPROVALS].sent[-1].content == "P1: late for week 2 (advance)"
 
 
 async def test_late_with_no_season_or_no_league_names_the_fix(bot: FakeBot) -> None:
@@ -202,7 +206,12 @@ async def test_absent_past_the_limit_is_the_zero_point_rule_everywhere(league: F
         "(R3.6)."
     )
     assert len(lines) == 2 + 6 + 1
-    assert all("Zero Point Rule (0 points)" in line for line in lines[2:8])
+    # R3.6: the pre-makeup score still stands in for the others, but P1 scores 0.
+    assert lines[2] == (
+        "- Attack from Mars: your pre-makeup score 400,000,000 stands in for the others, "
+        "but you score 0 (R3.6)"
+    )
+    assert all("Zero Point Rule (0 points)" in line for line in lines[3:8])
 
 
 async def test_absent_with_no_pre_makeup_scores_uses_no_pre_makeup_night(league: FakeBot) -> None:
@@ -269,4 +278,6 @@ async def test_absent_for_a_night_that_is_over(league: FakeBot) -> None:
     bot = league
     said = await invoke(COG.absent, COG, as_user(bot, PLAYERS[1], at(night_of(2))),
                         date="2026-01-07")  # fmt: skip
-    assert said.text == "Week 1 on 07 January is over."
+    assert said.text == (
+        "Week 1 on 07 January is over; a notice is for a coming night (/groups shows the next one)."
+    )

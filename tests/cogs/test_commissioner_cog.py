@@ -196,8 +196,10 @@ async def test_lock_sets_every_groups_games_and_announces_them(league: FakeBot) 
     assert said.text == expected and private(said)
     assert announced(bot) == [expected]
     said = await run(bot, "lock", when=at(FIRST_NIGHT, "19:16"), week=1)
-    assert said.text.startswith("**Week 1: picks are locked.**")  # locking twice: same games
+    # Locking twice: the same games, and no second announcement.
+    assert said.text.startswith("Already locked; nothing changed.\n**Week 1: picks are locked.**")
     assert "**Group 1**: 1. Attack from Mars, 2. Medieval Madness" in said.text
+    assert announced(bot) == [expected]
 
 
 async def test_lock_of_a_big_league_is_announced_within_discord_limits(league: FakeBot) -> None:
@@ -581,3 +583,16 @@ async def test_a_week_is_played_end_to_end_through_the_commands(league: FakeBot)
     await run(bot, "finalize", when=at(FIRST_NIGHT, "23:00"))
     said = await run(bot, "lock", when=at(night_of(2), "19:15"))
     assert said.text.startswith("**Week 2: picks are locked.**")
+
+
+async def test_finalizing_twice_changes_nothing_and_announces_once(league: FakeBot) -> None:
+    bot = league
+    await lock(bot)
+    await submit_all(bot, 1, WEEK_1)
+    await run(bot, "finalize", when=at(FIRST_NIGHT, "23:00"))
+    first = announced(bot)
+    before = await snapshot(bot)
+    said = await run(bot, "finalize", when=at(FIRST_NIGHT, "23:05"), week=1)
+    assert said.text == "Week 1 was already final; nothing changed." and private(said)
+    assert announced(bot) == first
+    assert await snapshot(bot) == before

@@ -131,7 +131,7 @@ async def test_groups_week_1_cut_by_skill_with_play_order(league: FakeBot) -> No
     # P3 (unrated, 5.5), P1 (2); cut into groups of 3 from the top (R8.1).
     # R11.2: game 1 is played lowest rank first; before week 1 the rank is
     # the skill order (R11.1), so P4 starts group 1 and P2 plays last.
-    owed = "; ".join(f"P{n}: {', '.join(MACHINES)}" for n in range(1, 7))
+    owed = [f"- P{n}: {', '.join(MACHINES)}" for n in range(1, 7)]
     assert said.text.split("\n") == [
         "**Week 1 · Wednesday 07 January 2026**",
         "**Group 1**: P2, P6, P4",
@@ -140,7 +140,8 @@ async def test_groups_week_1_cut_by_skill_with_play_order(league: FakeBot) -> No
         "  Game 1 play order: P1 → P3 → P5",
         # Six working machines for five games: one veto each (R4.2).
         "Each group will veto 1 machine(s): use /veto before 19:15.",
-        f"Pre-makeup scores still owed (R3.1): {owed}",
+        "Pre-makeup scores still owed (R3.1):",
+        *owed,
     ]
 
 

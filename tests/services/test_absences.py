@@ -86,7 +86,8 @@ async def test_r3_5_r3_6_three_absences_with_pre_makeups_then_the_zero_point_rul
 
     fourth = await attendance.notify(db, GUILD, P3, "absent", now=at(night_of(4), "09:00"))
     assert fourth.pre_makeup_nights_left == 0 and fourth.zero_point_everywhere
-    assert all(m.pre_makeup is None for m in fourth.missed)
+    # R3.6: the pre-makeups still stand in for the others, but they count for nothing.
+    assert [(m.pre_makeup, m.counts) for m in fourth.missed] == [(400_000_000, False)] * 6
     week4 = await play(db, 4)
     # R3.6: the pre-makeup still stands in for the others (P1 is second, 2 points;
     # P2 third, and 400 < 300 + 200 gives third the close point), P3 gets 0.
