@@ -24,6 +24,10 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--sync", action="store_true", help="register the slash commands first")
     run.add_argument("--env-file", default=".env", help="settings file (default: .env)")
     commands.add_parser("example", help="print a worked league night scored by the rules")
+    demo = commands.add_parser(
+        "demo", help="play a league night on a loopback Discord stand-in (no account needed)"
+    )
+    demo.add_argument("--folder", default="demo", help="where the demo's database is kept")
     return parser
 
 
@@ -51,6 +55,11 @@ async def run_bot(settings: Settings, *, sync: bool) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "demo":
+        from bot.demo import main as demo
+
+        demo(args.folder)
+        return 0
     if args.command in (None, "example"):
         from bot.example import main as example
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord.ext import commands
 
 from bot.config import Settings
 from bot.database import Database, migrate
-from bot.scheduler import LeagueScheduler
+from bot.scheduler import Clock, LeagueScheduler
 from bot.services import announcements
 from bot.ui.approvals import DecisionButton, is_commissioner
 from bot.ui.render import chunks
@@ -35,14 +36,25 @@ class LeagueBot(commands.Bot):
     """The league's bot. Default intents only; mentions are off unless a
     message really must ping."""
 
-    def __init__(self, settings: Settings, *, sync_commands: bool = False) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        sync_commands: bool = False,
+        clock: Clock | None = None,
+        **options: Any,
+    ) -> None:
+        """`clock` drives the scheduled posts (a stand-in's clock in tests and the
+        demo); `options` go to discord.py's client (e.g. guild_ready_timeout)."""
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             tree_cls=LeagueTree,
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
+            **options,
         )
+        self.clock = clock
         self.settings = settings
         self.sync_commands = sync_commands
         self._db: Database | None = None
@@ -74,7 +86,8 @@ class LeagueBot(commands.Bot):
         self.tree.copy_global_to(guild=self.guild)
         if self.sync_commands:
             await self.sync_guild_commands()
-        self.scheduler = LeagueScheduler(self.db, self.settings.guild_id, self.announce)
+        extra = {"clock": self.clock} if self.clock is not None else {}
+        self.scheduler = LeagueScheduler(self.db, self.settings.guild_id, self.announce, **extra)
         await self.scheduler.start()
 
     async def announce(self, text: str) -> tuple[int, int]:

@@ -1,0 +1,282 @@
+"""Application commands: checking a bulk overwrite as Discord does, and building
+the `data` of an INTERACTION_CREATE from what a test says a member typed.
+
+Discord's client only lets a member send a command that is registered, with
+every required option, values of the option's type, inside its min/max and
+among its choices. `build_invocation` enforces the same, so a test cannot
+send what no member could.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = (
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
+    10,
+    11,
+)
+CHAT_INPUT = 1
+NAME = re.compile(r"^[-_\w]{1,32}$")
+MAX_COMMANDS = 100
+MAX_OPTIONS = 25
+MAX_CHOICES = 25
+MAX_COMMAND_CHARS = 4000
+
+
+class InvalidInvocation(ValueError):
+    """No Discord client could send this: unknown command or option, a missing
+    required option, a value of the wrong type, out of range or not a choice."""
+
+
+class CommandNotPermitted(PermissionError):
+    """Discord would not show this command to this member (default_member_permissions)."""
+
+
+def check_commands(payload: Any) -> dict[str, Any]:
+    """Discord's form errors for a bulk overwrite, as {path: message}; {} when valid."""
+    errors: dict[str, Any] = {}
+    if not isinstance(payload, list):
+        return {"_root": "Expected a list of commands."}
+    if len(payload) > MAX_COMMANDS:
+        errors["_root"] = f"Must be {MAX_COMMANDS} or fewer in length."
+    seen: set[tuple[str, int]] = set()
+    for index, command in enumerate(payload):
+        where = str(index)
+        if not isinstance(command, dict):
+            errors[where] = "Expected an object."
+            continue
+        kind = command.get("type", CHAT_INPUT)
+        key = (str(command.get("name")), kind)
+        if key in seen:
+            errors[f"{where}.name"] = "Application command names must be unique."
+        seen.add(key)
+        _check_named(command, where, errors, chat_input=kind == CHAT_INPUT)
+        if kind == CHAT_INPUT:
+            _check_options(command.get("options") or [], f"{where}.options", errors, depth=0)
+            if _chars(command) > MAX_COMMAND_CHARS:
+                errors[where] = f"Command exceeds maximum size ({MAX_COMMAND_CHARS})."
+    return errors
+
+
+def _check_named(item: Mapping[str, Any], where: str, errors: dict[str, Any], *, chat_input: bool):
+    name = item.get("name")
+    if not isinstance(name, str) or not NAME.match(name) or (chat_input and name != name.lower()):
+        errors[f"{where}.name"] = f"Invalid name {name!r}: lowercase, 1-32 of - _ letters, digits."
+    if chat_input:
+        description = item.get("description")
+        if not isinstance(description, str) or not 1 <= len(description) <= 100:
+            errors[f"{where}.description"] = "Must be between 1 and 100 in length."
+
+
+def _check_options(options: list[Any], where: str, errors: dict[str, Any], *, depth: int) -> None:
+    if len(options) > MAX_OPTIONS:
+        errors[where] = f"Must be {MAX_OPTIONS} or fewer in length."
+    names: set[str] = set()
+    optional_seen = False
+    for index, option in enumerate(options):
+        at = f"{where}.{index}"
+        if not isinstance(option, dict):
+            errors[at] = "Expected an object."
+            continue
+        _check_named(option, at, errors, chat_input=True)
+        if option.get("name") in names:
+            errors[f"{at}.name"] = "Option names must be unique."
+        names.add(option.get("name"))
+        kind = option.get("type")
+        if kind in (SUB_COMMAND, SUB_COMMAND_GROUP):
+            if (kind == SUB_COMMAND_GROUP and depth > 0) or (kind == SUB_COMMAND and depth > 1):
+                errors[f"{at}.type"] = "Subcommands nest at most command > group > subcommand."
+            inner = option.get("options") or []
+            if kind == SUB_COMMAND_GROUP and any(
+                o.get("type") != SUB_COMMAND for o in inner if isinstance(o, dict)
+            ):
+                errors[f"{at}.options"] = "A subcommand group holds only subcommands."
+            _check_options(inner, f"{at}.options", errors, depth=depth + 1)
+            continue
+        if kind not in range(STRING, ATTACHMENT + 1):
+            errors[f"{at}.type"] = f"Unknown option type {kind!r}."
+        if option.get("required"):
+            if optional_seen:
+                errors[at] = "Required options must be placed before non-required options."
+        else:
+            optional_seen = True
+        choices = option.get("choices") or []
+        if len(choices) > MAX_CHOICES:
+            errors[f"{at}.choices"] = f"Must be {MAX_CHOICES} or fewer in length."
+        if choices and option.get("autocomplete"):
+            errors[f"{at}.autocomplete"] = "Autocomplete cannot be set with choices."
+        for number, choice in enumerate(choices):
+            name = choice.get("name") if isinstance(choice, dict) else None
+            if not isinstance(name, str) or not 1 <= len(name) <= 100:
+                errors[f"{at}.choices.{number}.name"] = "Must be between 1 and 100 in length."
+    kinds = {o.get("type") for o in options if isinstance(o, dict)}
+    if kinds & {SUB_COMMAND, SUB_COMMAND_GROUP} and kinds - {SUB_COMMAND, SUB_COMMAND_GROUP}:
+        errors[where] = "Subcommands cannot be mixed with other options."
+
+
+def _chars(item: Mapping[str, Any]) -> int:
+    total = len(str(item.get("name", ""))) + len(str(item.get("description", "")))
+    for choice in item.get("choices") or []:
+        total += len(str(choice.get("name", ""))) + len(str(choice.get("value", "")))
+    return total + sum(_chars(o) for o in item.get("options") or [] if isinstance(o, dict))
+
+
+def guess_command(name: str, path: list[str], values: Mapping[str, Any]) -> dict[str, Any]:
+    """A stand-in definition for a command the bot never registered: option
+    types from the Python values (bool, int, float, str); no member options."""
+    node: dict[str, Any] = {
+        "options": [
+            {"name": key, "type": _guess_type(key, value), "description": key}
+            for key, value in values.items()
+        ]
+    }
+    for depth in range(len(path) - 1, -1, -1):
+        kind = SUB_COMMAND if depth == len(path) - 1 else SUB_COMMAND_GROUP
+        sub = path[depth]
+        node = {"options": [{"name": sub, "type": kind, "description": sub, **node}]}
+    return {"name": name, "type": CHAT_INPUT, "description": name, **node}
+
+
+def _guess_type(name: str, value: Any) -> int:
+    for python, kind in ((bool, BOOLEAN), (int, INTEGER), (float, NUMBER), (str, STRING)):
+        if isinstance(value, python):
+            return kind
+    raise InvalidInvocation(f"option {name!r}: cannot tell the type of {value!r}")
+
+
+@dataclass
+class Invocation:
+    """The `data` of an application-command interaction, and what it resolved."""
+
+    command: dict[str, Any]
+    options: list[dict[str, Any]]
+    resolved_users: list[int] = field(default_factory=list)
+    resolved_roles: list[int] = field(default_factory=list)
+    resolved_channels: list[int] = field(default_factory=list)
+
+
+def build_invocation(
+    command: dict[str, Any],
+    path: list[str],
+    values: Mapping[str, Any],
+    *,
+    focused: str | None = None,
+    known_users: set[int],
+    known_roles: set[int],
+    known_channels: set[int],
+) -> Invocation:
+    """Options for `/path... name:value`: nested under the subcommand (group) named by `path`."""
+    target = command
+    chain: list[dict[str, Any]] = []
+    for name in path:
+        found = next(
+            (
+                o
+                for o in target.get("options") or []
+                if o.get("name") == name and o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP)
+            ),
+            None,
+        )
+        if found is None:
+            raise InvalidInvocation(f"/{command['name']} has no subcommand {name!r}")
+        chain.append(found)
+        target = found
+    definitions = target.get("options") or []
+    if any(o.get("type") in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in definitions):
+        choices = ", ".join(o["name"] for o in definitions)
+        raise InvalidInvocation(f"/{command['name']} {' '.join(path)}: pick one of {choices}")
+    by_name = {o["name"]: o for o in definitions}
+    unknown = set(values) - set(by_name)
+    if unknown:
+        raise InvalidInvocation(
+            f"unknown option(s) {sorted(unknown)}; the command has {sorted(by_name)}"
+        )
+    if focused is not None and focused not in by_name:
+        raise InvalidInvocation(f"focused option {focused!r} is not an option of the command")
+    invocation = Invocation(command=command, options=[])
+    built: list[dict[str, Any]] = []
+    for definition in definitions:
+        name = definition["name"]
+        if name not in values:
+            if definition.get("required") and focused is None:
+                raise InvalidInvocation(f"option {name!r} is required")
+            continue
+        if name == focused:
+            if not definition.get("autocomplete"):
+                raise InvalidInvocation(f"option {name!r} has no autocomplete")
+            built.append(
+                {
+                    "name": name,
+                    "type": definition["type"],
+                    "value": str(values[name]),
+                    "focused": True,
+                }
+            )
+            continue
+        value = _typed(
+            definition, values[name], invocation, known_users, known_roles, known_channels
+        )
+        built.append({"name": name, "type": definition["type"], "value": value})
+    for parent in reversed(chain):
+        built = [{"name": parent["name"], "type": parent["type"], "options": built}]
+    invocation.options = built
+    return invocation
+
+
+def _typed(
+    definition: Mapping[str, Any],
+    value: Any,
+    invocation: Invocation,
+    users: set[int],
+    roles: set[int],
+    channels: set[int],
+) -> Any:
+    name, kind = definition["name"], definition["type"]
+    if kind == STRING:
+        if not isinstance(value, str):
+            raise InvalidInvocation(f"option {name!r} takes text, not {value!r}")
+        low, high = definition.get("min_length", 0), definition.get("max_length", 6000)
+        if not low <= len(value) <= high or not value:
+            raise InvalidInvocation(f"option {name!r}: {value!r} must be {low}-{high} characters")
+    elif kind in (INTEGER, NUMBER):
+        integral = kind == INTEGER
+        ok = isinstance(value, int) if integral else isinstance(value, int | float)
+        if isinstance(value, bool) or not ok:
+            raise InvalidInvocation(f"option {name!r} takes a {'whole ' * integral}number")
+        low, high = definition.get("min_value"), definition.get("max_value")
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise InvalidInvocation(f"option {name!r}: {value} is outside {low}..{high}")
+    elif kind == BOOLEAN:
+        if not isinstance(value, bool):
+            raise InvalidInvocation(f"option {name!r} takes True or False")
+    elif kind in (USER, ROLE, CHANNEL, MENTIONABLE):
+        snowflake = int(value)
+        pools = {USER: users, ROLE: roles, CHANNEL: channels, MENTIONABLE: users | roles}
+        if snowflake not in pools[kind]:
+            raise InvalidInvocation(f"option {name!r}: {snowflake} is nothing a member could pick")
+        if snowflake in users and kind in (USER, MENTIONABLE):
+            invocation.resolved_users.append(snowflake)
+        elif kind == CHANNEL:
+            invocation.resolved_channels.append(snowflake)
+        else:
+            invocation.resolved_roles.append(snowflake)
+        return str(snowflake)
+    else:
+        raise InvalidInvocation(f"option {name!r}: type {kind} is not supported by the stand-in")
+    choices = definition.get("choices")
+    if choices and value not in [c["value"] for c in choices]:
+        raise InvalidInvocation(
+            f"option {name!r}: {value!r} is not one of {[c['value'] for c in choices]}"
+        )
+    return value

@@ -1,0 +1,620 @@
+"""The stand-in's REST API v10: the routes discord.py 2.7 calls for this bot.
+
+Answers are Discord's shapes; refusals are Discord's status, JSON error code
+and message (and are recorded in `DiscordStandIn.rejected`); a route that is
+not here answers 404 {"message": "404: Not Found", "code": 0} and is recorded
+in `DiscordStandIn.unknown_requests`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+from standin import commands as cmd
+from standin.exchange import (
+    AUTOCOMPLETE_RESULT,
+    DEFERRED_REPLY,
+    DEFERRED_UPDATE,
+    MODAL,
+    REPLY,
+    UPDATE,
+    Edit,
+    Exchange,
+)
+from standin.messages import SENDABLE_FLAGS, BadMessage, apply_edit, check_body, number_components
+from standin.world import EPHEMERAL, INTENT_GUILD_MESSAGES, LOADING, Channel, Guild, iso
+
+if TYPE_CHECKING:
+    from standin.server import DiscordStandIn
+
+log = logging.getLogger(__name__)
+
+HOST = "127.0.0.1"
+API = "/api/v10"
+INTERACTION_TOKEN_LIFETIME = 15 * 60.0
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+# Which callback types fit which interaction (command 2, component 3, autocomplete 4).
+CALLBACKS_FOR = {
+    "command": {REPLY, DEFERRED_REPLY, MODAL},
+    "component": {REPLY, DEFERRED_REPLY, DEFERRED_UPDATE, UPDATE, MODAL},
+    "autocomplete": {AUTOCOMPLETE_RESULT},
+}
+INTERACTION_TYPE = {"command": 2, "component": 3, "autocomplete": 4}
+
+
+@dataclass
+class RecordedRequest:
+    method: str
+    path: str
+    query: dict[str, str]
+    body: Any = None
+    status: int = 0
+    error: str = ""
+
+
+# Where a request's record lives while it is handled (aiohttp >= 3.12 wants typed keys).
+RECORD: Any = web.RequestKey("record", RecordedRequest) if hasattr(web, "RequestKey") else "record"
+
+
+def json_response(data: Any, status: int = 200) -> web.Response:
+    """JSON with the content type exactly `application/json`: discord.py decodes
+    a body only when the header is that string (aiohttp would add a charset)."""
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+    )
+
+
+class Refused(Exception):
+    """Answer the current request with Discord's error body."""
+
+    def __init__(self, status: int, code: int, message: str, errors: dict[str, Any] | None = None):
+        super().__init__(message)
+        self.status, self.code, self.message, self.errors = status, code, message, errors
+
+    def body(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"message": self.message, "code": self.code}
+        if self.errors:
+            body["errors"] = self.errors
+        return body
+
+
+class Rest:
+    """The HTTP side of one stand-in: routes, the recording middleware, handlers."""
+
+    def __init__(self, standin: DiscordStandIn) -> None:
+        self.standin = standin
+
+    def routes(self, router: web.UrlDispatcher) -> None:
+        add = router.add_route
+        add("GET", "/gateway", self.standin.gateway.handle)
+        add("GET", f"{API}/users/@me", self._get_me)
+        add("GET", f"{API}/users/{{user_id}}", self._get_user)
+        add("GET", f"{API}/oauth2/applications/@me", self._get_application)
+        add("GET", f"{API}/applications/@me", self._get_application)
+        add("GET", f"{API}/gateway", self._get_gateway)
+        add("GET", f"{API}/gateway/bot", self._get_gateway)
+        for path in ("/applications/{app}/commands", "/applications/{app}/guilds/{guild}/commands"):
+            add("PUT", API + path, self._put_commands)
+            add("GET", API + path, self._get_commands)
+        add("GET", f"{API}/channels/{{channel}}", self._get_channel)
+        add("GET", f"{API}/channels/{{channel}}/messages", self._get_messages)
+        add("POST", f"{API}/channels/{{channel}}/messages", self._post_message)
+        add("GET", f"{API}/channels/{{channel}}/messages/{{message}}", self._get_message)
+        add("PATCH", f"{API}/channels/{{channel}}/messages/{{message}}", self._patch_message)
+        add("DELETE", f"{API}/channels/{{channel}}/messages/{{message}}", self._delete_message)
+        add("GET", f"{API}/guilds/{{guild}}", self._get_guild)
+        add("GET", f"{API}/guilds/{{guild}}/channels", self._get_guild_channels)
+        add("GET", f"{API}/guilds/{{guild}}/roles", self._get_guild_roles)
+        add("GET", f"{API}/guilds/{{guild}}/members/{{user_id}}", self._get_guild_member)
+        add("POST", f"{API}/interactions/{{interaction}}/{{token}}/callback", self._callback)
+        add("POST", f"{API}/webhooks/{{app}}/{{token}}", self._post_followup)
+        hook_message = f"{API}/webhooks/{{app}}/{{token}}/messages/{{message}}"
+        add("GET", hook_message, self._get_hook_message)
+        add("PATCH", hook_message, self._patch_hook_message)
+        add("DELETE", hook_message, self._delete_hook_message)
+        add("*", "/{tail:.*}", self._unknown)
+
+    @web.middleware
+    async def middleware(
+        self, request: web.Request, handler: Callable[[web.Request], Any]
+    ) -> web.StreamResponse:
+        loop = asyncio.get_running_loop()
+        self.standin.last_request = loop.time()
+        record = RecordedRequest(request.method, request.path, dict(request.query))
+        if request.path != "/gateway":
+            self.standin.requests.append(record)
+        request[RECORD] = record
+        try:
+            if (
+                self._needs_bot_token(request.path)
+                and request.headers.get("Authorization") != f"Bot {self.standin.token}"
+            ):
+                raise Refused(401, 0, "401: Unauthorized")
+            response = await handler(request)
+            record.status = response.status
+            return response
+        except Refused as refusal:
+            record.status, record.error = refusal.status, refusal.message
+            self.standin.rejected.append(record)
+            return json_response(refusal.body(), refusal.status)
+        except BadMessage as bad:
+            record.status, record.error = bad.status, f"{bad.message} {bad.errors or ''}".strip()
+            self.standin.rejected.append(record)
+            return json_response(bad.body(), bad.status)
+        except Exception as error:
+            log.exception("stand-in failed on %s %s", request.method, request.path)
+            record.status, record.error = 500, f"stand-in error: {error!r}"
+            self.standin.rejected.append(record)
+            return json_response({"message": "500: Internal Server Error", "code": 0}, 500)
+        finally:
+            self.standin.last_request = loop.time()
+            self.standin.changed()
+
+    @staticmethod
+    def _needs_bot_token(path: str) -> bool:
+        if not path.startswith(API + "/"):
+            return False
+        rest = path[len(API) + 1 :].split("/")
+        if rest[0] == "interactions":
+            return False
+        return not (rest[0] == "webhooks" and len(rest) >= 3)
+
+    async def _read_body(self, request: web.Request) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """The JSON body (or multipart payload_json) and any uploaded files as attachments."""
+        files: list[dict[str, Any]] = []
+        if request.content_type.startswith("multipart/"):
+            form = await request.post()
+            body = json.loads(str(form.get("payload_json") or "{}"))
+            for key, value in form.items():
+                if isinstance(value, web.FileField):
+                    data = value.file.read()
+                    files.append(
+                        {
+                            "id": str(self.standin.snowflake()),
+                            "filename": value.filename,
+                            "size": len(data),
+                            "url": f"http://{HOST}:{self.standin.port}/attachments/{key}/{value.filename}",
+                            "proxy_url": f"http://{HOST}:{self.standin.port}/attachments/{key}/{value.filename}",
+                            "content_type": value.content_type,
+                        }
+                    )
+        else:
+            raw = await request.read()
+            try:
+                body = json.loads(raw) if raw else {}
+            except ValueError:
+                raise Refused(400, 50109, "The request body contains invalid JSON.") from None
+        request[RECORD].body = body
+        return body, files
+
+    async def _unknown(self, request: web.Request) -> web.Response:
+        record: RecordedRequest = request[RECORD]
+        raw = await request.read()
+        try:
+            record.body = json.loads(raw) if raw else None
+        except ValueError:
+            record.body = raw.decode(errors="replace")
+        record.status, record.error = 404, "unknown route"
+        self.standin.unknown_requests.append(record)
+        log.warning("stand-in has no route for %s %s", request.method, request.path)
+        return json_response({"message": "404: Not Found", "code": 0}, 404)
+
+    # -- REST: users, application, gateway --------------------------------
+    async def _get_me(self, request: web.Request) -> web.Response:
+        return json_response(
+            {**self.standin.bot_user.payload(), "verified": True, "mfa_enabled": False}
+        )
+
+    async def _get_user(self, request: web.Request) -> web.Response:
+        user = self.standin.users.get(_int(request.match_info["user_id"]))
+        if user is None:
+            raise Refused(404, 10013, "Unknown User")
+        return json_response(user.payload())
+
+    async def _get_application(self, request: web.Request) -> web.Response:
+        return json_response(
+            {
+                "id": str(self.standin.application_id),
+                "name": self.standin.bot_user.global_name,
+                "icon": None,
+                "description": "A Discord stand-in's application.",
+                "summary": "",
+                "type": None,
+                "bot_public": False,
+                "bot_require_code_grant": False,
+                "owner": self.standin.owner_user.payload(),
+                "team": None,
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "bot": self.standin.bot_user.payload(),
+                "interactions_endpoint_url": None,
+                "redirect_uris": [],
+                "approximate_guild_count": len(self.standin.guilds),
+                "integration_types_config": {"0": {}},
+            }
+        )
+
+    async def _get_gateway(self, request: web.Request) -> web.Response:
+        root = self.standin.gateway_url
+        if request.path.endswith("/bot"):
+            limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+            return json_response({"url": root, "shards": 1, "session_start_limit": limit})
+        return json_response({"url": root})
+
+    # -- REST: application commands ---------------------------------------
+    def _scope(self, request: web.Request) -> int | None:
+        if _int(request.match_info["app"]) != self.standin.application_id:
+            raise Refused(403, 50001, "Missing Access")
+        guild = request.match_info.get("guild")
+        if guild is None:
+            return None
+        guild_id = _int(guild)
+        if guild_id not in self.standin.guilds:
+            raise Refused(403, 50001, "Missing Access")  # the app is not in that guild
+        return guild_id
+
+    async def _put_commands(self, request: web.Request) -> web.Response:
+        scope = self._scope(request)
+        body, _ = await self._read_body(request)
+        errors = cmd.check_commands(body)
+        if errors:
+            raise BadMessage(400, 50035, "Invalid Form Body", errors)
+        old = {(c["name"], c.get("type", 1)): c for c in self.standin.commands.get(scope, [])}
+        stored = []
+        for command in body:
+            kind = command.get("type", cmd.CHAT_INPUT)
+            previous = old.get((command["name"], kind))
+            permissions = command.get("default_member_permissions")
+            stored.append(
+                {
+                    **command,
+                    "id": previous["id"] if previous else str(self.standin.snowflake()),
+                    "application_id": str(self.standin.application_id),
+                    "version": str(self.standin.snowflake()),
+                    "type": kind,
+                    "description": command.get("description", ""),
+                    "default_member_permissions": None if permissions is None else str(permissions),
+                    "guild_id": str(scope) if scope else None,
+                    "nsfw": command.get("nsfw", False),
+                    "options": command.get("options") or [],
+                }
+            )
+            if scope is None:
+                stored[-1].pop("guild_id")
+        self.standin.commands[scope] = stored
+        self.standin.command_syncs.append((scope, [c["name"] for c in stored]))
+        return json_response(stored)
+
+    async def _get_commands(self, request: web.Request) -> web.Response:
+        return json_response(self.standin.commands.get(self._scope(request), []))
+
+    # -- REST: guilds and channels -----------------------------------------
+    def _guild_for(self, request: web.Request) -> Guild:
+        guild = self.standin.guilds.get(_int(request.match_info["guild"]))
+        if guild is None:
+            raise Refused(404, 10004, "Unknown Guild")
+        return guild
+
+    def _channel_for(self, request: web.Request) -> Channel:
+        channel = self.standin.channels.get(_int(request.match_info["channel"]))
+        if channel is None:
+            raise Refused(404, 10003, "Unknown Channel")
+        return channel
+
+    async def _get_guild(self, request: web.Request) -> web.Response:
+        guild = self._guild_for(request)
+        data = guild.payload(members=[])
+        for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at"):
+            data.pop(key, None)
+        return json_response(data)
+
+    async def _get_guild_channels(self, request: web.Request) -> web.Response:
+        return json_response([c.payload() for c in self._guild_for(request).channels.values()])
+
+    async def _get_guild_roles(self, request: web.Request) -> web.Response:
+        return json_response([r.payload() for r in self._guild_for(request).roles.values()])
+
+    async def _get_guild_member(self, request: web.Request) -> web.Response:
+        member = self._guild_for(request).members.get(_int(request.match_info["user_id"]))
+        if member is None:
+            raise Refused(404, 10007, "Unknown Member")
+        return json_response(member.payload())
+
+    async def _get_channel(self, request: web.Request) -> web.Response:
+        return json_response(self._channel_for(request).payload())
+
+    def _message_in(self, request: web.Request) -> dict[str, Any]:
+        channel = self._channel_for(request)
+        message = self.standin.messages.get(_int(request.match_info["message"]))
+        if message is None or message["channel_id"] != str(channel.id) or _ephemeral(message):
+            raise Refused(404, 10008, "Unknown Message")
+        return message
+
+    async def _get_messages(self, request: web.Request) -> web.Response:
+        channel = self._channel_for(request)
+        limit = max(1, min(100, _int(request.query.get("limit", "50"))))
+        listed = self.standin.channel_messages(channel.id)
+        if "before" in request.query:
+            listed = [m for m in listed if int(m["id"]) < _int(request.query["before"])]
+        if "after" in request.query:
+            listed = [m for m in listed if int(m["id"]) > _int(request.query["after"])][:limit]
+        return json_response(list(reversed(listed))[:limit])
+
+    async def _get_message(self, request: web.Request) -> web.Response:
+        return json_response(self._message_in(request))
+
+    async def _post_message(self, request: web.Request) -> web.Response:
+        channel = self._channel_for(request)
+        if not channel.bot_can_post:
+            raise Refused(403, 50013, "Missing Permissions")
+        body, files = await self._read_body(request)
+        check_body(body, creating=True, has_files=bool(files))
+        guild = self.standin.guilds[channel.guild_id]
+        flags = int(body.get("flags") or 0) & SENDABLE_FLAGS
+        message = self._create_message(channel, body, files, flags=flags)
+        message["member"] = guild.members[self.standin.bot_user.id].payload(with_user=False)
+        if self.standin.exchanges:
+            self.standin.exchanges[-1].posted.append(message)
+        self.standin.send_soon("MESSAGE_CREATE", message, INTENT_GUILD_MESSAGES)
+        return json_response(message)
+
+    async def _patch_message(self, request: web.Request) -> web.Response:
+        message = self._message_in(request)
+        if message["author"]["id"] != str(self.standin.bot_user.id):
+            raise Refused(403, 50005, "Cannot edit a message authored by another user")
+        body, files = await self._read_body(request)
+        check_body(body, creating=False)
+        self._edit(message, body, files)
+        return json_response(message)
+
+    async def _delete_message(self, request: web.Request) -> web.Response:
+        self._delete(self._message_in(request))
+        return web.Response(status=204)
+
+    # -- messages -----------------------------------------------------------
+    def _create_message(
+        self,
+        channel: Channel,
+        body: Mapping[str, Any],
+        files: list[dict[str, Any]],
+        *,
+        flags: int,
+        kind: int = 0,
+        exchange: Exchange | None = None,
+    ) -> dict[str, Any]:
+        message_id = self.standin.snowflake()
+        message: dict[str, Any] = {
+            "id": str(message_id),
+            "channel_id": str(channel.id),
+            "guild_id": str(channel.guild_id),
+            "author": self.standin.bot_user.payload(),
+            "content": body.get("content") or "",
+            "timestamp": iso(self.standin.now()),
+            "edited_timestamp": None,
+            "tts": bool(body.get("tts", False)),
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": files,
+            "embeds": list(body.get("embeds") or []),
+            "components": number_components(body.get("components") or []),
+            "pinned": False,
+            "type": kind,
+            "flags": flags,
+        }
+        if body.get("nonce") is not None:
+            message["nonce"] = body["nonce"]
+        if exchange is not None:
+            message["webhook_id"] = str(self.standin.application_id)
+            message["application_id"] = str(self.standin.application_id)
+            metadata: dict[str, Any] = {
+                "id": str(exchange.interaction_id),
+                "type": INTERACTION_TYPE[exchange.kind],
+                "user": self.standin.users[exchange.member_id].payload(),
+                "authorizing_integration_owners": exchange.payload[
+                    "authorizing_integration_owners"
+                ],
+            }
+            if exchange.kind == "command":
+                metadata["name"] = exchange.name
+            if exchange.reply is not None:
+                metadata["original_response_message_id"] = exchange.reply["id"]
+            if exchange.component_message_id is not None:
+                metadata["interacted_message_id"] = str(exchange.component_message_id)
+            message["interaction_metadata"] = metadata
+        self.standin.messages[message_id] = message
+        self.standin.channel_order.setdefault(channel.id, []).append(message_id)
+        channel.last_message_id = message_id
+        return message
+
+    def _edit(
+        self,
+        message: dict[str, Any],
+        body: Mapping[str, Any],
+        files: list[dict[str, Any]],
+        *,
+        stamp: bool = True,
+    ) -> dict[str, Any]:
+        changed = apply_edit(message, body, files)
+        if stamp:
+            message["edited_timestamp"] = iso(self.standin.now())
+        if not _ephemeral(message):
+            self.standin.send_soon("MESSAGE_UPDATE", message, INTENT_GUILD_MESSAGES)
+        return changed
+
+    def _delete(self, message: dict[str, Any]) -> None:
+        self.standin.messages.pop(int(message["id"]), None)
+        if not _ephemeral(message):
+            event = {k: message[k] for k in ("id", "channel_id", "guild_id")}
+            self.standin.send_soon("MESSAGE_DELETE", event, INTENT_GUILD_MESSAGES)
+
+    # -- REST: interactions -------------------------------------------------
+    async def _callback(self, request: web.Request) -> web.Response:
+        exchange = self.standin.exchange_by_token.get(request.match_info["token"])
+        if exchange is None or str(exchange.interaction_id) != request.match_info["interaction"]:
+            raise Refused(404, 10062, "Unknown interaction")
+        age = asyncio.get_running_loop().time() - exchange.created_at
+        if age > self.standin.interaction_deadline:
+            exchange.errors.append(f"callback after {age:.2f}s (Discord allows 3s)")
+            raise Refused(404, 10062, "Unknown interaction")
+        if exchange.acknowledged:
+            exchange.errors.append("acknowledged twice")
+            raise Refused(400, 40060, "Interaction has already been acknowledged.")
+        body, files = await self._read_body(request)
+        kind = body.get("type")
+        data = body.get("data") or {}
+        if kind not in CALLBACKS_FOR[exchange.kind]:
+            exchange.errors.append(f"callback type {kind} for a {exchange.kind}")
+            raise BadMessage(
+                400, 50035, "Invalid Form Body", {"type": f"Not valid for a {exchange.kind}."}
+            )
+        channel = self.standin.channels[exchange.channel_id]
+        resource: dict[str, Any] | None = None
+        if kind in (REPLY, DEFERRED_REPLY):
+            ephemeral = int(data.get("flags") or 0) & EPHEMERAL
+            if kind == REPLY:
+                check_body(data, creating=True, has_files=bool(files))
+                flags = ephemeral | (int(data.get("flags") or 0) & SENDABLE_FLAGS)
+                message = self._create_message(
+                    channel,
+                    data,
+                    files,
+                    flags=flags,
+                    kind=self._reply_type(exchange),
+                    exchange=exchange,
+                )
+            else:
+                message = self._create_message(
+                    channel, {}, [], flags=LOADING | ephemeral, kind=self._reply_type(exchange),
+                    exchange=exchange,
+                )  # fmt: skip
+            exchange.reply = message
+            if not ephemeral:
+                self.standin.send_soon("MESSAGE_CREATE", message, INTENT_GUILD_MESSAGES)
+            resource = {"type": kind, "message": message}
+        elif kind == UPDATE:
+            check_body(data, creating=False)
+            target = self._component_message(exchange)
+            changed = self._edit(target, data, files)
+            exchange.edits.append(Edit(int(target["id"]), changed, "update"))
+            resource = {"type": kind, "message": target}
+        elif kind == AUTOCOMPLETE_RESULT and len(data.get("choices") or []) > cmd.MAX_CHOICES:
+            raise BadMessage(400, 50035, "Invalid Form Body", {"data.choices": "Max 25."})
+        exchange.callback_type, exchange.callback = kind, body
+        if request.query.get("with_response") not in ("1", "true", "True"):
+            return web.Response(status=204)
+        reply = exchange.reply
+        answer: dict[str, Any] = {
+            "interaction": {
+                "id": str(exchange.interaction_id),
+                "type": INTERACTION_TYPE[exchange.kind],
+                "response_message_id": reply["id"] if reply else None,
+                "response_message_loading": kind == DEFERRED_REPLY,
+                "response_message_ephemeral": bool(reply and _ephemeral(reply)),
+            }
+        }
+        if resource is not None:
+            answer["resource"] = resource
+        return json_response(answer)
+
+    @staticmethod
+    def _reply_type(exchange: Exchange) -> int:
+        return 20 if exchange.kind == "command" else 0  # CHAT_INPUT_COMMAND / DEFAULT
+
+    def _component_message(self, exchange: Exchange) -> dict[str, Any]:
+        message = (
+            self.standin.messages.get(exchange.component_message_id)
+            if exchange.component_message_id
+            else None
+        )
+        if message is None:
+            raise Refused(404, 10008, "Unknown Message")
+        return message
+
+    def _hook_exchange(self, request: web.Request) -> Exchange:
+        exchange = self.standin.exchange_by_token.get(request.match_info["token"])
+        if (
+            exchange is None
+            or request.match_info["app"] != str(self.standin.application_id)
+            or not exchange.acknowledged
+        ):
+            raise Refused(404, 10015, "Unknown Webhook")
+        if asyncio.get_running_loop().time() - exchange.created_at > INTERACTION_TOKEN_LIFETIME:
+            raise Refused(401, 50027, "Invalid Webhook Token")
+        return exchange
+
+    async def _post_followup(self, request: web.Request) -> web.Response:
+        exchange = self._hook_exchange(request)
+        body, files = await self._read_body(request)
+        check_body(body, creating=True, has_files=bool(files))
+        if exchange.deferred_pending:
+            # The first followup after a deferred reply fills in the "thinking" message;
+            # it stays as ephemeral (or not) as the deferral said.
+            message = exchange.reply
+            assert message is not None
+            changed = self._edit(message, body, files, stamp=False)
+            exchange.edits.append(Edit(int(message["id"]), changed, "followup"))
+        else:
+            flags = int(body.get("flags") or 0) & (EPHEMERAL | SENDABLE_FLAGS)
+            message = self._create_message(
+                self.standin.channels[exchange.channel_id], body, files, flags=flags,
+                kind=self._reply_type(exchange), exchange=exchange,
+            )  # fmt: skip
+            exchange.followups.append(message)
+            if not _ephemeral(message):
+                self.standin.send_soon("MESSAGE_CREATE", message, INTENT_GUILD_MESSAGES)
+        if request.query.get("wait") in ("1", "true", "True"):
+            return json_response(message)
+        return web.Response(status=204)
+
+    def _hook_message(self, request: web.Request, exchange: Exchange) -> dict[str, Any]:
+        wanted = request.match_info["message"]
+        if wanted == "@original":
+            if exchange.reply is not None:
+                return exchange.reply
+            if exchange.callback_type in (UPDATE, DEFERRED_UPDATE):
+                return self._component_message(exchange)
+            raise Refused(404, 10008, "Unknown Message")
+        for message in exchange.followups:
+            if message["id"] == wanted and _int(wanted) in self.standin.messages:
+                return message
+        raise Refused(404, 10008, "Unknown Message")
+
+    async def _get_hook_message(self, request: web.Request) -> web.Response:
+        exchange = self._hook_exchange(request)
+        return json_response(self._hook_message(request, exchange))
+
+    async def _patch_hook_message(self, request: web.Request) -> web.Response:
+        exchange = self._hook_exchange(request)
+        message = self._hook_message(request, exchange)
+        body, files = await self._read_body(request)
+        check_body(body, creating=False)
+        filling = bool(message.get("flags", 0) & LOADING)
+        changed = self._edit(message, body, files, stamp=not filling)
+        exchange.edits.append(Edit(int(message["id"]), changed, request.match_info["message"]))
+        return json_response(message)
+
+    async def _delete_hook_message(self, request: web.Request) -> web.Response:
+        exchange = self._hook_exchange(request)
+        message = self._hook_message(request, exchange)
+        self._delete(message)
+        exchange.edits.append(Edit(int(message["id"]), {}, "delete"))
+        return web.Response(status=204)
+
+
+def _ephemeral(message: Mapping[str, Any]) -> bool:
+    return bool(message.get("flags", 0) & EPHEMERAL)
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise Refused(400, 50035, "Invalid Form Body", {"id": "Value is not snowflake."}) from None

@@ -1,0 +1,66 @@
+"""Fixtures: the stand-in, the league's server in it, settings, the running bot.
+
+`point_at` mutates two discord.py globals (Route.BASE and the default gateway);
+every test gets them back as they were. The bot is closed, its connect task
+finished and the stand-in stopped before the test's loop ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot.client import LeagueBot
+from bot.config import Settings, load_settings
+from bot.database import migrate
+from standin import DiscordStandIn
+from tests.e2e.harness import TOKEN, World, build_world, running_bot
+
+
+@pytest.fixture(autouse=True)
+def discord_globals() -> Iterator[None]:
+    """Undo `point_at` after the test."""
+    route_base = discord.http.Route.BASE
+    gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    try:
+        yield
+    finally:
+        discord.http.Route.BASE = route_base
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
+
+
+@pytest.fixture
+async def standin(discord_globals: None) -> AsyncIterator[DiscordStandIn]:
+    async with DiscordStandIn(token=TOKEN) as running:
+        yield running
+
+
+@pytest.fixture
+def world(standin: DiscordStandIn) -> World:
+    return build_world(standin)
+
+
+@pytest.fixture
+def settings(standin: DiscordStandIn, world: World, tmp_path: Path) -> Settings:
+    return load_settings(
+        env={
+            "DISCORD_TOKEN": TOKEN,
+            "LEAGUE_GUILD_ID": str(world.guild),
+            "COMMISSIONER_ROLE_ID": str(world.commissioner_role),
+            "ANNOUNCEMENT_CHANNEL_ID": str(world.announcements),
+            "APPROVALS_CHANNEL_ID": str(world.approvals),
+            "DATABASE_PATH": str(tmp_path / "league.sqlite3"),
+            "BACKUP_DIR": str(tmp_path / "backups"),
+            "DISCORD_API_BASE": standin.api_base,
+        }
+    )
+
+
+@pytest.fixture
+async def bot(settings: Settings) -> AsyncIterator[LeagueBot]:
+    await migrate(settings.database_path)
+    async with running_bot(settings) as running:
+        yield running

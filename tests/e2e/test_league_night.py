@@ -1,0 +1,120 @@
+"""A whole league night through the real bot and the loopback Discord.
+
+The scripted night of `bot.demo` is played step by step; the test checks what
+players see against what the rules module computes from the same raw facts,
+restarts the bot mid-night, and tries the refusals a real night meets.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot import demo
+from bot.demo import ABSENT, PLAYERS, PRE_MAKEUPS, SCORES, LeagueNight, Transcript, raw
+from bot.scoring import GameNight, GroupNight, NightOutcome, PlayerNight, score_night
+from standin import DiscordStandIn
+
+
+def expected_outcome(night: LeagueNight) -> NightOutcome:
+    """The rules module's result for the night the bot was told about."""
+    pars = {m: raw(p) for m, p in demo.MACHINES.items()}
+    groups = [["Ann", "Bob", "Cat"], ["Dan", "Eve", "Fay", "Gus"]]  # R8.2: by skill
+    rank = {name: n for n, name in enumerate(PLAYERS, start=1)}  # week 1: skill order
+    nights = []
+    for group in groups:
+        machines = night.games_of(group[0])
+        players = [
+            PlayerNight(
+                name,
+                rank[name],
+                attendance="absent" if name == ABSENT else "present",
+                pre_makeups={m: raw(s) for m, s in PRE_MAKEUPS.items()} if name == ABSENT else {},
+            )
+            for name in group
+        ]
+        games = [
+            GameNight(m, pars[m], {n: raw(SCORES[n][m]) for n in group if n != ABSENT})
+            for m in machines
+        ]
+        nights.append(GroupNight(week=1, players=players, games=games))
+    return score_night(nights, pot_cents=7 * 300)
+
+
+async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None:
+    standin = DiscordStandIn(token=demo.TOKEN)
+    await standin.start()
+    try:
+        world = demo.build_world(standin)
+        names = {world.commissioner: "Koi", **{v: k for k, v in world.players.items()}}
+        transcript = Transcript(names, {})
+        night = LeagueNight(standin, world, transcript)
+        settings = demo.settings_for(standin, world, tmp_path / "league.sqlite3")
+        async with demo.running_bot(settings) as bot:
+            night.bot = bot
+            await night.set_up()
+            await night.afternoon()
+            await night.dues()
+            posts = [m["content"] for m in standin.channel_messages(world.announcements)]
+            # The groupings post (R8.2 by skill, R11.2 play order) and the cutoff.
+            assert "**Group 1**: Ann, Bob, Cat\n  Game 1 play order: Cat → Bob → Ann" in posts[0]
+            assert posts[1].startswith("**Week 1: late-notice cutoff (15:00).**\n- Gus: absent")
+            dan_late = transcript.lines[
+                transcript.lines.index("Dan › /late minutes:10 note:traffic on 22") + 1
+            ]
+            assert "after the 15:00 cutoff (R2.2): your group will not wait past 19:30" in dan_late
+            # Picks lock: the lowest-ranked picker's veto applies in each group (R4.4).
+            assert night.games_of("Ann")[0] == "The Addams Family"  # Cat vetoed Attack from Mars
+            assert "Medieval Madness" not in night.games_of("Dan")  # Fay vetoed it
+
+            # Bad input through the real command path: refused, nothing stored.
+            before = len(standin.channel_messages(world.approvals))
+            for typed in ("12,34", "-5", "１２３", "1e400"):
+                refused = await night.run(night.member("Cat"), "score", {"game": 1, "score": typed})
+                assert refused.ephemeral and "score" in refused.content.lower()
+            assert len(standin.channel_messages(world.approvals)) == before
+
+            await night.scores(["Ann", "Bob", "Cat"])
+            pending = night.approvals()
+            assert len(pending) == 15
+            # A player clicking Approve is refused; the message keeps its buttons.
+            refused = await night.click(night.member("Eve"), pending[0], "Approve")
+            assert refused.ephemeral and refused.content == "Only the commissioner can do that."
+            assert len(night.approvals()) == 15
+
+        # The bot restarts mid-night: the pending buttons still work (R: persistent views).
+        async with demo.running_bot(settings, sync=False) as bot:
+            night.bot = bot
+            approved = await night.click(world.commissioner, night.approvals()[0], "Approve")
+            assert approved.content.endswith("Approved by Koi.")
+            await night.scores(["Dan", "Eve", "Fay"])
+            await night.approve()  # Bob's typo is rejected and typed again
+            assert night.approvals() == []
+            await night.finish()
+            results = next(
+                m["content"]
+                for m in standin.channel_messages(world.announcements)
+                if "results" in m["content"]
+            )
+    finally:
+        await standin.stop()
+
+    outcome = expected_outcome(night)
+    # Gus did not come: every game from his pre-makeups (R3.2).
+    assert len(re.findall(r"Gus \d \(pre-makeup\)", results)) == 5
+    for group in outcome.groups:
+        for name in group.players:
+            assert f"{name}: {group.match_points[name]} MP = {group.league_points[name]}" in results
+    # /standings (public) shows the rules' league points in the rules' order (R11.1).
+    table = next(line for line in transcript.lines if line.startswith("bot: **Standings**"))
+    rows = [(n, int(p)) for n, p in re.findall(r"^\s+\d+ (\w+)\s+-\s+(\d+)", table, re.M)]
+    points = {n: p for g in outcome.groups for n, p in g.league_points.items()}
+    tns = {n: t for g in outcome.groups for n, t in g.tns.items()}
+    assert rows == sorted(points.items(), key=lambda item: (-item[1], -tns[item[0]]))
+    # /groups week 2 shows the groups the rules' movement made (R8.3-R8.5).
+    week2 = next(line for line in transcript.lines if line.startswith("bot: **Week 2 ·"))
+    for number, group in enumerate(outcome.next_groups[""], start=1):
+        assert f"**Group {number}**: {', '.join(group)}" in week2
+    # R10.2: the payout the rules compute from $42 of dues ($21 pot).
+    paid = ", ".join(f"{n} ${c / 100:.2f}" for n, c in outcome.payouts.items())
+    assert f"Payout from the $21.00 pot (R10.2): {paid}" in results
