@@ -331,17 +331,26 @@ async def _rollback(conn: aiosqlite.Connection) -> None:
 
 
 class Database:
-    """The bot's one connection, shared by every coroutine through a lock.
+    """The bot's writer connection, shared by every coroutine through a lock, and
+    a second, read-only connection for queries.
 
     `Database.open(path)` is the constructor. Use `transaction()` for any write
     (one per unit of work) and `read()` for queries; neither is reentrant, so a
-    repository never opens its own.
+    repository never opens its own. With WAL, reads see the last committed state
+    and never wait behind a write (an in-memory database has one connection).
     """
 
-    def __init__(self, conn: aiosqlite.Connection, path: PathLike) -> None:
+    def __init__(
+        self,
+        conn: aiosqlite.Connection,
+        path: PathLike,
+        reader: aiosqlite.Connection | None = None,
+    ) -> None:
         self._conn: aiosqlite.Connection | None = conn
+        self._reader: aiosqlite.Connection | None = reader
         self._lock = asyncio.Lock()
-        self._holder: asyncio.Task[object] | None = None
+        self._read_lock = asyncio.Lock() if reader is not None else self._lock
+        self._holders: set[asyncio.Task[object]] = set()
         self.path = path
 
     @classmethod
@@ -349,16 +358,24 @@ class Database:
         """Open the database at `path` (created if missing). It is not migrated here."""
         await asyncio.to_thread(check_database_path, path)
         conn = await _connect(path)
+        reader = None
+        if os.fspath(path) != MEMORY:
+            reader = await _connect(path)
+            await reader.execute("PRAGMA query_only = ON")
         log.debug("opened database %s", path)
-        return cls(conn, path)
+        return cls(conn, path, reader)
 
     async def close(self) -> None:
-        """Wait for the running transaction, then close. Closing twice is harmless."""
+        """Wait for the running transaction and read, then close. Closing twice is harmless."""
         async with self._lock:
             if self._conn is None:
                 return
             conn, self._conn = self._conn, None
             await conn.close()
+        if self._reader is not None:
+            async with self._read_lock:
+                reader, self._reader = self._reader, None
+                await reader.close()
         log.debug("closed database %s", self.path)
 
     async def __aenter__(self) -> Self:
@@ -392,18 +409,28 @@ class Database:
 
         Writes inside it fail (`PRAGMA query_only`): use `transaction()` for those.
         """
-        async with self._locked() as conn:
+        if self._reader is None and self._conn is not None and self._read_lock is self._lock:
+            async with self._locked() as conn:  # an in-memory database: one connection
+                if conn.in_transaction:
+                    await _rollback(conn)
+                await conn.execute("PRAGMA query_only = ON")
+                try:
+                    await conn.execute("BEGIN")
+                    try:
+                        yield conn
+                    finally:
+                        await _rollback(conn)
+                finally:
+                    await conn.execute("PRAGMA query_only = OFF")
+            return
+        async with self._locked(reading=True) as conn:
             if conn.in_transaction:
                 await _rollback(conn)
-            await conn.execute("PRAGMA query_only = ON")
+            await conn.execute("BEGIN")
             try:
-                await conn.execute("BEGIN")
-                try:
-                    yield conn
-                finally:
-                    await _rollback(conn)  # nothing to keep: ends the read snapshot
+                yield conn
             finally:
-                await conn.execute("PRAGMA query_only = OFF")
+                await _rollback(conn)  # nothing to keep: ends the read snapshot
 
     async def backup(self, target_path: PathLike) -> Path:
         """Copy the database, consistently, while the bot runs; return the copy's path.
@@ -434,20 +461,22 @@ class Database:
         return target
 
     @contextlib.asynccontextmanager
-    async def _locked(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def _locked(self, *, reading: bool = False) -> AsyncIterator[aiosqlite.Connection]:
         task = asyncio.current_task()
-        if task is not None and self._holder is task:
+        if task is not None and task in self._holders:
             raise RuntimeError(
                 "this task already holds the database; do not nest transaction()/read()"
             )
-        async with self._lock:
-            if self._conn is None:
+        async with self._read_lock if reading else self._lock:
+            conn = self._reader if reading else self._conn
+            if conn is None or self._conn is None:
                 raise DatabaseError(f"database {self.path} is closed")
-            self._holder = task
+            if task is not None:
+                self._holders.add(task)
             try:
-                yield self._conn
+                yield conn
             finally:
-                self._holder = None
+                self._holders.discard(task)  # type: ignore[arg-type]
 
 
 def _prepare_backup(source: PathLike, target_path: PathLike) -> tuple[Path, str]:

@@ -152,7 +152,11 @@ def settings_for(standin: DiscordStandIn, world: World, database: Path) -> Setti
 
 @contextlib.asynccontextmanager
 async def running_bot(
-    settings: Settings, *, sync: bool = True, clock: Callable[[], datetime] | None = None
+    settings: Settings,
+    *,
+    sync: bool = True,
+    clock: Callable[[], datetime] | None = None,
+    standin: DiscordStandIn | None = None,
 ) -> AsyncIterator[LeagueBot]:
     """The real bot, logged in to the stand-in and READY; closed completely after.
 
@@ -177,6 +181,9 @@ async def running_bot(
             raise TimeoutError("the bot was not ready within 15 s")
         yield bot
     finally:
+        if standin is not None:  # let the bot take every event already sent before it closes
+            await standin.drained()
+            await asyncio.sleep(0.05)
         await bot.close()
         if connecting is not None:
             try:

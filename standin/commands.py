@@ -175,8 +175,12 @@ def build_invocation(
     known_users: set[int],
     known_roles: set[int],
     known_channels: set[int],
+    unchecked: bool = False,
 ) -> Invocation:
-    """Options for `/path... name:value`: nested under the subcommand (group) named by `path`."""
+    """Options for `/path... name:value`: nested under the subcommand (group) named by `path`.
+
+    `unchecked` sends values outside the option's ranges, lengths and choices,
+    as a modified client could; types are still checked."""
     target = command
     chain: list[dict[str, Any]] = []
     for name in path:
@@ -225,7 +229,13 @@ def build_invocation(
             )
             continue
         value = _typed(
-            definition, values[name], invocation, known_users, known_roles, known_channels
+            definition,
+            values[name],
+            invocation,
+            known_users,
+            known_roles,
+            known_channels,
+            unchecked=unchecked,
         )
         built.append({"name": name, "type": definition["type"], "value": value})
     for parent in reversed(chain):
@@ -241,13 +251,21 @@ def _typed(
     users: set[int],
     roles: set[int],
     channels: set[int],
+    *,
+    unchecked: bool = False,
 ) -> Any:
     name, kind = definition["name"], definition["type"]
+    if unchecked:
+        definition = {
+            k: v
+            for k, v in definition.items()
+            if k not in ("min_length", "max_length", "min_value", "max_value", "choices")
+        }
     if kind == STRING:
         if not isinstance(value, str):
             raise InvalidInvocation(f"option {name!r} takes text, not {value!r}")
         low, high = definition.get("min_length", 0), definition.get("max_length", 6000)
-        if not low <= len(value) <= high or not value:
+        if not low <= len(value) <= high or (not value and not unchecked):
             raise InvalidInvocation(f"option {name!r}: {value!r} must be {low}-{high} characters")
     elif kind in (INTEGER, NUMBER):
         integral = kind == INTEGER

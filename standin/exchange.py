@@ -68,6 +68,8 @@ class Exchange:
     edits: list[Edit] = field(default_factory=list)
     posted: list[dict[str, Any]] = field(default_factory=list)  # channel posts meanwhile
     errors: list[str] = field(default_factory=list)  # what the stand-in refused
+    acknowledged_at: float | None = None  # loop time the callback arrived (benchmarks)
+    filled_at: float | None = None  # loop time a deferred reply was filled in
     _changed: Signal = field(default_factory=Signal, repr=False)
     _describe: Callable[[], str] = field(default=lambda: "", repr=False)
 

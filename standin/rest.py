@@ -57,6 +57,7 @@ class RecordedRequest:
     body: Any = None
     status: int = 0
     error: str = ""
+    at: float = 0.0  # loop time it arrived (benchmarks)
 
 
 # Where a request's record lives while it is handled (aiohttp >= 3.12 wants typed keys).
@@ -127,7 +128,7 @@ class Rest:
     ) -> web.StreamResponse:
         loop = asyncio.get_running_loop()
         self.standin.last_request = loop.time()
-        record = RecordedRequest(request.method, request.path, dict(request.query))
+        record = RecordedRequest(request.method, request.path, dict(request.query), at=loop.time())
         if request.path != "/gateway":
             self.standin.requests.append(record)
         request[RECORD] = record
@@ -508,6 +509,7 @@ class Rest:
         elif kind == AUTOCOMPLETE_RESULT and len(data.get("choices") or []) > cmd.MAX_CHOICES:
             raise BadMessage(400, 50035, "Invalid Form Body", {"data.choices": "Max 25."})
         exchange.callback_type, exchange.callback = kind, body
+        exchange.acknowledged_at = asyncio.get_running_loop().time()
         if request.query.get("with_response") not in ("1", "true", "True"):
             return web.Response(status=204)
         reply = exchange.reply
@@ -561,6 +563,7 @@ class Rest:
             assert message is not None
             changed = self._edit(message, body, files, stamp=False)
             exchange.edits.append(Edit(int(message["id"]), changed, "followup"))
+            exchange.filled_at = asyncio.get_running_loop().time()
         else:
             flags = int(body.get("flags") or 0) & (EPHEMERAL | SENDABLE_FLAGS)
             message = self._create_message(

@@ -379,13 +379,16 @@ class DiscordStandIn:
         channel_id: int | None = None,
         guild_id: int | None = None,
         locale: str = "en-US",
+        unchecked: bool = False,
     ) -> Exchange:
         """A member runs `/command` ("league finalize" for a subcommand) with
         options {name: value} (members, roles, channels by id). Option types
         come from the commands the bot registered; what Discord's client would
-        not let a member send raises InvalidInvocation or CommandNotPermitted."""
+        not let a member send raises InvalidInvocation or CommandNotPermitted,
+        unless `unchecked` (a modified client) sends values outside the
+        options' ranges, lengths and choices anyway."""
         return await self._application_command(
-            member_id, command, options or {}, None, channel_id, guild_id, locale
+            member_id, command, options or {}, None, channel_id, guild_id, locale, unchecked
         )
 
     async def autocomplete(
@@ -400,7 +403,7 @@ class DiscordStandIn:
     ) -> Exchange:
         """A member typing into option `focused`; `(await ex.done()).choices` is the answer."""
         return await self._application_command(
-            member_id, command, options, focused, channel_id, guild_id, "en-US"
+            member_id, command, options, focused, channel_id, guild_id, "en-US", False
         )
 
     async def click(
@@ -443,6 +446,7 @@ class DiscordStandIn:
         channel_id: int | None,
         guild_id: int | None,
         locale: str,
+        unchecked: bool,
     ) -> Exchange:
         channel = self._pick_channel(channel_id, guild_id)
         guild = self._guild(channel.guild_id)
@@ -466,6 +470,7 @@ class DiscordStandIn:
             known_users=set(guild.members),
             known_roles=set(guild.roles),
             known_channels=set(guild.channels),
+            unchecked=unchecked,
         )
         data: dict[str, Any] = {
             "id": registered["id"],
@@ -615,6 +620,11 @@ class DiscordStandIn:
         if self._outbox is not None:
             self._outbox.put_nowait((event, per_session or data, intent))
 
+    async def drained(self, timeout: float = 10.0) -> None:  # noqa: ASYNC109
+        """Wait until every queued gateway event has been sent (before closing a bot)."""
+        if self._outbox is not None:
+            await asyncio.wait_for(self._outbox.join(), timeout)
+
     async def _deliver(self) -> None:
         assert self._outbox is not None
         while True:
@@ -623,3 +633,5 @@ class DiscordStandIn:
                 await self.gateway.dispatch(event, data, intent=intent)
             except Exception:  # keep delivering; the test sees the log
                 log.exception("could not dispatch %s", event)
+            finally:
+                self._outbox.task_done()

@@ -46,6 +46,10 @@ TIE_ORDERS_OF_NIGHT = (
     " JOIN night_groups n ON n.id = ga.group_id WHERE n.night_id = ? ORDER BY t.game_id, t.position"
 )
 GROUP_IDS = "SELECT id, pool, position FROM night_groups WHERE night_id = ?"
+POOLS_OF_SEASON = (
+    "SELECT m.player_id, g.pool FROM group_members m JOIN night_groups g ON g.id = m.group_id"
+    " JOIN nights n ON n.id = g.night_id WHERE n.season_id = ? ORDER BY n.week"
+)
 GAME_BY_ID = (
     "SELECT ga.*, m.name AS machine FROM games ga JOIN machines m ON m.id = ga.machine_id"
     " WHERE ga.id = ?"
@@ -233,3 +237,8 @@ async def tie_orders_of_night(conn: aiosqlite.Connection, night_id: int) -> dict
     for game_id, player_id in await many(conn, TIE_ORDERS_OF_NIGHT, (night_id,), tuple):
         found.setdefault(game_id, []).append(player_id)
     return found
+
+
+async def pools_of_season(conn: aiosqlite.Connection, season_id: int) -> dict[int, str]:
+    """Each player's pool ('' or a division) in the latest night that has groups."""
+    return dict(await many(conn, POOLS_OF_SEASON, (season_id,), tuple))

@@ -111,9 +111,8 @@ async def submit(
                 "ask the commissioner to correct it."
             )
         score_id = await scores.add_score(conn, game.id, target.id, score, submitter, stamp(now))
-        stored = await scores.score_by_id(conn, score_id)
-        assert stored is not None
-        return await _view(conn, stored)
+        stored = Score(score_id, game.id, target.id, score, "pending", submitter, None, None)
+        return ScoreView(stored, target, game, night, group_label(group))
 
 
 async def _game_numbered(conn: aiosqlite.Connection, group: Group, number: int) -> Game:

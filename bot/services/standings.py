@@ -8,7 +8,7 @@ import aiosqlite
 
 from bot.database import Database
 from bot.models import Player
-from bot.repositories import leagues, nights, people, results
+from bot.repositories import nights, people, results
 from bot.scoring import playoff_field, pre_makeup_nights_left, replace_no_shows
 from bot.services.context import SeasonContext, player_named, player_of, season_of
 from bot.services.errors import BadInput
@@ -28,12 +28,7 @@ class StandingRow:
 
 async def _divisions(conn: aiosqlite.Connection, ctx: SeasonContext) -> dict[int, str]:
     """Each player's division: the pool of their latest stored group."""
-    found: dict[int, str] = {}
-    for night in await leagues.nights(conn, ctx.season.id):
-        for group in await nights.groups(conn, night.id):
-            for member in group.members:
-                found[member] = group.pool
-    return found
+    return await nights.pools_of_season(conn, ctx.season.id)
 
 
 async def _rows(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[StandingRow]:

@@ -58,6 +58,8 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TE
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             require_commissioner(interaction)
+            # Acknowledge at once (the message will be edited), then decide.
+            await interaction.response.defer()
             await self._decide(interaction)
         except Exception as error:  # one error path for views too
             await report(interaction, error)
@@ -82,7 +84,7 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TE
             posted = interaction.message.content if interaction.message else ""
             context = posted.rsplit("\n", 1)[0] if "\n" in posted else posted
             text = f"{context}\n{verb} by {decider}." if context else f"{verb} by {decider}."
-        await interaction.response.edit_message(content=text, view=None)
+        await interaction.edit_original_response(content=text, view=None)
 
 
 def decision_view(kind: str, record_id: int) -> discord.ui.View:

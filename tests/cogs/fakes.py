@@ -184,6 +184,13 @@ class FakeInteraction:
         self.command = None
         self.data = data or {}
 
+    async def edit_original_response(
+        self, *, content: str, view: discord.ui.View | None = None
+    ) -> None:
+        assert self.response.is_done(), "edit the original response after acknowledging"
+        assert len(content) <= 2000, "Discord refuses messages over 2,000 characters"
+        self.said.edited.append(content)
+
 
 async def invoke(command: Any, cog: Any, interaction: FakeInteraction, **options: Any) -> Said:
     """Run a slash command's callback as the tree does, errors through the one error path."""

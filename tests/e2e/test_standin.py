@@ -27,7 +27,7 @@ from standin import (
 from tests.e2e.harness import World, running_bot
 
 COMMANDS = {"late", "absent", "score", "premakeup", "veto", "standings", "groups", "me", "league"}
-DEFERRED_REPLY, REPLY, UPDATE = 5, 4, 7
+DEFERRED_REPLY, REPLY, DEFERRED_UPDATE = 5, 4, 6
 ONLY_THE_COMMISSIONER = "Only the commissioner can do that."
 
 
@@ -158,7 +158,8 @@ async def test_a_pre_makeup_is_decided_with_the_real_buttons_across_a_restart(
         assert standin.message(message_id)["components"] == posted["components"]
 
         approved = await (await standin.click(koi, message_id, approve)).done()
-        assert approved.callback_type == UPDATE
+        # Acknowledged at once (deferred update), then the message is edited.
+        assert approved.callback_type == DEFERRED_UPDATE
         decided = standin.message(message_id)
         assert decided["content"].endswith("Approved by Koi.")
         assert decided["components"] == []

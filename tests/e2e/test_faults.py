@@ -1,0 +1,294 @@
+"""Faults through the real bot and the loopback Discord: nothing is lost.
+
+A league of 60 players with week 1's picks locked is prepared through the
+services; everything after that goes through slash commands and buttons.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.config import Settings, load_settings
+from bot.database import Database, migrate
+from bot.demo import running_bot
+from bot.services import picks, setup
+from standin import MANAGE_GUILD, DiscordStandIn, Exchange
+
+ZONE = ZoneInfo("America/New_York")
+TONIGHT = datetime(2026, 1, 7, 20, 0, tzinfo=ZONE)
+TOKEN = "faults-token.not-a-secret.0123456789abcdef"
+PLAYERS = 60
+
+
+@dataclass
+class League:
+    standin: DiscordStandIn
+    settings: Settings
+    guild: int
+    general: int
+    approvals: int
+    koi: int
+    players: list[int]
+
+    async def run(
+        self, member: int, command: str, options: dict[str, Any] | None = None, **kw: Any
+    ) -> Exchange:
+        exchange = await self.standin.invoke(
+            member, command, options or {}, channel_id=self.general, **kw
+        )
+        return await exchange.done(timeout=30, quiet=0.02)
+
+    def pending(self) -> list[dict[str, Any]]:
+        return [m for m in self.standin.channel_messages(self.approvals) if m.get("components")]
+
+    def scores(self) -> list[tuple[int, int, int, str]]:
+        with sqlite3.connect(self.settings.database_path) as conn:
+            return conn.execute(
+                "SELECT p.discord_id, g.number, s.score, s.status FROM scores s"
+                " JOIN players p ON p.id = s.player_id JOIN games g ON g.id = s.game_id"
+                " ORDER BY p.discord_id, g.number, s.id"
+            ).fetchall()
+
+    def dump(self) -> list[str]:
+        """Every row of every table, as SQL text."""
+        with sqlite3.connect(self.settings.database_path) as conn:
+            return list(conn.iterdump())
+
+
+@pytest.fixture
+async def league(tmp_path: Path) -> AsyncIterator[League]:
+    standin = DiscordStandIn(token=TOKEN)
+    await standin.start()
+    try:
+        guild = standin.add_guild("Faults League")
+        role = standin.add_role(guild, "Commissioner", permissions=MANAGE_GUILD)
+        general = standin.add_channel(guild, "general")
+        announcements = standin.add_channel(guild, "announcements")
+        approvals = standin.add_channel(guild, "approvals")
+        koi = standin.add_member(guild, "Koi", roles=[role])
+        players = [standin.add_member(guild, f"P{n}") for n in range(1, PLAYERS + 1)]
+        database = tmp_path / "league.sqlite3"
+        await migrate(database)
+        db = await Database.open(database)
+        now = datetime(2026, 1, 1, 10, tzinfo=ZONE)
+        try:
+            await setup.create_league(db, guild, "Faults League", now=now)
+            await setup.start_season(db, guild, "Winter", TONIGHT.date(), now=now)
+            for n, member in enumerate(players, start=1):
+                await setup.add_player(
+                    db, guild, f"P{n}", discord_id=member, skill=1 + n % 10, now=now
+                )
+            for n in range(6):
+                await setup.add_machine(db, guild, f"Machine {n}", par=10**9, now=now)
+            await picks.lock_picks(db, guild, now=TONIGHT.replace(hour=19, minute=15))
+        finally:
+            await db.close()
+        settings = load_settings(
+            env={
+                "DISCORD_TOKEN": TOKEN,
+                "LEAGUE_GUILD_ID": str(guild),
+                "COMMISSIONER_ROLE_ID": str(role),
+                "ANNOUNCEMENT_CHANNEL_ID": str(announcements),
+                "APPROVALS_CHANNEL_ID": str(approvals),
+                "DATABASE_PATH": str(database),
+                "DISCORD_API_BASE": standin.api_base,
+                "BACKUP_DIR": str(tmp_path / "backups"),
+            }
+        )
+        standin.set_time(TONIGHT)
+        yield League(standin, settings, guild, general, approvals, koi, players)
+    finally:
+        await standin.stop()
+
+
+async def test_200_concurrent_scores_from_60_players_are_stored_exactly_once(
+    league: League, caplog: pytest.LogCaptureFixture
+) -> None:
+    wanted = [(league.players[k % PLAYERS], k // PLAYERS + 1) for k in range(200)]
+    async with running_bot(league.settings, standin=league.standin):
+        with caplog.at_level(logging.WARNING):
+            exchanges = await asyncio.gather(
+                *(
+                    league.standin.invoke(
+                        member,
+                        "score",
+                        {"game": game, "score": f"{game}{k}k"},
+                        channel_id=league.general,
+                    )
+                    for k, (member, game) in enumerate(wanted)
+                )
+            )
+            for exchange in exchanges:
+                await exchange.done(timeout=60, quiet=0.0)
+            await league.standin.wait_for_message(
+                league.approvals, lambda _m: len(league.pending()) >= 200, timeout=30
+            )
+    assert all(e.ephemeral and "Submitted" in e.content for e in exchanges)
+    assert not any(e.errors for e in exchanges)  # every one acknowledged within 3 s
+    expected = sorted(
+        (member, game, int(f"{game}{k}") * 1000, "pending")
+        for k, (member, game) in enumerate(wanted)
+    )
+    assert league.scores() == expected  # each stored once, none lost
+    assert len(league.pending()) == 200  # and each posted for approval once
+    assert "database is locked" not in caplog.text
+    assert "unexpected error" not in caplog.text
+
+
+async def test_a_restart_with_ten_pending_approvals_keeps_every_button_working(
+    league: League,
+) -> None:
+    async with running_bot(league.settings, standin=league.standin):
+        for member in league.players[:10]:
+            await league.run(member, "score", {"game": 1, "score": "1.5M"})
+    assert len(league.pending()) == 10
+    async with running_bot(league.settings, sync=False, standin=league.standin):
+        for message in league.pending():
+            approve = message["components"][0]["components"][0]["custom_id"]
+            click = await league.standin.click(league.koi, int(message["id"]), approve)
+            await click.done(timeout=10, quiet=0.02)
+    assert league.pending() == []
+    assert [status for *_, status in league.scores()] == ["approved"] * 10
+    decided = league.standin.channel_messages(league.approvals)
+    assert all(m["content"].endswith("Approved by Koi.") for m in decided)
+
+
+async def test_the_gateway_drops_mid_night_and_nothing_is_lost(league: League) -> None:
+    async with running_bot(league.settings, standin=league.standin) as bot:
+        for member in league.players[:10]:
+            await league.run(member, "score", {"game": 2, "score": "2M"})
+        await league.standin.drop_gateway()
+        # Sent while the bot is away: Discord replays it when the bot is back.
+        during = await league.standin.invoke(
+            league.players[10], "score", {"game": 2, "score": "2M"}, channel_id=league.general
+        )
+        await league.standin.wait_until_connected(timeout=20)
+        await during.done(timeout=20, quiet=0.02)
+        for member in league.players[11:20]:
+            await league.run(member, "score", {"game": 2, "score": "2M"})
+        assert not bot.is_closed()
+    assert len(league.scores()) == 20
+    assert len(league.pending()) == 20
+
+
+# Each: who ("player" or the commissioner "koi"), command, options, a fragment
+# of the refusal. Values outside Discord's ranges and choices are sent as a
+# modified client would (unchecked): the bot refuses them itself.
+CORPUS: list[tuple[str, str, dict[str, Any], str]] = [
+    ("player", "score", {"game": 1, "score": "-5"}, "cannot be negative"),
+    ("player", "score", {"game": 1, "score": "abc"}, "is not a score"),
+    ("player", "score", {"game": 1, "score": "1e400"}, "is not a score"),
+    ("player", "score", {"game": 1, "score": "12,34"}, "is not a score"),
+    ("player", "score", {"game": 1, "score": "１２３"}, "Use the digits 0-9"),
+    ("player", "score", {"game": 1, "score": "9" * 40}, "more than any pinball machine"),
+    ("player", "score", {"game": 1, "score": ""}, "score is empty"),
+    ("player", "score", {"game": 1, "score": "   "}, "score is empty"),
+    ("player", "score", {"game": 1, "score": "1.2.3B"}, "is not a score"),
+    ("player", "score", {"game": 1, "score": "NaN"}, "is not a score"),
+    ("player", "score", {"game": 1, "score": "0x10"}, "is not a score"),
+    ("player", "score", {"game": 1, "score": "1.23456789012k"}, "is not a score"),
+    ("player", "score", {"game": 1, "score": "20000000000000"}, "more than any pinball"),
+    ("player", "score", {"game": 0, "score": "100"}, "Game 0 is not one of your group's"),
+    ("player", "score", {"game": 11, "score": "100"}, "Game 11 is not one of your group's"),
+    ("player", "score", {"game": 7, "score": "100"}, "Game 7 is not one of your group's games"),
+    ("player", "late", {"minutes": 0}, "in minutes, from 1 to 240"),
+    ("player", "late", {"minutes": 241}, "in minutes, from 1 to 240"),
+    ("player", "late", {"minutes": -5}, "in minutes, from 1 to 240"),
+    ("player", "late", {"note": "x" * 300}, "note is too long: 300 characters, at most 200"),
+    ("player", "absent", {"date": "2026-02-30"}, "is not a real date"),
+    ("player", "absent", {"date": "tomorrow"}, "is not a date"),
+    ("player", "absent", {"date": "31/31/2026"}, "is not a real date"),
+    ("player", "absent", {"date": "2026-01-08"}, "no league night on Thursday 08 January"),
+    ("player", "absent", {"date": "2025-12-31"}, "no league night on Wednesday 31 December"),
+    ("player", "veto", {"machine": "Zork"}, "locked"),
+    ("player", "veto", {"machine": "x" * 100}, "locked"),
+    ("player", "premakeup", {"machine": "Zork", "score": "1M", "with": "other"}, "no machine"),
+    (
+        "player",
+        "premakeup",
+        {"machine": "Machine 1", "score": "abc", "with": "other"},
+        "is not a score",
+    ),
+    (
+        "player",
+        "premakeup",
+        {"machine": "Machine 1", "score": "1M", "with": "self"},
+        "at least one other league player",
+    ),
+    ("player", "groups", {"week": 0}, "Week 0 is not a night of this season"),
+    ("player", "groups", {"week": 53}, "Week 53 is not a night of this season"),
+    ("player", "groups", {"week": 9}, "finalize week 8 first"),
+    ("player", "standings", {"division": "C"}, "A division is A or B"),
+    ("player", "standings", {"division": "A"}, "no divisions yet"),
+    ("player", "league finalize", {}, "Only the commissioner"),
+    ("player", "league setup", {"name": "Mine now"}, "Only the commissioner"),
+    ("koi", "league setup", {"name": "Again"}, "already has a league"),
+    ("koi", "league season", {"name": "Spring", "start": "2026-02-30"}, "is not a real date"),
+    ("koi", "league time", {"name": "grace_until", "value": "25:00"}, "is not a time"),
+    ("koi", "league time", {"name": "late_cutoff", "value": "3pm"}, "is not a time"),
+    ("koi", "league setting", {"name": "dues_cents", "value": -1}, "dues_cents must be"),
+    ("koi", "league dues", {"player": "P1", "week": 1, "amount": "six"}, "is not an amount"),
+    ("koi", "league dues", {"player": "P1", "week": 1, "amount": "6.001"}, "is not an amount"),
+    ("koi", "league dues", {"player": "Nobody", "week": 1}, "no player called 'Nobody'"),
+    ("koi", "league fund", {"amount": "lots"}, "is not an amount"),
+    ("koi", "league par", {"machine": "Machine 1", "value": "abc"}, "is not a score"),
+    ("koi", "league par", {"machine": "Zork", "value": "1M"}, "no machine called 'Zork'"),
+    ("koi", "league machine-add", {"name": "Zork", "par": "0"}, "par is a score from 1"),
+    ("koi", "league skip", {"date": "2026-01-08"}, "is not a league night"),
+    ("koi", "league player-add", {"member": "self", "skill": 11}, "skill rating is from 1"),
+    ("koi", "league grant", {"name": "P1", "nights": 0}, "Grant 1 to 10"),
+    ("koi", "league finalize", {"week": 60}, "Week 60 is not a night of this season"),
+    ("koi", "league tie", {"week": 1, "game": 1, "players": "Nobody, P1"}, "no player called"),
+    (
+        "koi",
+        "league change",
+        {"kind": "correction", "week": 1, "player": "P1", "game": 1, "reason": "typo"},
+        "Give the new score",
+    ),
+    (
+        "koi",
+        "league change",
+        {"kind": "rewind", "week": 1, "player": "P1", "game": 1, "reason": "typo", "score": "1"},
+        "Unknown change 'rewind'",
+    ),
+    ("koi", "league games", {"group": "Z9", "machines": "Machine 1"}, "Name the group as"),
+    ("koi", "league approve-all", {"group": "99"}, "no group 99"),
+    ("koi", "league mark", {"player": "Nobody", "status": "late"}, "no player called"),
+]
+
+
+async def test_a_corpus_of_malformed_input_is_refused_and_changes_nothing(
+    league: League, caplog: pytest.LogCaptureFixture
+) -> None:
+    assert len(CORPUS) >= 40
+    # A server admin lets everyone see /league; the bot still checks the role.
+    league.standin.set_command_permission(league.guild, "league", league.guild, allowed=True)
+    before = league.dump()
+    refusals = []
+    async with running_bot(league.settings, standin=league.standin):
+        with caplog.at_level(logging.ERROR):
+            for who, command, options, fragment in CORPUS:
+                member = league.koi if who == "koi" else league.players[0]
+                values = {
+                    k: (league.players[1] if v == "other" else member if v == "self" else v)
+                    for k, v in options.items()
+                }
+                exchange = await league.run(member, command, values, unchecked=True)
+                refusals.append((command, options, fragment, exchange.ephemeral, exchange.content))
+    for command, options, fragment, ephemeral, content in refusals:
+        assert ephemeral, (command, options, content)
+        assert fragment in content, (command, options, content)
+        assert "Traceback" not in content
+    assert "unexpected error" not in caplog.text
+    assert league.dump() == before  # every row of every table, unchanged
+    assert league.pending() == []
