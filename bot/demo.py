@@ -135,10 +135,12 @@ def build_world(standin: DiscordStandIn) -> World:
     return World(guild, role, general, announcements, approvals, koi, players)
 
 
-def settings_for(standin: DiscordStandIn, world: World, database: Path) -> Settings:
+def settings_for(
+    standin: DiscordStandIn, world: World, database: Path, token: str = TOKEN
+) -> Settings:
     return load_settings(
         env={
-            "DISCORD_TOKEN": TOKEN,
+            "DISCORD_TOKEN": token,
             "LEAGUE_GUILD_ID": str(world.guild),
             "COMMISSIONER_ROLE_ID": str(world.commissioner_role),
             "ANNOUNCEMENT_CHANNEL_ID": str(world.announcements),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from discord import Interaction, app_commands
 from discord.ext import commands
 
@@ -25,19 +27,7 @@ class Attendance(commands.Cog):
         note: app_commands.Range[str, 0, 200] = "",
     ) -> None:
         """Tell the commissioner you will be late tonight."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        bot = league_bot(interaction)
-        given = await attendance.notify(
-            bot.db,
-            bot.settings.guild_id,
-            interaction.user.id,
-            "late",
-            minutes=minutes,
-            note=note,
-            now=now_of(interaction),
-        )
-        await respond(interaction, render.notice(given))
-        await post(bot, bot.settings.approvals_channel_id, render.late_for_commissioner(given))
+        await _notify(interaction, "late", minutes=minutes, note=note)
 
     @app_commands.command(name="absent")
     @app_commands.guild_only()
@@ -53,19 +43,23 @@ class Attendance(commands.Cog):
     ) -> None:
         """Tell the commissioner you will miss a league night."""
         day = parse_date(date) if date is not None else None
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        bot = league_bot(interaction)
-        given = await attendance.notify(
-            bot.db,
-            bot.settings.guild_id,
-            interaction.user.id,
-            "absent",
-            day=day,
-            note=note,
-            now=now_of(interaction),
-        )
-        await respond(interaction, render.notice(given))
-        await post(bot, bot.settings.approvals_channel_id, render.late_for_commissioner(given))
+        await _notify(interaction, "absent", day=day, note=note)
+
+
+async def _notify(interaction: Interaction, kind: str, **details: Any) -> None:
+    """R2: record the notice, tell the player which rule applies, tell the commissioner."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    bot = league_bot(interaction)
+    given = await attendance.notify(
+        bot.db,
+        bot.settings.guild_id,
+        interaction.user.id,
+        kind,
+        now=now_of(interaction),
+        **details,
+    )
+    await respond(interaction, render.notice(given))
+    await post(bot, bot.settings.approvals_channel_id, render.late_for_commissioner(given))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -14,8 +14,9 @@ import discord
 import pytest
 
 from bot.client import LeagueBot
-from bot.config import Settings, load_settings
+from bot.config import Settings
 from bot.database import migrate
+from bot.demo import settings_for
 from standin import DiscordStandIn
 from tests.e2e.harness import TOKEN, World, build_world, running_bot
 
@@ -45,18 +46,7 @@ def world(standin: DiscordStandIn) -> World:
 
 @pytest.fixture
 def settings(standin: DiscordStandIn, world: World, tmp_path: Path) -> Settings:
-    return load_settings(
-        env={
-            "DISCORD_TOKEN": TOKEN,
-            "LEAGUE_GUILD_ID": str(world.guild),
-            "COMMISSIONER_ROLE_ID": str(world.commissioner_role),
-            "ANNOUNCEMENT_CHANNEL_ID": str(world.announcements),
-            "APPROVALS_CHANNEL_ID": str(world.approvals),
-            "DATABASE_PATH": str(tmp_path / "league.sqlite3"),
-            "BACKUP_DIR": str(tmp_path / "backups"),
-            "DISCORD_API_BASE": standin.api_base,
-        }
-    )
+    return settings_for(standin, world, tmp_path / "league.sqlite3", TOKEN)  # type: ignore[arg-type]
 
 
 @pytest.fixture
