@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 from discord import Interaction, app_commands
 from discord.ext import commands
@@ -43,18 +45,22 @@ class Scores(commands.Cog):
             player=player.id if player else None,
             now=now_of(interaction),
         )
-        await respond(
-            interaction,
-            "Submitted:\n" + render.score_pending(view, view.player.name),
+
+        async def for_approval() -> None:
+            message = await post(
+                bot,
+                bot.settings.approvals_channel_id,
+                render.score_pending(view, interaction.user.display_name),
+                view=decision_view("score", view.score.id),
+            )
+            if message is not None:
+                await scores.set_message(bot.db, view.score.id, message.id)
+
+        # The player's confirmation and the commissioner's post go out together.
+        await asyncio.gather(
+            respond(interaction, "Submitted:\n" + render.score_pending(view, view.player.name)),
+            for_approval(),
         )
-        message = await post(
-            bot,
-            bot.settings.approvals_channel_id,
-            render.score_pending(view, interaction.user.display_name),
-            view=decision_view("score", view.score.id),
-        )
-        if message is not None:
-            await scores.set_message(bot.db, view.score.id, message.id)
 
     @score.autocomplete("game")
     async def game_choices(
