@@ -213,7 +213,13 @@ def score_group_night(night: GroupNight) -> GroupResult:
     mp = {n: sum(g.points[n] for g in games) for n in names}
     tns = {n: sum(g.normalized[n] for g in games) for n in names}
     pre_games = {n: tuple(g.number for g in games if g.source[n] == PRE_MAKEUP) for n in names}
-    absent = frozenset(p.player for p in players if p.attendance == "absent")
+    # R2.4: a player who said they would be late but played no game missed the night.
+    absent = frozenset(
+        p.player
+        for p in players
+        if p.attendance == "absent"
+        or (p.attendance == "late" and all(g.source[p.player] != LIVE for g in games))
+    )
     took_part = frozenset(n for n in names if n not in absent or pre_games[n])
     part_flags = [n in took_part for n in names]
     ranks = [p.rank for p in players]

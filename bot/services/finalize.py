@@ -33,7 +33,7 @@ from bot.scoring import (
 )
 from bot.services.context import SeasonContext, night_of_week, season_of, stamp
 from bot.services.errors import NotReady, WrongState
-from bot.services.season import group_label, ranking, season_totals
+from bot.services.season import group_label, ranking, season_totals, with_newcomers
 
 
 @dataclass(frozen=True)
@@ -116,7 +116,9 @@ async def finalize_in(
     result_rows: list[NightResult] = []
     game_rows: list[tuple[int, int, int, str, int, float, int]] = []
     for group, built, result in zip(groups, group_nights, outcome.groups, strict=True):
-        attendance = {p.player: p.attendance for p in built.players}
+        attendance = {
+            p.player: "absent" if p.player in result.absent else p.attendance for p in built.players
+        }
         game_ids = {g.number: g.id for g in games_of.get(group.id, [])}
         for game in result.games:
             for place, name in enumerate(game.finish, start=1):
@@ -276,15 +278,10 @@ async def _store_next_groups(
     if following is None or following.status != "scheduled":
         return False
     active = await people.players(conn, ctx.league.id)
-    active_ids = {p.id for p in active}
-    ladders = {
-        pool: [ids[n] for group in groups for n in group if ids[n] in active_ids]
-        for pool, groups in next_groups.items()
-    }
-    placed = {p for ladder in ladders.values() for p in ladder}
-    newcomers = [p.id for p in active if p.id not in placed]
-    bottom = "B" if "B" in ladders else next(iter(ladders), "")
-    ladders.setdefault(bottom, []).extend(newcomers)
+    ladders = with_newcomers(
+        {pool: [ids[n] for g in groups for n in g] for pool, groups in next_groups.items()},
+        [p.id for p in active],
+    )
     settings = ctx.settings()
     formed = False
     if (

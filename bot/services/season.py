@@ -105,6 +105,17 @@ async def groups_of(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night
     return await nights.groups(conn, night.id)
 
 
+def with_newcomers(ladders: dict[str, list[int]], active: list[int]) -> dict[str, list[int]]:
+    """R8.6: active players in no ladder join the bottom of it (division B when
+    there are divisions), in sign-up order; players no longer active leave."""
+    keep = set(active)
+    result = {pool: [p for p in ladder if p in keep] for pool, ladder in ladders.items()}
+    placed = {p for ladder in result.values() for p in ladder}
+    bottom = "B" if "B" in result else next(iter(result), "")
+    result.setdefault(bottom, []).extend(p for p in active if p not in placed)
+    return result
+
+
 def group_of(groups: list[Group], player_id: int) -> Group | None:
     for group in groups:
         if player_id in group.members:

@@ -11,7 +11,14 @@ import aiosqlite
 from bot.database import Database
 from bot.models import League, Machine, Night, Player, Season
 from bot.repositories import leagues, nights, people
-from bot.scoring import MAX_SCORE, RuleError, cut_groups, league_nights, weekday_number
+from bot.scoring import (
+    MAX_SCORE,
+    RuleError,
+    cut_groups,
+    league_nights,
+    seed_groups,
+    weekday_number,
+)
 from bot.services.context import (
     SeasonContext,
     check_name,
@@ -22,6 +29,7 @@ from bot.services.context import (
     stamp,
 )
 from bot.services.errors import BadInput, Conflict, NotFound, WrongState
+from bot.services.season import with_newcomers
 
 SETTING_LIMITS = {  # name: (low, high) accepted from the commissioner
     "regular_nights": (1, 52),
@@ -230,6 +238,7 @@ async def set_skill(db: Database, guild_id: int, name: str, skill: float | None)
         league = await league_of(conn, guild_id)
         player = await player_named(conn, league, name)
         await people.set_skill(conn, player.id, skill)
+        await _recut_upcoming(conn, league.id)  # week 1 is cut by skill (R8.2)
         changed = await people.player_by_id(conn, player.id)
         assert changed is not None
         return changed
@@ -260,14 +269,15 @@ async def _recut_upcoming(conn: aiosqlite.Connection, league_id: int) -> None:
     stored = await nights.groups(conn, night.id)
     if not stored:
         return  # week 1 is seeded by skill when it is first asked for (R8.2)
-    active = {p.id for p in await people.players(conn, league_id)}
+    players = await people.players(conn, league_id)
+    if night.week == 1:  # R8.2: week 1 is cut by skill, whoever joined when
+        cut = seed_groups([(str(p.id), p.skill) for p in players]) if len(players) > 1 else []
+        await nights.replace_groups(conn, night.id, {"": [[int(p) for p in g] for g in cut]})
+        return
     pools: dict[str, list[int]] = {}
     for group in stored:
-        pools.setdefault(group.pool, []).extend(p for p in group.members if p in active)
-    placed = {p for ladder in pools.values() for p in ladder}
-    newcomers = [p for p in sorted(active) if p not in placed]
-    bottom = "B" if "B" in pools else next(iter(pools))
-    pools[bottom].extend(newcomers)
+        pools.setdefault(group.pool, []).extend(group.members)
+    pools = with_newcomers(pools, [p.id for p in players])
     await nights.replace_groups(
         conn,
         night.id,

@@ -249,3 +249,17 @@ def test_scores_from_strangers_and_absent_players_are_refused() -> None:
         score_group_night(GroupNight(1, players, games({"A": [2] * 5, "Z": [1] * 5})))
     with pytest.raises(RuleError, match="B is marked absent but has a score"):
         score_group_night(GroupNight(1, players, games({"A": [2] * 5, "B": [1] * 5})))
+
+
+def test_r2_4_r3_8_a_late_player_who_never_came_is_absent() -> None:
+    rows = {"A": [300] * 5, "B": [200] * 5, "C": [None] * 5}
+    players = [PlayerNight("A", 1), PlayerNight("B", 2), PlayerNight("C", 3, attendance="late")]
+    result = score_group_night(GroupNight(week=3, players=players, games=games(rows)))
+    # No game played and no pre-makeups: C took no part, keeps their group (R8.4),
+    # is not the group's loser and gets no bonus (R7.2 Decision).
+    assert result.absent == frozenset({"C"})
+    assert result.took_part == frozenset({"A", "B"})
+    assert (result.winner, result.loser) == ("A", "B")
+    assert result.bonus_base["C"] == 0
+    outcome = score_night([GroupNight(week=3, players=players, games=games(rows))], pot_cents=100)
+    assert outcome.payouts == {"A": 100}

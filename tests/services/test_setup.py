@@ -26,9 +26,11 @@ async def test_r1_1_season_nights_and_r1_2_a_skipped_date_moves_later_weeks(
     assert (ctx.season.weekday, ctx.season.regular_nights) == ("Wednesday", 10)
     nights = await setup.skip_date(db, GUILD, date(2026, 1, 21), "snow")
     assert [(n.week, n.date) for n in nights[:4]] == [
-        (1, date(2026, 1, 7)), (2, date(2026, 1, 14)), (3, date(2026, 1, 28)),
+        (1, date(2026, 1, 7)),
+        (2, date(2026, 1, 14)),
+        (3, date(2026, 1, 28)),
         (4, date(2026, 2, 4)),
-    ]  # fmt: skip
+    ]
     assert nights[-1] == nights[9] and nights[-1].date == date(2026, 3, 18)
     with pytest.raises(NotFound, match="not a league night"):
         await setup.skip_date(db, GUILD, date(2026, 1, 21))
@@ -85,7 +87,9 @@ async def test_data_is_per_guild(league: Database) -> None:
     assert len(await standings.standings(db, GUILD)) == 3
 
 
-async def test_r8_2_r8_6_week_one_by_skill_and_a_late_joiner_recut(league: Database) -> None:
+async def test_r8_2_week_one_by_skill_even_for_late_joiners_and_new_ratings(
+    league: Database,
+) -> None:
     db = league
     now = at(date(2026, 1, 2))
     for name, skill in [("Ann", 9), ("Bob", None), ("Cat", 3), ("Dan", 6), ("Eve", None)]:
@@ -104,10 +108,18 @@ async def test_r8_2_r8_6_week_one_by_skill_and_a_late_joiner_recut(league: Datab
     async with db.read() as conn:
         groups = await nights.groups(conn, night.id)
     names[6] = "Fay"
-    # R8.6: the newcomer joins the bottom of the ladder and the groups are recut.
+    # R8.2: before week 1 is played a newcomer is seeded by skill like everyone.
     assert [[names[p] for p in g.members] for g in groups] == [
-        ["Ann", "Dan", "Bob"], ["Eve", "Cat", "Fay"],
-    ]  # fmt: skip
+        ["Fay", "Ann", "Dan"],
+        ["Bob", "Eve", "Cat"],
+    ]
+    await setup.set_skill(db, GUILD, "Cat", 9.5)  # a new rating re-seeds week 1 too
+    async with db.read() as conn:
+        groups = await nights.groups(conn, night.id)
+    assert [[names[p] for p in g.members] for g in groups] == [
+        ["Fay", "Cat", "Ann"],
+        ["Dan", "Bob", "Eve"],
+    ]
     removed = await setup.remove_player(db, GUILD, "Bob", now=now)
     assert removed.removed
     with pytest.raises(NotFound, match="no player called 'Bob'"):
@@ -131,3 +143,29 @@ async def test_backup_is_a_consistent_copy(league: Database, tmp_path: Path) -> 
         await backup.backup(db, tmp_path / "nowhere", now=at(SEASON_START))
     with pytest.raises(WrongState, match="already started"):
         await setup.skip_date(db, GUILD, SEASON_START)
+
+
+async def test_r8_6_a_newcomer_after_week_1_joins_the_bottom_of_the_ladder(
+    league: Database,
+) -> None:
+    from bot.services import finalize, scores
+
+    db = league
+    await add_players(db, 6)  # [P1 P2 P3] [P4 P5 P6]
+    await add_machines(db, 6)
+    await picks.lock_picks(db, GUILD, now=at(SEASON_START, "19:15"))
+    for n in range(1, 7):
+        for game in range(1, 6):
+            await scores.submit(
+                db, GUILD, 5000 + n, game, 1000 * (10 - n), now=at(SEASON_START, "20:00")
+            )
+    await scores.approve_all(db, GUILD, "1", by=1, now=at(SEASON_START, "22:00"))
+    await scores.approve_all(db, GUILD, "2", by=1, now=at(SEASON_START, "22:00"))
+    await finalize.finalize(db, GUILD, by=1, now=at(SEASON_START, "23:00"))
+    await setup.add_player(db, GUILD, "Zed", discord_id=77, skill=10, now=at(SEASON_START, "23:30"))
+    async with db.read() as conn:
+        ctx = await season_of(conn, GUILD)
+        week2 = (await leagues.nights(conn, ctx.season.id))[1]
+        groups = await nights.groups(conn, week2.id)
+    # R8.3 movement: P3 and P4 swap; R8.6: Zed, skill 10 or not, starts at the bottom.
+    assert [list(g.members) for g in groups] == [[1, 2, 4], [3, 5, 6, 7]]
