@@ -368,8 +368,21 @@ class Commissioner(commands.GroupCog, group_name="league"):
         """Record the order of tied scores (R5.4)."""
         bot, guild = await self._ack(interaction)
         names = [p.strip() for p in players.split(",") if p.strip()]
-        await scores.record_tie_order(bot.db, guild, week=week, game_number=game, players=names)
-        await respond(interaction, f"Week {week} game {game}: {' > '.join(names)}.")
+        summary = await scores.record_tie_order(
+            bot.db,
+            guild,
+            week=week,
+            game_number=game,
+            players=names,
+            by=interaction.user.id,
+            now=now_of(interaction),
+        )
+        text = f"Week {week} game {game}: {' > '.join(names)}."
+        if summary is not None:
+            text += " Week results recomputed."
+            for piece in render.chunks(render.results(summary)):
+                await post(bot, bot.settings.announcement_channel_id, piece)
+        await respond(interaction, text)
 
     @app_commands.command(name="mark")
     @app_commands.describe(
@@ -437,9 +450,11 @@ class Commissioner(commands.GroupCog, group_name="league"):
             by=interaction.user.id,
             now=now_of(interaction),
         )
+        again = " The week was final: its payout was recomputed." if pot.recomputed else ""
         await respond(
             interaction,
-            f"Week {week}: dues {render.money(pot.dues_cents)}, pot {render.money(pot.pot_cents)}.",
+            f"Week {week}: dues {render.money(pot.dues_cents)}, pot {render.money(pot.pot_cents)}."
+            + again,
         )
 
     @app_commands.command(name="fund")

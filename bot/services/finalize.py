@@ -141,6 +141,26 @@ async def finalize_in(
                         result.next_groups, formed, newly_finalized=True)  # fmt: skip
 
 
+async def check_still_open(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> None:
+    """A finalized night's facts may change only until the next night's picks lock."""
+    following = await leagues.night_by_week(conn, ctx.season.id, night.week + 1)
+    if following is not None and following.status != "scheduled":
+        raise WrongState(
+            f"Week {following.week} has started; week {night.week}'s results can no longer change."
+        )
+
+
+async def refinalize_in(
+    conn: aiosqlite.Connection, ctx: SeasonContext, night: Night, *, by: int, now: datetime
+) -> NightSummary:
+    """Finalize a finalized night again after its facts changed (same transaction)."""
+    await results.clear_results(conn, night.id)
+    await leagues.reopen_night(conn, night.id)
+    reopened = await leagues.night_by_id(conn, night.id)
+    assert reopened is not None
+    return await finalize_in(conn, ctx, reopened, by=by, now=now)
+
+
 def _unique_names(players: list[Player]) -> dict[int, str]:
     seen: dict[str, int] = {}
     for p in players:

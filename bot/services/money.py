@@ -12,6 +12,7 @@ from bot.repositories import leagues, results
 from bot.scoring import season_prizes, split_dues
 from bot.services.context import night_of_week, player_named, season_of, stamp
 from bot.services.errors import BadInput, Conflict
+from bot.services.finalize import check_still_open, refinalize_in
 from bot.services.standings import standings
 
 
@@ -21,6 +22,7 @@ class Pot:
     dues_cents: int
     pot_cents: int  # R10.1: half of the night's dues
     fund_cents: int  # the other half
+    recomputed: bool = False  # the night was final: its payout was recomputed
 
 
 async def record_dues(
@@ -43,17 +45,16 @@ async def record_dues(
         amount = ctx.season.dues_cents if cents is None else cents
         if amount <= 0:
             raise BadInput("This season has no dues.")
-        try:
-            await results.add_dues(conn, night.id, player.id, amount, by, stamp(now))
-        except Exception as error:  # the UNIQUE (night, player) constraint
-            if "UNIQUE" in str(error):
-                raise Conflict(
-                    f"{player.name}'s dues for week {week} are already recorded."
-                ) from None
-            raise
+        if await results.dues_paid(conn, night.id, player.id):
+            raise Conflict(f"{player.name}'s dues for week {week} are already recorded.")
+        if night.status == "finalized":
+            await check_still_open(conn, ctx, night)
+        await results.add_dues(conn, night.id, player.id, amount, by, stamp(now))
+        if night.status == "finalized":  # R10.2: the payout follows the pot
+            await refinalize_in(conn, ctx, night, by=by, now=now)
         total = await results.dues_of_night(conn, night.id)
         pot, fund = split_dues(total)
-        return Pot(week, total, pot, fund)
+        return Pot(week, total, pot, fund, recomputed=night.status == "finalized")
 
 
 async def night_pot(db: Database, guild_id: int, week: int) -> Pot:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
 import aiosqlite
 
 from bot.database import Database
 from bot.models import Game, Group, Night, Player, Score, ScoreChange
-from bot.repositories import leagues, nights, people, results, scores
+from bot.repositories import leagues, nights, people, scores
 from bot.services.context import (
     SeasonContext,
     player_named,
@@ -19,7 +19,7 @@ from bot.services.context import (
     valid_score,
 )
 from bot.services.errors import AlreadyDecided, BadInput, NotAllowed, NotFound, WrongState
-from bot.services.finalize import NightSummary, finalize_in
+from bot.services.finalize import NightSummary, check_still_open, refinalize_in
 from bot.services.season import group_label, group_of
 
 CHANGE_KINDS = {
@@ -230,14 +230,9 @@ async def change(
         night = await leagues.night_by_week(conn, ctx.season.id, week)
         if night is None or night.status == "scheduled":
             raise WrongState(f"Week {week} has not been played.")
-        refinalize = None
-        if night.status == "finalized":
-            following = await leagues.night_by_week(conn, ctx.season.id, week + 1)
-            if following is not None and following.status != "scheduled":
-                raise WrongState(
-                    f"Week {week + 1} has started; week {week}'s results can no longer change."
-                )
-            refinalize = week
+        refinalize = night.status == "finalized"
+        if refinalize:
+            await check_still_open(conn, ctx, night)
         player = await player_named(conn, ctx.league, player_name)
         group = group_of(await nights.groups(conn, night.id), player.id)
         if group is None:
@@ -257,13 +252,7 @@ async def change(
         change_id = await scores.record_change(
             conn, game.id, player.id, old, new_score, kind, reason, by, stamp(now)
         )
-        summary = None
-        if refinalize is not None:
-            await results.clear_results(conn, night.id)
-            await leagues.reopen_night(conn, night.id)
-            reopened = await leagues.night_by_id(conn, night.id)
-            assert reopened is not None
-            summary = await finalize_in(conn, ctx, reopened, by=by, now=now)
+        summary = await refinalize_in(conn, ctx, night, by=by, now=now) if refinalize else None
         stored = await scores.score_by_id(conn, score_id)
         assert stored is not None
         recorded = next(c for c in await scores.changes_of_season(conn, ctx.season.id)
@@ -279,14 +268,26 @@ async def audit_trail(db: Database, guild_id: int) -> list[ScoreChange]:
 
 
 async def record_tie_order(
-    db: Database, guild_id: int, *, week: int, game_number: int, players: list[str]
-) -> None:
-    """R5.4: the commissioner records who placed higher among tied scores."""
+    db: Database,
+    guild_id: int,
+    *,
+    week: int,
+    game_number: int,
+    players: list[str],
+    by: int = 0,
+    now: datetime | None = None,
+) -> NightSummary | None:
+    """R5.4: the commissioner records who placed higher among tied scores.
+
+    On a finalized night (until the next night's picks lock) the night is
+    finalized again, so a correction that made a tie can then be applied."""
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         night = await leagues.night_by_week(conn, ctx.season.id, week)
-        if night is None or night.status != "locked":
-            raise WrongState(f"Week {week} is not being played right now.")
+        if night is None or night.status == "scheduled":
+            raise WrongState(f"Week {week} has not been played.")
+        if night.status == "finalized":
+            await check_still_open(conn, ctx, night)
         found = [await player_named(conn, ctx.league, name) for name in players]
         if len(found) < 2:
             raise BadInput("Name at least two tied players, highest placed first.")
@@ -295,3 +296,6 @@ async def record_tie_order(
             raise BadInput("The tied players must all be in the same group.")
         game = await _game_numbered(conn, group, game_number)
         await nights.set_tie_order(conn, game.id, [p.id for p in found])
+        if night.status == "finalized":
+            return await refinalize_in(conn, ctx, night, by=by, now=now or datetime.now(UTC))
+        return None

@@ -52,8 +52,10 @@ async def test_submit_refusals_change_nothing(league: Database) -> None:
     await picks.lock_picks(db, GUILD, now=at(NIGHT, "19:15"))
     first = await scores.submit(db, GUILD, P[1], 1, 1_234_567, now=at(NIGHT, "20:00"))
     assert (first.score.status, first.player.name, first.game.machine) == (
-        "pending", "P1", "Machine B",
-    )  # fmt: skip
+        "pending",
+        "P1",
+        "Machine B",
+    )
     assert first.group_label == "Group 1"
     refusals = [
         (dict(game_number=6, score=100), NotFound, r"Game 6 is not one of your group's games"),
@@ -141,8 +143,10 @@ async def test_finalize_refuses_pending_missing_and_tied_scores_then_is_idempote
     game5 = first.groups[0].games[4]
     assert [(name, pts) for name, _, pts, _ in game5.finish] == [("P1", 3), ("P3", 2), ("P2", 1)]
     assert [(n, r.match_points) for n, r in first.groups[0].rows] == [
-        ("P1", 15), ("P2", 9), ("P3", 6),
-    ]  # fmt: skip
+        ("P1", 15),
+        ("P2", 9),
+        ("P3", 6),
+    ]
 
 
 async def test_r12_penalty_and_replay_change_standings_with_an_audit_trail(
@@ -159,41 +163,152 @@ async def test_r12_penalty_and_replay_change_standings_with_an_audit_trail(
     # R12.2: P1 bang-backed on game 1: 0, placed last; then 200 vs 150 vs 0:
     # 200 > 150 + 0 gives P2 4, P3 2, P1 0.
     changed = await scores.change(
-        db, GUILD, week=1, player_name="P1", game_number=1, kind="penalty",
-        reason="bang-back on ball 2", by=COMMISSIONER, now=at(date(2026, 1, 8)),
-    )  # fmt: skip
+        db,
+        GUILD,
+        week=1,
+        player_name="P1",
+        game_number=1,
+        kind="penalty",
+        reason="bang-back on ball 2",
+        by=COMMISSIONER,
+        now=at(date(2026, 1, 8)),
+    )
     assert changed.refinalized is not None
     after = {r.player.name: r.league_points for r in await standings.standings(db, GUILD)}
     assert after == {"P1": 12, "P2": 12, "P3": 6}
     # R12.1: P3's game 2 malfunction replay replaces 150 with a lower 120.
     await scores.change(
-        db, GUILD, week=1, player_name="P3", game_number=2, kind="malfunction_replay",
-        new_score=120, reason="flipper died", by=COMMISSIONER, now=at(date(2026, 1, 8)),
-    )  # fmt: skip
+        db,
+        GUILD,
+        week=1,
+        player_name="P3",
+        game_number=2,
+        kind="malfunction_replay",
+        new_score=120,
+        reason="flipper died",
+        by=COMMISSIONER,
+        now=at(date(2026, 1, 8)),
+    )
     # R12.3: a tilt-away replay keeps the higher score: 180 < 200 keeps 200.
     kept = await scores.change(
-        db, GUILD, week=1, player_name="P2", game_number=3, kind="tilt_replay",
-        new_score=180, reason="P1 tilted P2's ball", by=COMMISSIONER, now=at(date(2026, 1, 8)),
-    )  # fmt: skip
+        db,
+        GUILD,
+        week=1,
+        player_name="P2",
+        game_number=3,
+        kind="tilt_replay",
+        new_score=180,
+        reason="P1 tilted P2's ball",
+        by=COMMISSIONER,
+        now=at(date(2026, 1, 8)),
+    )
     assert kept.view.score.score == 200
     trail = await scores.audit_trail(db, GUILD)
-    assert [(c.player_id, c.old_score, c.new_score, c.kind, c.reason, c.changed_by)
-            for c in trail] == [
+    assert [
+        (c.player_id, c.old_score, c.new_score, c.kind, c.reason, c.changed_by) for c in trail
+    ] == [
         (1, 300, 0, "penalty", "bang-back on ball 2", COMMISSIONER),
         (3, 150, 120, "malfunction_replay", "flipper died", COMMISSIONER),
         (2, 200, 200, "tilt_replay", "P1 tilted P2's ball", COMMISSIONER),
-    ]  # fmt: skip
+    ]
     assert all(c.changed_at.startswith("2026-01-08T17:00") for c in trail)
 
     with pytest.raises(BadInput, match="Give a reason"):
         await scores.change(
-            db, GUILD, week=1, player_name="P2", game_number=3, kind="correction",
-            new_score=1, reason="  ", by=COMMISSIONER, now=at(date(2026, 1, 8)),
-        )  # fmt: skip
+            db,
+            GUILD,
+            week=1,
+            player_name="P2",
+            game_number=3,
+            kind="correction",
+            new_score=1,
+            reason="  ",
+            by=COMMISSIONER,
+            now=at(date(2026, 1, 8)),
+        )
     await picks.lock_picks(db, GUILD, now=at(date(2026, 1, 14), "19:15"))
     with pytest.raises(WrongState, match="Week 2 has started"):
         await scores.change(
-            db, GUILD, week=1, player_name="P2", game_number=3, kind="correction",
-            new_score=1, reason="late fix", by=COMMISSIONER, now=at(date(2026, 1, 14)),
-        )  # fmt: skip
+            db,
+            GUILD,
+            week=1,
+            player_name="P2",
+            game_number=3,
+            kind="correction",
+            new_score=1,
+            reason="late fix",
+            by=COMMISSIONER,
+            now=at(date(2026, 1, 14)),
+        )
     assert len(await scores.audit_trail(db, GUILD)) == 3
+
+
+async def test_r10_dues_after_finalizing_recompute_the_payout(league: Database) -> None:
+    from bot.services import money
+
+    db = league
+    await locked_league(db, 3)
+    await submit_group(db, {1: [300] * 5, 2: [200] * 5, 3: [150] * 5})
+    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
+    first = await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
+    assert first.payouts == {} and first.newly_finalized
+    pot = await money.record_dues(db, GUILD, "P1", 1, by=COMMISSIONER, now=at(NIGHT, "23:10"))
+    assert (pot.pot_cents, pot.recomputed) == (300, True)
+    again = await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:20"))
+    assert again.payouts == {"P1": 300} and not again.newly_finalized  # the only group winner
+    await picks.lock_picks(db, GUILD, now=at(date(2026, 1, 14), "19:15"))
+    with pytest.raises(WrongState, match="Week 2 has started"):
+        await money.record_dues(db, GUILD, "P2", 1, by=COMMISSIONER, now=at(date(2026, 1, 14)))
+
+
+async def test_r5_4_r12_a_correction_that_makes_a_tie_is_applied_after_the_tie_order(
+    league: Database,
+) -> None:
+    db = league
+    await locked_league(db, 3)
+    await submit_group(db, {1: [300] * 5, 2: [200] * 5, 3: [150] * 5})
+    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
+    await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
+    fix = dict(
+        week=1,
+        player_name="P3",
+        game_number=1,
+        kind="correction",
+        new_score=200,
+        reason="misread",
+        by=COMMISSIONER,
+        now=at(date(2026, 1, 8)),
+    )
+    with pytest.raises(NotReady, match="P2, P3 have the same score"):
+        await scores.change(db, GUILD, **fix)
+    assert await scores.audit_trail(db, GUILD) == []  # refused: nothing changed
+    await scores.record_tie_order(
+        db,
+        GUILD,
+        week=1,
+        game_number=1,
+        players=["P3", "P2"],
+        by=COMMISSIONER,
+        now=at(date(2026, 1, 8)),
+    )
+    changed = await scores.change(db, GUILD, **fix)
+    assert changed.refinalized is not None
+    game1 = changed.refinalized.groups[0].games[0]
+    assert [(n, p) for n, _, p, _ in game1.finish] == [("P1", 3), ("P3", 2), ("P2", 1)]
+
+
+async def test_finalizing_twice_writes_nothing(league: Database) -> None:
+    db = league
+    await locked_league(db, 3)
+    await submit_group(db, {1: [300] * 5, 2: [200] * 5, 3: [150] * 5})
+    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
+    await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
+    async with db.read() as conn:
+        before = [row async for row in await conn.execute("SELECT * FROM night_results")]
+    again = await finalize.finalize(db, GUILD, by=COMMISSIONER + 1, now=at(NIGHT, "23:59"))
+    assert not again.newly_finalized
+    async with db.read() as conn:
+        after = [row async for row in await conn.execute("SELECT * FROM night_results")]
+        finalized_by = [r async for r in await conn.execute("SELECT finalized_by FROM nights")]
+    assert [tuple(r) for r in after] == [tuple(r) for r in before]
+    assert tuple(finalized_by[0]) == (COMMISSIONER,)
