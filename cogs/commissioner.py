@@ -252,7 +252,7 @@ class Commissioner(commands.GroupCog, group_name="league"):
         """Skip a date; every later week moves (R1.2)."""
         day = parse_date(date)
         bot, guild = await self._ack(interaction)
-        dates = await league_setup.skip_date(bot.db, guild, day, reason)
+        dates = await league_setup.skip_date(bot.db, guild, day, reason, now=now_of(interaction))
         listed = ", ".join(f"{n.week}: {n.date:%d %b}" for n in dates)
         await respond(interaction, f"{day:%d %B} is skipped. Nights now: {listed}.")
         await post(

@@ -66,6 +66,9 @@ WITHDRAW_NOTICE = (
     "UPDATE notices SET withdrawn_at = ? WHERE night_id = ? AND player_id = ?"
     " AND withdrawn_at IS NULL"
 )
+WITHDRAW_NOTICES_OF_NIGHT = (
+    "UPDATE notices SET withdrawn_at = ? WHERE night_id = ? AND withdrawn_at IS NULL"
+)
 INSERT_NOTICE = (
     "INSERT INTO notices (night_id, player_id, kind, timing, minutes, note, given_by, given_at)"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
@@ -242,3 +245,7 @@ async def tie_orders_of_night(conn: aiosqlite.Connection, night_id: int) -> dict
 async def pools_of_season(conn: aiosqlite.Connection, season_id: int) -> dict[int, str]:
     """Each player's pool ('' or a division) in the latest night that has groups."""
     return dict(await many(conn, POOLS_OF_SEASON, (season_id,), tuple))
+
+
+async def withdraw_notices_of_night(conn: aiosqlite.Connection, night_id: int, now: str) -> int:
+    return await run(conn, WITHDRAW_NOTICES_OF_NIGHT, (now, night_id))

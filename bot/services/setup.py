@@ -149,8 +149,13 @@ async def set_league_time(db: Database, guild_id: int, name: str, value: time) -
         return await league_of(conn, guild_id)
 
 
-async def skip_date(db: Database, guild_id: int, day: date, reason: str = "") -> list[Night]:
-    """R1.2: `day` is not a league night; every later week moves one week on."""
+async def skip_date(
+    db: Database, guild_id: int, day: date, reason: str = "", *, now: datetime
+) -> list[Night]:
+    """R1.2: `day` is not a league night; every later week moves one week on.
+
+    Late notices and absences were given for a date: those of the nights that
+    move are withdrawn (kept, marked withdrawn), so nobody is absent by mistake."""
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         season = ctx.season
@@ -167,6 +172,8 @@ async def skip_date(db: Database, guild_id: int, day: date, reason: str = "") ->
         current = await leagues.nights(conn, season.id)
         moves = [(n.id, dates[n.week - 1]) for n in current if n.date != dates[n.week - 1]]
         await leagues.move_nights(conn, moves)
+        for night_id, _ in moves:
+            await nights.withdraw_notices_of_night(conn, night_id, stamp(now))
         return await leagues.nights(conn, season.id)
 
 

@@ -110,7 +110,9 @@ async def test_r1_3_posts_fire_at_local_times_across_both_2026_dst_changes(
 
 
 async def test_r1_2_a_skipped_date_posts_one_line_and_moves_later_weeks(db: Database) -> None:
-    await setup.skip_date(db, GUILD, date(2026, 3, 11), "St Patrick's party")
+    await setup.skip_date(
+        db, GUILD, date(2026, 3, 11), "St Patrick's party", now=at(date(2026, 3, 2), "10:00")
+    )
     channel = Channel()
     scheduler = await started(db, channel, at(FIRST, "09:00"))
     try:

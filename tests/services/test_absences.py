@@ -169,3 +169,14 @@ async def test_r2_1_notices_are_classified_by_the_league_clock(league: Database)
         await attendance.notify(db, GUILD, P1, "late", minutes=0, now=at(day))
     with pytest.raises(NotFound, match="not a player"):
         await attendance.notify(db, GUILD, 777, "late", now=at(day))
+
+
+async def test_r1_2_skipping_a_date_withdraws_the_notices_given_for_it(league: Database) -> None:
+    db = league
+    await add_players(db, 3)
+    await add_machines(db, 6)
+    await attendance.notify(db, GUILD, P3, "absent", day=night_of(2), now=at(night_of(1)))
+    await setup.skip_date(db, GUILD, night_of(2), "ice storm", now=at(night_of(1), "23:00"))
+    # Week 2 moved to the 21st; P3's absence was for the 14th and no longer stands.
+    night, notices = await attendance.notices_for(db, GUILD, night_of(3))
+    assert (night.week, notices) == (2, [])

@@ -24,7 +24,7 @@ async def test_r1_1_season_nights_and_r1_2_a_skipped_date_moves_later_weeks(
     async with db.read() as conn:
         ctx = await season_of(conn, GUILD)
     assert (ctx.season.weekday, ctx.season.regular_nights) == ("Wednesday", 10)
-    nights = await setup.skip_date(db, GUILD, date(2026, 1, 21), "snow")
+    nights = await setup.skip_date(db, GUILD, date(2026, 1, 21), "snow", now=at(date(2026, 1, 2)))
     assert [(n.week, n.date) for n in nights[:4]] == [
         (1, date(2026, 1, 7)),
         (2, date(2026, 1, 14)),
@@ -33,9 +33,9 @@ async def test_r1_1_season_nights_and_r1_2_a_skipped_date_moves_later_weeks(
     ]
     assert nights[-1] == nights[9] and nights[-1].date == date(2026, 3, 18)
     with pytest.raises(NotFound, match="not a league night"):
-        await setup.skip_date(db, GUILD, date(2026, 1, 21))
+        await setup.skip_date(db, GUILD, date(2026, 1, 21), now=at(date(2026, 1, 2)))
     with pytest.raises(NotFound, match="Thursday 08 January 2026 is not a league night"):
-        await setup.skip_date(db, GUILD, date(2026, 1, 8))
+        await setup.skip_date(db, GUILD, date(2026, 1, 8), now=at(date(2026, 1, 2)))
 
 
 async def test_setup_refusals(db: Database) -> None:
@@ -142,7 +142,7 @@ async def test_backup_is_a_consistent_copy(league: Database, tmp_path: Path) -> 
     with pytest.raises(BadInput, match="does not exist"):
         await backup.backup(db, tmp_path / "nowhere", now=at(SEASON_START))
     with pytest.raises(WrongState, match="already started"):
-        await setup.skip_date(db, GUILD, SEASON_START)
+        await setup.skip_date(db, GUILD, SEASON_START, now=at(date(2026, 1, 2)))
 
 
 async def test_r8_6_a_newcomer_after_week_1_joins_the_bottom_of_the_ladder(
