@@ -9,7 +9,7 @@ import aiosqlite
 
 from bot.database import Database
 from bot.models import Night, Notice, Player
-from bot.repositories import nights, people
+from bot.repositories import nights, people, scores
 from bot.scoring import notice_timing, pre_makeup_nights_left
 from bot.services.context import (
     SeasonContext,
@@ -126,6 +126,13 @@ async def _give(
         raise WrongState(
             f"Week {night.week} on {night.date:%d %B} is over; a notice is for a coming night "
             "(/groups shows the next one)."
+        )
+    if kind == "absent" and any(
+        s.player_id == player.id for s in await scores.live_scores_of_night(conn, night.id)
+    ):
+        raise WrongState(
+            f"{player.name} already has scores for week {night.week}, so cannot be absent from "
+            "it. To miss a later night, give its date."
         )
     timing = notice_timing(local, night.date, ctx.league.late_cutoff)
     notice_id = await nights.give_notice(

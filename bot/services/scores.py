@@ -110,6 +110,12 @@ async def submit(
                 f"{target.name}'s score on game {game.number} ({live.score:,}) is approved; "
                 "ask the commissioner to correct it."
             )
+        # A player marked absent who plays after all is no longer absent (R2.3-R2.4).
+        notice = next(
+            (n for n in await nights.notices(conn, night.id) if n.player_id == target.id), None
+        )
+        if notice is not None and notice.kind == "absent":
+            await nights.withdraw_notice(conn, night.id, target.id, stamp(now))
         score_id = await scores.add_score(conn, game.id, target.id, score, submitter, stamp(now))
         stored = Score(score_id, game.id, target.id, score, "pending", submitter, None, None)
         return ScoreView(stored, target, game, night, group_label(group))

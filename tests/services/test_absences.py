@@ -8,7 +8,7 @@ import pytest
 
 from bot.database import Database
 from bot.services import attendance, finalize, picks, premakeups, scores, setup
-from bot.services.errors import BadInput, Conflict, NotFound
+from bot.services.errors import BadInput, Conflict, NotFound, WrongState
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,
@@ -180,3 +180,18 @@ async def test_r1_2_skipping_a_date_withdraws_the_notices_given_for_it(league: D
     # Week 2 moved to the 21st; P3's absence was for the 14th and no longer stands.
     night, notices = await attendance.notices_for(db, GUILD, night_of(3))
     assert (night.week, notices) == (2, [])
+
+
+async def test_r2_4_an_absent_player_who_plays_is_present_and_cannot_be_absent_after(
+    league: Database,
+) -> None:
+    db = league
+    await add_players(db, 3)
+    await add_machines(db, 6)
+    await attendance.notify(db, GUILD, P3, "absent", now=at(night_of(1), "09:00"))
+    await picks.lock_picks(db, GUILD, now=at(night_of(1), "19:15"))
+    await scores.submit(db, GUILD, P3, 1, 1000, now=at(night_of(1), "20:00"))
+    _, notices = await attendance.notices_for(db, GUILD, night_of(1))
+    assert notices == []  # P3 came after all: the absence is withdrawn
+    with pytest.raises(WrongState, match="P3 already has scores for week 1"):
+        await attendance.notify(db, GUILD, P3, "absent", now=at(night_of(1), "22:30"))
