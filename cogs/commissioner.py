@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.parsing import parse_clock, parse_date, parse_money, parse_score
 from bot.services import (
+    announcements,
     attendance,
     backup,
     finalize,
@@ -274,8 +275,17 @@ class Commissioner(commands.GroupCog, group_name="league"):
             await respond(interaction, f"Already locked; nothing changed.\n{text}")
             return
         await respond(interaction, text)
-        for piece in render.chunks(text):
-            await post(bot, bot.settings.announcement_channel_id, piece)
+        # The same post the 19:15 job makes: claimed once, so it never goes out twice.
+        key = f"lock:{locked[0].day.isoformat()}" if locked[0].day else None
+        if key and await announcements.claim(bot.db, guild, key, now_of(interaction)):
+            last = None
+            for piece in render.chunks(text):
+                last = await post(bot, bot.settings.announcement_channel_id, piece)
+            channel = bot.settings.announcement_channel_id
+            if last is not None:
+                await announcements.record_sent(bot.db, guild, key, channel, last.id)
+            else:  # the 19:15 job will try again
+                await announcements.record_failed(bot.db, guild, key, channel, "post failed")
 
     @app_commands.command(name="games")
     @app_commands.describe(

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, replace
+from datetime import date, datetime
 
 import aiosqlite
 
 from bot.database import Database
 from bot.models import Group, Machine, Night
 from bot.repositories import leagues, nights, people, scores
-from bot.scoring import pick_kind, resolve_picks
+from bot.scoring import first_game_order, pick_kind, resolve_picks
 from bot.services.context import (
     SeasonContext,
     machine_named,
@@ -42,6 +42,8 @@ class LockedGroup:
     applied: list[str]
     filled: list[str]  # applied by the bot in machine order (R4.5)
     newly_locked: bool = True  # False: the night was locked before this call
+    day: date | None = None  # the night's date
+    play_order: tuple[str, ...] = ()  # game 1: the lowest rank starts (R11.2)
 
 
 async def _working(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[Machine]:
@@ -56,7 +58,7 @@ async def add_pick(
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         player = await player_of(conn, ctx.league, discord_id)
-        night = await night_on_or_after(conn, ctx, ctx.local(now).date())
+        night = await night_on_or_after(conn, ctx, ctx.local(now).date(), unfinished=True)
         if night.status != "scheduled":
             raise WrongState(f"Picks for week {night.week} are locked; the games are set.")
         found = await machine_named(conn, ctx.league, machine)
@@ -85,7 +87,7 @@ async def clear_picks(db: Database, guild_id: int, discord_id: int, *, now: date
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         player = await player_of(conn, ctx.league, discord_id)
-        night = await night_on_or_after(conn, ctx, ctx.local(now).date())
+        night = await night_on_or_after(conn, ctx, ctx.local(now).date(), unfinished=True)
         if night.status != "scheduled":
             raise WrongState(f"Picks for week {night.week} are locked; the games are set.")
         await nights.clear_picks(conn, night.id, player.id)
@@ -108,12 +110,21 @@ async def lock_picks(
         if night.status == "finalized":
             raise WrongState(f"Week {night.week} is already finalized.")
         groups = await groups_of(conn, ctx, night)
+        ranks = await ranks_before(conn, ctx, night.week)
+        everyone = {p.id: p.name for p in await people.players(conn, ctx.league.id, removed=True)}
+
+        def order(group: Group) -> tuple[str, ...]:
+            found = first_game_order(
+                [str(p) for p in group.members],
+                {str(p): ranks.get(p, len(ranks) + 1) for p in group.members},
+            )
+            return tuple(everyone[int(p)] for p in found)
+
         if night.status == "locked":
-            return [await _locked(conn, g, night.week) for g in groups]
+            return [replace(await _locked(conn, g, night), play_order=order(g)) for g in groups]
         working = await _working(conn, ctx)
         if not working:
             raise WrongState("No machine is working; mark machines as working first.")
-        ranks = await ranks_before(conn, ctx, night.week)
         picks = await nights.picks(conn, night.id)
         by_name = {m.name: m.id for m in working}
         names = [m.name for m in working]
@@ -138,6 +149,8 @@ async def lock_picks(
                     resolution.kind,
                     resolution.applied,
                     resolution.filled,
+                    day=night.date,
+                    play_order=order(group),
                 )
             )
         await nights.set_night_machines(conn, night.id, [m.id for m in working])
@@ -157,10 +170,18 @@ def _filled_numbers(games: list[str], filled: list[str], kind: str) -> set[int]:
     return numbers
 
 
-async def _locked(conn: aiosqlite.Connection, group: Group, week: int) -> LockedGroup:
+async def _locked(conn: aiosqlite.Connection, group: Group, night: Night) -> LockedGroup:
     games = await nights.games(conn, group.id)
     return LockedGroup(
-        group, week, group_label(group), [g.machine for g in games], "", [], [], newly_locked=False
+        group,
+        night.week,
+        group_label(group),
+        [g.machine for g in games],
+        "",
+        [],
+        [],
+        newly_locked=False,
+        day=night.date,
     )
 
 

@@ -122,6 +122,8 @@ def locked(groups: list[LockedGroup], week: int) -> str:
     for group in groups:
         games = ", ".join(f"{n}. {m}" for n, m in enumerate(group.games, start=1))
         lines.append(f"**{group.label}**: {games}")
+        if group.play_order:
+            lines.append(f"  Game 1 play order: {' → '.join(group.play_order)}")
         if group.filled:
             lines.append(
                 f"  (not enough picks: {', '.join(group.filled)} applied in machine order, R4.5)"

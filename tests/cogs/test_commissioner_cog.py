@@ -8,7 +8,7 @@ from typing import Any
 import aiosqlite
 import pytest
 
-from bot.services import picks, scores, setup
+from bot.services import announcements, picks, scores, setup
 from bot.ui.replies import NotCommissioner
 from cogs.attendance import Attendance
 from cogs.commissioner import Commissioner
@@ -189,12 +189,16 @@ async def test_lock_sets_every_groups_games_and_announces_them(league: FakeBot) 
         "**Week 1: picks are locked.** Tonight's games (R4):\n"
         "**Group 1**: 1. Attack from Mars, 2. Medieval Madness, 3. Twilight Zone, "
         "4. The Addams Family, 5. Monster Bash\n"
+        "  Game 1 play order: P3 → P2 → P1\n"  # R11.2: the lowest rank starts
         "**Group 2**: 1. Medieval Madness, 2. Twilight Zone, 3. The Addams Family, "
         "4. Monster Bash, 5. Theatre of Magic\n"
+        "  Game 1 play order: P6 → P5 → P4\n"
         "  (not enough picks: Attack from Mars applied in machine order, R4.5)"
     )
     assert said.text == expected and private(said)
     assert announced(bot) == [expected]
+    # The 19:15 job's post is claimed: the scheduler will not announce it again.
+    assert not await announcements.claim(bot.db, GUILD, "lock:2026-01-07", at(FIRST_NIGHT))
     said = await run(bot, "lock", when=at(FIRST_NIGHT, "19:16"), week=1)
     # Locking twice: the same games, and no second announcement.
     assert said.text.startswith("Already locked; nothing changed.\n**Week 1: picks are locked.**")
