@@ -31,6 +31,7 @@ WEEKDAY_NAMES = {
     "Friday": "fri", "Saturday": "sat", "Sunday": "sun",
 }  # fmt: skip
 MISFIRE_GRACE = 10 * 60  # seconds a late-firing job may still run
+MAX_WAITS = 16  # a post that cannot be made yet is tried again up to 16 times (4 hours)
 
 Send = Callable[[str], Awaitable[tuple[int, int]]]  # text -> (channel id, message id)
 Clock = Callable[[], datetime]
@@ -49,12 +50,15 @@ class LeagueScheduler:
         *,
         clock: Clock = _utc_now,
         retry_delay: timedelta = timedelta(minutes=2),
+        wait_delay: timedelta = timedelta(minutes=15),
     ) -> None:
         self.db = db
         self.guild_id = guild_id
         self.send = send
         self.clock = clock
         self.retry_delay = retry_delay
+        self.wait_delay = wait_delay
+        self.waits: dict[str, int] = {}
         self.scheduler = AsyncIOScheduler(timezone=UTC)
 
     async def start(self, *, paused: bool = False) -> None:
@@ -102,8 +106,23 @@ class LeagueScheduler:
             return "error"
 
     async def post(self, kind: str, now: datetime) -> str:
-        """'sent', 'failed', 'already' (posted before) or 'none' (nothing due)."""
-        due = await announcements.due(self.db, self.guild_id, kind, now)
+        """'sent', 'failed', 'already' (posted before), 'waiting' (not possible yet:
+        tried again later that day) or 'none' (nothing due)."""
+        try:
+            due = await announcements.due(self.db, self.guild_id, kind, now)
+        except announcements.NotDueYet as reason:
+            self.waits[kind] = self.waits.get(kind, 0) + 1
+            if self.waits[kind] <= MAX_WAITS:
+                self.scheduler.add_job(
+                    self.run,
+                    DateTrigger(_utc_now() + self.wait_delay),
+                    args=[kind],
+                    id=f"wait:{kind}",
+                    replace_existing=True,
+                    misfire_grace_time=MISFIRE_GRACE,
+                )
+            log.info("%s post waits (%d of %d): %s", kind, self.waits[kind], MAX_WAITS, reason)
+            return "waiting"
         if due is None:
             return "none"
         if not await announcements.claim(self.db, self.guild_id, due.key, now):
@@ -118,9 +137,13 @@ class LeagueScheduler:
                         MAX_ATTEMPTS, error)  # fmt: skip
             if attempts < MAX_ATTEMPTS:
                 self.scheduler.add_job(
-                    self.run, DateTrigger(_utc_now() + self.retry_delay * attempts), args=[kind],
-                    id=f"retry:{due.key}", replace_existing=True, misfire_grace_time=MISFIRE_GRACE,
-                )  # fmt: skip
+                    self.run,
+                    DateTrigger(_utc_now() + self.retry_delay * attempts),
+                    args=[kind],
+                    id=f"retry:{due.key}",
+                    replace_existing=True,
+                    misfire_grace_time=MISFIRE_GRACE,
+                )
             else:
                 log.error("post %s gave up after %d attempts", due.key, attempts)
             return "failed"

@@ -36,6 +36,10 @@ def post_time(league: League, kind: str) -> time:
     }[kind]
 
 
+class NotDueYet(Exception):
+    """The post cannot be made yet (e.g. last week is not finalized); try later."""
+
+
 @dataclass(frozen=True)
 class Post:
     key: str
@@ -75,8 +79,8 @@ async def due(db: Database, guild_id: int, kind: str, now: datetime) -> Post | N
         return None
     try:
         text = await _text(db, guild_id, kind, night, now)
-    except LeagueError as error:  # e.g. last week is not finalized yet: say so
-        text = f"**Week {night.week} · {night.date:%A %d %B %Y}**\n{error}"
+    except LeagueError as error:  # e.g. last week is not finalized yet
+        raise NotDueYet(str(error)) from None
     if late:
         text = f"{text}\n(Posted late: the bot was offline at {at:%H:%M}.)"
     return Post(f"{kind}:{today.isoformat()}", kind, text, late)
@@ -85,7 +89,8 @@ async def due(db: Database, guild_id: int, kind: str, now: datetime) -> Post | N
 async def _text(db: Database, guild_id: int, kind: str, night: Night, now: datetime) -> str:
     if kind == "groupings":
         view = await week_view(db, guild_id, week=night.week, now=now)
-        return f"{render.week(view)}\nLate tonight? Use /late before 15:00."
+        cutoff = f"{view.late_cutoff:%H:%M}"
+        return f"{render.week(view)}\nLate tonight? Use /late before {cutoff}."
     if kind == "lock":
         locked = await picks.lock_picks(db, guild_id, week=night.week, now=now)
         return render.locked(locked, night.week)

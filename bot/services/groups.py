@@ -29,6 +29,7 @@ class WeekView:
     picks_needed: int
     owes_pre_makeups: dict[str, list[str]]  # player -> working machines still owed (R3.1)
     lock_time: time  # when picks lock (a league setting)
+    late_cutoff: time  # the same-day late-notice cutoff (R2.1)
 
 
 async def week_view(
@@ -78,4 +79,5 @@ async def week_view(
             picks_needed=abs(len(machines) - games_per_night) if machines else 0,
             owes_pre_makeups={name: owed for name, owed in owes.items() if owed},
             lock_time=ctx.league.picks_lock_time,
+            late_cutoff=ctx.league.late_cutoff,
         )

@@ -122,12 +122,12 @@ async def test_r1_2_a_skipped_date_posts_one_line_and_moves_later_weeks(db: Data
         assert channel.posts == [
             "No league night today (Wednesday 11 March): the commissioner skipped this date."
         ]
-        assert await scheduler.post("groupings", at(date(2026, 3, 18), "12:00")) == "sent"
-        # Week 2 moved to the 18th; its groups wait for week 1's results.
-        assert channel.posts[-1] == (
-            "**Week 2 · Wednesday 18 March 2026**\nWeek 2's groups come from week 1's results; "
-            "the commissioner must finalize week 1 first."
-        )
+        # Week 2 moved to the 18th; its groups wait for week 1's results: nothing
+        # is posted or claimed, and the post is tried again later that day.
+        assert await scheduler.post("groupings", at(date(2026, 3, 18), "12:00")) == "waiting"
+        assert len(channel.posts) == 1
+        assert "wait:groupings" in scheduler.jobs()
+        assert await announcements.post_record(db, GUILD, "groupings:2026-03-18") is None
     finally:
         scheduler.shutdown()
 
