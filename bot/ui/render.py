@@ -20,32 +20,40 @@ SOURCES = {"live": "", "pre_makeup": " (pre-makeup)", "zero_point": " (Zero Poin
            "zero_point_limit": " (Zero Point Rule, past the pre-makeup limit)"}  # fmt: skip
 
 
+FENCE = "```"
+
+
 def chunks(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
     """Split at line breaks into pieces of at most `limit` characters; a code
-    block cut in two is closed and reopened so each piece renders."""
+    block cut in two is closed and reopened so each piece renders. Room for a
+    closing fence is always kept, and a single line longer than a message is
+    cut (inside a code block, each cut piece is fenced too)."""
+    room = limit - len(FENCE) - 1  # what a piece may hold before its closing fence
     pieces: list[str] = []
-    current = ""
-    in_code = False
+    lines: list[str] = []  # the current piece
+    in_code = False  # whether the current piece is inside a code block at its end
+
+    def close() -> None:
+        nonlocal lines
+        if lines:
+            pieces.append("\n".join([*lines, FENCE] if in_code else lines))
+        lines = [FENCE] if in_code else []
+
     for line in text.split("\n"):
-        while len(line) > limit - 8:  # a single line longer than a message
-            head, line = line[: limit - 8], line[limit - 8 :]
-            pieces.extend(_flush(current, in_code))
-            current = head
-        candidate = f"{current}\n{line}" if current else line
-        if len(candidate) + (4 if in_code else 0) > limit:
-            pieces.append(current + ("\n```" if in_code else ""))
-            current = ("```\n" if in_code else "") + line
-        else:
-            current = candidate
-        if line.startswith("```"):
+        opening = FENCE if in_code else ""
+        while len(line) > room - len(opening) - 1:  # longer than any piece can hold
+            cut = room - len(opening) - 1
+            close()
+            lines.append(line[:cut])
+            line = line[cut:]
+        if len("\n".join([*lines, line])) > room:
+            close()
+        lines.append(line)
+        if line.startswith(FENCE):
             in_code = not in_code
-    if current:
-        pieces.append(current)
+    if lines and lines != [FENCE]:
+        pieces.append("\n".join(lines))
     return pieces
-
-
-def _flush(current: str, in_code: bool) -> list[str]:
-    return [current + ("\n```" if in_code else "")] if current else []
 
 
 def money(cents: int) -> str:
