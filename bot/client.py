@@ -110,17 +110,21 @@ class LeagueBot(commands.Bot):
             await self.scheduler.rebuild()
         if not is_commissioner(interaction):
             return
-        failures = await announcements.take_failures(self.db, self.settings.guild_id)
-        if failures:
-            listed = "; ".join(f"{f.key}: {f.last_error}" for f in failures)
-            try:
-                await interaction.followup.send(
-                    f"Heads-up: these posts could not be sent: {listed}. "
-                    "Check the bot's permissions in the announcement channel.",
-                    ephemeral=True,
-                )
-            except discord.HTTPException:
-                log.warning("could not report failed posts to the commissioner")
+        failures = await announcements.failures(self.db, self.settings.guild_id)
+        if not failures:
+            return
+        listed = "\n".join(f"- {f.key}: {f.last_error}" for f in failures)
+        text = (
+            "Heads-up: these posts could not be sent. Check the bot's permissions in the "
+            f"announcement channel.\n{listed}"
+        )
+        try:
+            for piece in chunks(text):
+                await interaction.followup.send(piece, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not report failed posts to the commissioner; will try again")
+            return
+        await announcements.mark_reported(self.db, self.settings.guild_id, failures)
 
     async def sync_guild_commands(self) -> int:
         """Register the slash commands with Discord for the league's server."""

@@ -171,17 +171,29 @@ async def post_record(db: Database, guild_id: int, key: str) -> posts.PostRecord
         return await posts.post_by_key(conn, league.id, key)
 
 
-async def take_failures(db: Database, guild_id: int) -> list[posts.PostRecord]:
+async def failures(db: Database, guild_id: int) -> list[posts.PostRecord]:
     """Posts that failed for good and were not yet reported to the commissioner."""
     try:
-        async with db.transaction() as conn:
+        async with db.read() as conn:
             league = await league_of(conn, guild_id)
-            failures = await posts.unreported_failures(conn, league.id, MAX_ATTEMPTS)
-            for record in failures:
-                await posts.mark_reported(conn, record.id)
-            return failures
+            return await posts.unreported_failures(conn, league.id, MAX_ATTEMPTS)
     except LeagueError:
         return []
+
+
+async def mark_reported(db: Database, guild_id: int, records: list[posts.PostRecord]) -> None:
+    """The commissioner was told about these failed posts."""
+    async with db.transaction() as conn:
+        for record in records:
+            await posts.mark_reported(conn, record.id)
+
+
+async def take_failures(db: Database, guild_id: int) -> list[posts.PostRecord]:
+    """The failures not reported yet, marked reported (for callers that cannot fail)."""
+    found = await failures(db, guild_id)
+    if found:
+        await mark_reported(db, guild_id, found)
+    return found
 
 
 async def schedule_basis(db: Database, guild_id: int) -> tuple[League, str] | None:
