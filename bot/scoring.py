@@ -54,6 +54,7 @@ from bot.rules.night import (
     pre_makeup_nights_left,
     score_group_night,
 )
+from bot.rules.penalties import SCORE_CHANGES, changed_score
 from bot.rules.picks import PickResolution, pick_kind, resolve_games, resolve_picks
 from bot.rules.settings import DEFAULT_SETTINGS, PrizeSplit, RuleSettings
 from bot.rules.standings import (
@@ -73,6 +74,7 @@ __all__ = [
     "LIVE",
     "MAX_SCORE",
     "PRE_MAKEUP",
+    "SCORE_CHANGES",
     "ZERO_POINT",
     "ZERO_POINT_LIMIT",
     "GameNight",
@@ -93,6 +95,7 @@ __all__ = [
     "Standing",
     "TiedScoresError",
     "bonus_applies",
+    "changed_score",
     "check_score",
     "cut_groups",
     "default_par",

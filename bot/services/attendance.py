@@ -10,7 +10,13 @@ import aiosqlite
 from bot.database import Database
 from bot.models import Night, Notice, Player
 from bot.repositories import nights, people, scores
-from bot.scoring import notice_timing, pre_makeup_nights_left
+from bot.scoring import (
+    PRE_MAKEUP,
+    PlayerNight,
+    missed_game,
+    notice_timing,
+    pre_makeup_nights_left,
+)
 from bot.services.context import (
     SeasonContext,
     check_text,
@@ -161,24 +167,32 @@ async def _absence_cost(
     the Zero Point Rule applies. Before picks lock, every working machine."""
     sums = await season_totals(conn, ctx, before_week=night.week)
     limit = ctx.season.pre_makeup_night_limit + player.extra_pre_makeup_nights
-    left = pre_makeup_nights_left(sums.pre_makeup_nights.get(player.id, 0), limit)
-    scores = {
-        p.machine_id: p.score
-        for p in await people.approved_pre_makeups(conn, ctx.season.id)
-        if p.player_id == player.id
-    }
+    used = sums.pre_makeup_nights.get(player.id, 0)
+    left = pre_makeup_nights_left(used, limit)
     machines = {m.id: m for m in await people.machines(conn, ctx.league.id)}
+    stand_ins = PlayerNight(
+        player.name,
+        rank=0,
+        attendance="absent",
+        pre_makeups={
+            machines[p.machine_id].name: p.score
+            for p in await people.approved_pre_makeups(conn, ctx.season.id)
+            if p.player_id == player.id and p.machine_id in machines
+        },
+        pre_makeup_nights_used=used,
+        pre_makeup_night_limit=limit,
+    )
     group = group_of(await nights.groups(conn, night.id), player.id)
     games = await nights.games(conn, group.id) if group is not None else []
     if games:
         rows = [(g.number, g.machine_id) for g in games]
     else:
         rows = [(None, m.id) for m in machines.values() if m.working]
-    missed = [
-        MissedGame(number, machines[mid].name if mid in machines else "?",
-                   scores.get(mid), bool(left) and mid in scores)
-        for number, mid in rows
-    ]  # fmt: skip
+    missed = []
+    for number, machine_id in rows:
+        name = machines[machine_id].name if machine_id in machines else "?"
+        score, source = missed_game(stand_ins, name)  # R3.2-R3.6, from the rules
+        missed.append(MissedGame(number, name, score, source == PRE_MAKEUP))
     return left, missed
 
 

@@ -10,6 +10,7 @@ import aiosqlite
 from bot.database import Database
 from bot.models import Game, Group, Night, Player, Score, ScoreChange
 from bot.repositories import leagues, nights, people, scores
+from bot.scoring import RuleError, changed_score
 from bot.services.context import (
     SeasonContext,
     player_named,
@@ -21,14 +22,6 @@ from bot.services.context import (
 from bot.services.errors import AlreadyDecided, BadInput, NotAllowed, NotFound, WrongState
 from bot.services.finalize import NightSummary, check_still_open, refinalize_in
 from bot.services.season import group_label, group_of
-
-CHANGE_KINDS = {
-    "correction": "a corrected score",
-    "penalty": "R12.2: death save, bang-back, slam tilt or a second tilt: the score is 0",
-    "malfunction_replay": "R12.1: the replay score replaces the original",
-    "slam_tilt_replay": "R12.3: the player keeps the higher of the two scores",
-    "tilt_replay": "R12.3: the player keeps the higher of the two scores",
-}
 
 
 @dataclass(frozen=True)
@@ -219,18 +212,15 @@ async def change(
     the next night's picks lock, and is finalized again in the same
     transaction, so standings follow at once (or nothing changes).
     """
-    if kind not in CHANGE_KINDS:
-        raise BadInput(f"Unknown change {kind!r}. Use one of: {', '.join(CHANGE_KINDS)}.")
+    try:
+        changed_score(kind, None, new_score)  # refuse a bad kind or score before any work
+    except RuleError as error:
+        raise BadInput(str(error)) from None
     reason = reason.strip()
     if not reason:
         raise BadInput("Give a reason; every score change is kept with its reason (R12.4).")
     if len(reason) > 500:
         raise BadInput("The reason is too long (at most 500 characters).")
-    if kind == "penalty":
-        new_score = 0
-    if new_score is None:
-        raise BadInput("Give the new score.")
-    valid_score(new_score)
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         night = await leagues.night_by_week(conn, ctx.season.id, week)
@@ -246,8 +236,7 @@ async def change(
         game = await _game_numbered(conn, group, game_number)
         live = await scores.live_score(conn, game.id, player.id)
         old = live.score if live is not None else None
-        if kind in ("slam_tilt_replay", "tilt_replay") and old is not None:
-            new_score = max(old, new_score)
+        new_score = changed_score(kind, old, new_score)  # R12.1-R12.3
         if live is not None and live.status == "pending":
             await scores.decide(conn, live.id, "rejected", by, stamp(now))
         elif live is not None:

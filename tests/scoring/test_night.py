@@ -263,3 +263,39 @@ def test_r2_4_r3_8_a_late_player_who_never_came_is_absent() -> None:
     assert result.bonus_base["C"] == 0
     outcome = score_night([GroupNight(week=3, players=players, games=games(rows))], pot_cents=100)
     assert outcome.payouts == {"A": 100}
+
+
+@pytest.mark.parametrize(
+    ("kind", "old", "new", "after"),
+    [
+        ("correction", 1000, 900, 900),
+        ("penalty", 1000, None, 0),  # R12.2
+        ("malfunction_replay", 1000, 400, 400),  # R12.1: replaces, even lower
+        ("malfunction_replay", 1000, 4000, 4000),
+        ("slam_tilt_replay", 1000, 400, 1000),  # R12.3: the higher of the two
+        ("tilt_replay", 1000, 4000, 4000),
+    ],
+    ids=[
+        "correction",
+        "R12.2 penalty",
+        "R12.1 lower",
+        "R12.1 higher",
+        "R12.3 keeps",
+        "R12.3 takes",
+    ],
+)
+def test_r12_what_a_changed_score_becomes(kind: str, old: int, new: int | None, after: int) -> None:
+    from bot.scoring import changed_score
+
+    assert changed_score(kind, old, new) == after
+
+
+def test_r12_bad_changes_are_refused() -> None:
+    from bot.scoring import changed_score
+
+    with pytest.raises(RuleError, match="Unknown change 'rewind'"):
+        changed_score("rewind", 1, 2)
+    with pytest.raises(RuleError, match="Give the new score"):
+        changed_score("correction", 1, None)
+    with pytest.raises(RuleError, match="cannot be negative"):
+        changed_score("malfunction_replay", 1, -3)
