@@ -48,6 +48,7 @@ class Player:
     skill: float | None
     extra_pre_makeup_nights: int
     removed: bool
+    joined_at: str = ""  # ISO-8601 UTC
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,7 @@ def _player(row: aiosqlite.Row) -> Player:
         skill=row["skill"],
         extra_pre_makeup_nights=row["extra_pre_makeup_nights"],
         removed=row["removed_at"] is not None,
+        joined_at=row["joined_at"],
     )
 
 

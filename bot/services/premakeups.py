@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
+
+import aiosqlite
 
 from bot.database import Database
 from bot.models import Machine, Player, PreMakeup
-from bot.repositories import people
+from bot.repositories import leagues, people
 from bot.scoring import default_par
-from bot.services.context import machine_named, player_of, season_of, stamp, valid_score
-from bot.services.errors import AlreadyDecided, BadInput, Conflict, NotFound
+from bot.services.context import (
+    SeasonContext,
+    machine_named,
+    player_of,
+    season_of,
+    stamp,
+    valid_score,
+)
+from bot.services.errors import AlreadyDecided, BadInput, Conflict, NotFound, WrongState
 
 
 @dataclass(frozen=True)
@@ -38,6 +47,7 @@ async def submit(
         ctx = await season_of(conn, guild_id)
         player = await player_of(conn, ctx.league, discord_id)
         found = await machine_named(conn, ctx.league, machine)
+        await _check_deadline(conn, ctx, player, found, now)
         present = []
         for witness in dict.fromkeys(witnesses):
             other = await people.player_by_discord(conn, ctx.league.id, witness)
@@ -64,6 +74,29 @@ async def submit(
         record = await people.pre_makeup_by_id(conn, new_id)
         assert record is not None
         return PreMakeupSubmitted(record, player, found, present)
+
+
+async def _check_deadline(
+    conn: aiosqlite.Connection, ctx: SeasonContext, player: Player, machine: Machine, now: datetime
+) -> None:
+    """R3.1: pre-makeup scores are played in week 1 or before; a machine added,
+    or a player who joined, after week 1 owes them as soon as possible."""
+    first = await leagues.night_by_week(conn, ctx.season.id, 1)
+    if first is None or ctx.local(now).date() <= first.date:
+        return
+    zone = ctx.zone
+
+    def local_day(stamp_text: str) -> date:
+        return datetime.fromisoformat(stamp_text).astimezone(zone).date()
+
+    if local_day(machine.added_at) > first.date or (
+        player.joined_at and local_day(player.joined_at) > first.date
+    ):
+        return
+    raise WrongState(
+        f"Pre-makeup scores are played in week 1 or before (R3.1); week 1 was "
+        f"{first.date:%d %B}. Ask the commissioner."
+    )
 
 
 async def decide(

@@ -93,6 +93,12 @@ async def start_season(
         league = await league_of(conn, guild_id)
         previous = await leagues.open_season(conn, league.id)
         if previous is not None:
+            playing = [n for n in await leagues.nights(conn, previous.id) if n.status == "locked"]
+            if playing:
+                raise WrongState(
+                    f"Week {playing[0].week} of {previous.name} is being played; finalize it "
+                    "before starting a new season."
+                )
             if previous.name.casefold() == name.casefold():
                 raise Conflict(f"The season {name!r} is already running.")
             await leagues.close_season(conn, previous.id)

@@ -195,3 +195,25 @@ async def test_r2_4_an_absent_player_who_plays_is_present_and_cannot_be_absent_a
     assert notices == []  # P3 came after all: the absence is withdrawn
     with pytest.raises(WrongState, match="P3 already has scores for week 1"):
         await attendance.notify(db, GUILD, P3, "absent", now=at(night_of(1), "22:30"))
+
+
+async def test_r3_1_pre_makeups_are_played_in_week_1_or_before(league: Database) -> None:
+    db = league
+    await add_players(db, 3)
+    await add_machines(db, 2)
+    later = at(night_of(2), "18:00")
+    with pytest.raises(WrongState, match=r"week 1 or before \(R3.1\); week 1 was 07 January"):
+        await premakeups.submit(db, GUILD, P1, "Machine A", 1000, [P2], now=later)
+    # A player who joined after week 1 owes them as soon as possible: allowed.
+    await setup.add_player(db, GUILD, "Newcomer", discord_id=99, now=at(night_of(1), "23:00"))
+    done = await premakeups.submit(db, GUILD, 99, "Machine A", 1000, [P2], now=later)
+    assert done.player.name == "Newcomer"
+
+
+async def test_a_new_season_waits_for_the_night_being_played(league: Database) -> None:
+    db = league
+    await add_players(db, 3)
+    await add_machines(db, 6)
+    await picks.lock_picks(db, GUILD, now=at(night_of(1), "19:15"))
+    with pytest.raises(WrongState, match="Week 1 of Spring 2026 is being played"):
+        await setup.start_season(db, GUILD, "Summer 2026", night_of(5), now=at(night_of(1)))
