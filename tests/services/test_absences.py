@@ -205,7 +205,9 @@ async def test_r3_1_pre_makeups_are_played_in_week_1_or_before(league: Database)
     with pytest.raises(WrongState, match=r"week 1 or before \(R3.1\); week 1 was 07 January"):
         await premakeups.submit(db, GUILD, P1, "Machine A", 1000, [P2], now=later)
     # A player who joined after week 1 owes them as soon as possible: allowed.
-    await setup.add_player(db, GUILD, "Newcomer", discord_id=99, now=at(night_of(1), "23:00"))
+    await setup.add_player(
+        db, GUILD, "Newcomer", discord_id=99, now=at(night_of(1) + timedelta(days=2))
+    )
     done = await premakeups.submit(db, GUILD, 99, "Machine A", 1000, [P2], now=later)
     assert done.player.name == "Newcomer"
 
