@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import Interaction, app_commands
@@ -26,6 +26,9 @@ from bot.ui import render
 from bot.ui.approvals import require_commissioner
 from bot.ui.replies import respond
 from cogs._base import league_bot, now_of, post
+
+if TYPE_CHECKING:
+    from bot.client import LeagueBot
 
 Setting = Literal[
     "regular_nights",
@@ -358,8 +361,7 @@ class Commissioner(commands.GroupCog, group_name="league"):
         text = f"{who}, week {week} game {game}: {old} → {c.new_score:,} ({kind})."
         if changed.refinalized is not None:
             text += " Week results recomputed."
-            for piece in render.chunks(render.results(changed.refinalized)):
-                await post(bot, bot.settings.announcement_channel_id, piece)
+            await announce(bot, render.results(changed.refinalized))
         await respond(interaction, text)
 
     @app_commands.command(name="tie")
@@ -390,8 +392,7 @@ class Commissioner(commands.GroupCog, group_name="league"):
         text = f"Week {week} game {game}: {' > '.join(names)}."
         if summary is not None:
             text += " Week results recomputed."
-            for piece in render.chunks(render.results(summary)):
-                await post(bot, bot.settings.announcement_channel_id, piece)
+            await announce(bot, render.results(summary))
         await respond(interaction, text)
 
     @app_commands.command(name="mark")
@@ -431,11 +432,8 @@ class Commissioner(commands.GroupCog, group_name="league"):
             )
             return
         await respond(interaction, f"Week {summary.night.week} is final.")
-        for piece in render.chunks(render.results(summary)):
-            await post(bot, bot.settings.announcement_channel_id, piece)
-        rows = await standings.standings(bot.db, guild)
-        for piece in render.chunks(render.standings(rows)):
-            await post(bot, bot.settings.announcement_channel_id, piece)
+        await announce(bot, render.results(summary))
+        await announce(bot, render.standings(await standings.standings(bot.db, guild)))
 
     @app_commands.command(name="dues")
     @app_commands.describe(
@@ -508,6 +506,12 @@ class Commissioner(commands.GroupCog, group_name="league"):
         bot, _ = await self._ack(interaction)
         count = await bot.sync_guild_commands()
         await respond(interaction, f"Synced {count} commands.")
+
+
+async def announce(bot: LeagueBot, text: str) -> None:
+    """Post to the announcement channel, split within Discord's limits."""
+    for piece in render.chunks(text):
+        await post(bot, bot.settings.announcement_channel_id, piece)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -243,14 +243,19 @@ async def test_r12_penalty_and_replay_change_standings_with_an_audit_trail(
     assert len(await scores.audit_trail(db, GUILD)) == 3
 
 
+async def finalized_week_1(db: Database) -> finalize.NightSummary:
+    """Three players, 3-2-1 every game, approved and finalized."""
+    await locked_league(db, 3)
+    await submit_group(db, {1: [300] * 5, 2: [200] * 5, 3: [150] * 5})
+    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
+    return await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
+
+
 async def test_r10_dues_after_finalizing_recompute_the_payout(league: Database) -> None:
     from bot.services import money
 
     db = league
-    await locked_league(db, 3)
-    await submit_group(db, {1: [300] * 5, 2: [200] * 5, 3: [150] * 5})
-    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
-    first = await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
+    first = await finalized_week_1(db)
     assert first.payouts == {} and first.newly_finalized
     pot = await money.record_dues(db, GUILD, "P1", 1, by=COMMISSIONER, now=at(NIGHT, "23:10"))
     assert (pot.pot_cents, pot.recomputed) == (300, True)
@@ -265,10 +270,7 @@ async def test_r5_4_r12_a_correction_that_makes_a_tie_is_applied_after_the_tie_o
     league: Database,
 ) -> None:
     db = league
-    await locked_league(db, 3)
-    await submit_group(db, {1: [300] * 5, 2: [200] * 5, 3: [150] * 5})
-    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
-    await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
+    await finalized_week_1(db)
     fix = dict(
         week=1,
         player_name="P3",
@@ -299,10 +301,7 @@ async def test_r5_4_r12_a_correction_that_makes_a_tie_is_applied_after_the_tie_o
 
 async def test_finalizing_twice_writes_nothing(league: Database) -> None:
     db = league
-    await locked_league(db, 3)
-    await submit_group(db, {1: [300] * 5, 2: [200] * 5, 3: [150] * 5})
-    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
-    await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
+    await finalized_week_1(db)
     async with db.read() as conn:
         before = [row async for row in await conn.execute("SELECT * FROM night_results")]
     again = await finalize.finalize(db, GUILD, by=COMMISSIONER + 1, now=at(NIGHT, "23:59"))
