@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, time
 
+import aiosqlite
+
 from bot.database import Database
 from bot.models import Night
 from bot.repositories import nights, people
 from bot.scoring import first_game_order, pick_kind
-from bot.services.context import night_of_week, night_on_or_after, season_of
+from bot.services.context import SeasonContext, night_of_week, night_on_or_after, season_of
 from bot.services.season import group_label, groups_of, ranks_before
 
 
@@ -36,48 +38,60 @@ async def week_view(
     db: Database, guild_id: int, *, week: int | None = None, now: datetime
 ) -> WeekView:
     """The coming night (or week `week`): its groups, games and play order.
-    Week 1 is cut by skill the first time anyone asks (R8.2)."""
-    async with db.transaction() as conn:  # may store week 1's groups
+    Week 1 is cut by skill the first time anyone asks (R8.2): only then does
+    this write; otherwise it reads, without waiting behind writes."""
+    async with db.read() as conn:
         ctx = await season_of(conn, guild_id)
-        if week is None:
-            night = await night_on_or_after(conn, ctx, ctx.local(now).date())
-        else:
-            night = await night_of_week(conn, ctx, week)
-        groups = await groups_of(conn, ctx, night)
-        everyone = {p.id: p for p in await people.players(conn, ctx.league.id, removed=True)}
-        ranks = await ranks_before(conn, ctx, night.week)
-        missing_rank = len(ranks) + 1
-        views = []
-        for group in groups:
-            ids = [str(p) for p in group.members]
-            order = first_game_order(
-                ids, {str(p): ranks.get(p, missing_rank) for p in group.members}
+        night = await _night(conn, ctx, week, now)
+        stored = bool(await nights.groups(conn, night.id))
+        if stored:
+            return await _week(conn, ctx, night)
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        return await _week(conn, ctx, await _night(conn, ctx, week, now))
+
+
+async def _night(
+    conn: aiosqlite.Connection, ctx: SeasonContext, week: int | None, now: datetime
+) -> Night:
+    if week is None:
+        return await night_on_or_after(conn, ctx, ctx.local(now).date())
+    return await night_of_week(conn, ctx, week)
+
+
+async def _week(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> WeekView:
+    groups = await groups_of(conn, ctx, night)
+    everyone = {p.id: p for p in await people.players(conn, ctx.league.id, removed=True)}
+    ranks = await ranks_before(conn, ctx, night.week)
+    missing_rank = len(ranks) + 1
+    views = []
+    for group in groups:
+        ids = [str(p) for p in group.members]
+        order = first_game_order(ids, {str(p): ranks.get(p, missing_rank) for p in group.members})
+        games = await nights.games(conn, group.id)
+        views.append(
+            GroupView(
+                label=group_label(group),
+                players=[everyone[p].name for p in group.members],
+                play_order=[everyone[int(p)].name for p in order],
+                games=[(g.number, g.machine) for g in games],
             )
-            games = await nights.games(conn, group.id)
-            views.append(
-                GroupView(
-                    label=group_label(group),
-                    players=[everyone[p].name for p in group.members],
-                    play_order=[everyone[int(p)].name for p in order],
-                    games=[(g.number, g.machine) for g in games],
-                )
-            )
-        machines = [m for m in await people.machines(conn, ctx.league.id) if m.working]
-        done = {
-            (p.player_id, p.machine_id)
-            for p in await people.approved_pre_makeups(conn, ctx.season.id)
-        }
-        owes = {
-            p.name: [m.name for m in machines if (p.id, m.id) not in done]
-            for p in await people.players(conn, ctx.league.id)
-        }
-        games_per_night = ctx.season.games_per_night
-        return WeekView(
-            night=night,
-            groups=views,
-            pick_kind=pick_kind(len(machines), games_per_night) if machines else "none",
-            picks_needed=abs(len(machines) - games_per_night) if machines else 0,
-            owes_pre_makeups={name: owed for name, owed in owes.items() if owed},
-            lock_time=ctx.league.picks_lock_time,
-            late_cutoff=ctx.league.late_cutoff,
         )
+    machines = [m for m in await people.machines(conn, ctx.league.id) if m.working]
+    done = {
+        (p.player_id, p.machine_id) for p in await people.approved_pre_makeups(conn, ctx.season.id)
+    }
+    owes = {
+        p.name: [m.name for m in machines if (p.id, m.id) not in done]
+        for p in await people.players(conn, ctx.league.id)
+    }
+    games_per_night = ctx.season.games_per_night
+    return WeekView(
+        night=night,
+        groups=views,
+        pick_kind=pick_kind(len(machines), games_per_night) if machines else "none",
+        picks_needed=abs(len(machines) - games_per_night) if machines else 0,
+        owes_pre_makeups={name: owed for name, owed in owes.items() if owed},
+        lock_time=ctx.league.picks_lock_time,
+        late_cutoff=ctx.league.late_cutoff,
+    )
