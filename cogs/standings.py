@@ -24,6 +24,9 @@ class Standings(commands.Cog):
     ) -> None:
         """The season standings (R11.1)."""
         bot = league_bot(interaction)
+        # Refusals first, privately; then acknowledge at once and post the table.
+        await standings.check_standings(bot.db, bot.settings.guild_id, division)
+        await interaction.response.defer(thinking=True)
         rows = await standings.standings(bot.db, bot.settings.guild_id, division)
         title = f"Division {division} standings" if division else "Standings"
         await respond(interaction, render.standings(rows, title), ephemeral=False)

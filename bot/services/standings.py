@@ -49,6 +49,17 @@ async def _rows(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[Standing
     ]
 
 
+async def check_standings(db: Database, guild_id: int, division: str | None = None) -> None:
+    """Every refusal `standings` can give, cheaply, so a caller can refuse
+    privately before it acknowledges publicly."""
+    if division is not None and division.strip().upper() not in ("A", "B"):
+        raise BadInput("A division is A or B.")
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        if division is not None and not any((await _divisions(conn, ctx)).values()):
+            raise BadInput("There are no divisions yet; they start at the division week (R9.1).")
+
+
 async def standings(db: Database, guild_id: int, division: str | None = None) -> list[StandingRow]:
     """R11.1: the season standings, or one division's (ranks within it)."""
     if division is not None and division.strip().upper() not in ("A", "B"):

@@ -36,7 +36,7 @@ def table(title: str, *rows: str) -> str:
 async def test_standings_before_any_night_rank_by_skill(league: FakeBot) -> None:
     bot = league
     said = await invoke(COG.standings, COG, as_user(bot, PLAYERS[6], MONDAY))
-    assert said.deferred is None
+    assert said.deferred is False  # acknowledged at once, publicly, then filled in
     assert [r.ephemeral for r in said.replies] == [False]  # a public post
     # R11.1: no points or TNS yet, so skill decides: P1 (10) … P6 (5).
     assert said.text == table("Standings", *(row(n, f"P{n}", 0, 0) for n in range(1, 7)))
