@@ -12,12 +12,15 @@ Prints one table (the format is kept stable so runs can be compared):
 - cold start to READY and resident memory of `league-bot run` (its own
   process) with a 300-player league loaded.
 
-Run: `python -m bench.interactions` (about a minute). Not part of the tests.
+The bots (floor and league) run as their own processes, as they would in
+production; the stand-in runs in this one. Run: `python -m bench.interactions`
+(about a minute). Not part of the tests.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import platform
 import statistics
@@ -25,7 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -33,13 +36,9 @@ from zoneinfo import ZoneInfo
 
 import aiosqlite
 import discord
-from discord import app_commands
 
 from bench import league_scale
-from bot.__main__ import point_at
-from bot.config import load_settings
 from bot.database import Database, migrate
-from bot.demo import running_bot
 from bot.services import picks, setup
 from standin import MANAGE_GUILD, DiscordStandIn, Exchange
 
@@ -112,22 +111,39 @@ async def exchange_quiet(standin: DiscordStandIn, quiet: float = 0.02) -> None:
         await asyncio.sleep(quiet / 2)
 
 
-# -- the framework floor -------------------------------------------------------
-async def framework_floor(standin: DiscordStandIn, world: World) -> tuple[list[float], list[float]]:
-    """A discord.py bot whose only command replies at once: idle, and 50 at a time."""
-    point_at(standin.api_base)
-    client = discord.Client(intents=discord.Intents.default(), guild_ready_timeout=0.1)
-    tree = app_commands.CommandTree(client)
-
-    @tree.command(name="ping", guild=discord.Object(world.guild))
-    async def ping(interaction: discord.Interaction) -> None:
-        await interaction.response.send_message("pong", ephemeral=True)
-
-    await client.login(TOKEN)
-    task = asyncio.create_task(client.connect(reconnect=False))
-    await client.wait_until_ready()
-    await tree.sync(guild=discord.Object(world.guild))
+# -- bots in their own processes ---------------------------------------------------
+@contextlib.asynccontextmanager
+async def bot_process(
+    standin: DiscordStandIn, world: World, module: list[str], env: dict[str, str], command: str
+) -> AsyncIterator[None]:
+    """A bot as its own process (its own event loop and core), ready once the
+    stand-in has seen it register `command`."""
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", *module, env={**os.environ, **env},
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
     try:
+        for _ in range(3000):
+            names = {c["name"] for c in standin.registered_commands(world.guild)}
+            if command in names and standin.gateway.connected:
+                break
+            await asyncio.sleep(0.01)
+        else:
+            raise TimeoutError(f"{module} never registered /{command}")
+        await asyncio.sleep(0.3)  # let it finish starting (guilds, scheduler)
+        yield
+    finally:
+        process.terminate()
+        await process.wait()
+
+
+# -- the framework floor -------------------------------------------------------
+async def framework_floor(
+    standin: DiscordStandIn, world: World, folder: Path
+) -> tuple[list[float], list[float]]:
+    """A discord.py bot whose only command replies at once: idle, and 50 at a time."""
+    env = world.env(standin, folder / "unused.sqlite3")
+    async with bot_process(standin, world, ["bench.floor_bot"], env, "ping"):
         invoke = lambda: standin.invoke(world.players[0], "ping", {}, channel_id=world.general)  # noqa: E731
         idle = []
         for _ in range(IDLE_SAMPLES):
@@ -135,9 +151,6 @@ async def framework_floor(standin: DiscordStandIn, world: World) -> tuple[list[f
         loaded = []
         for _ in range(4):
             loaded.extend(ack(e) for e in await timed(standin, [invoke] * LOAD))
-    finally:
-        await client.close()
-        await asyncio.gather(task, return_exceptions=True)
     return idle, loaded
 
 
@@ -188,14 +201,15 @@ async def league_bot(standin: DiscordStandIn, world: World, folder: Path) -> dic
     standin.set_time(datetime(2026, 1, 7, 20, 0, tzinfo=ZONE))
     figures: dict[str, list[float]] = {}
     players = iter(world.players)
-    settings = load_settings(env=world.env(standin, database))
+    env = world.env(standin, database)
 
     def run(
         member: int, command: str, options: dict[str, Any] | None = None
     ) -> Callable[[], Awaitable[Exchange]]:
         return lambda: standin.invoke(member, command, options or {}, channel_id=world.general)
 
-    async with running_bot(settings):
+    run_bot = ["bot", "run", "--sync", "--env-file", str(folder / "none.env")]
+    async with bot_process(standin, world, run_bot, env, "score"):
         score_calls = []
         for _ in range(IDLE_SAMPLES // 5):
             member = next(players)
@@ -343,7 +357,7 @@ async def main() -> None:
         folder = Path(tmp)
         async with DiscordStandIn(token=TOKEN) as standin:
             world = World(standin)
-            floor_idle, floor_loaded = await framework_floor(standin, world)
+            floor_idle, floor_loaded = await framework_floor(standin, world, folder)
             storage = await storage_floor(folder)
             figures = await league_bot(standin, world, folder)
             cold, rss = await process_figures(standin, world, folder)
