@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import discord
 import pytest
@@ -116,5 +117,35 @@ async def test_failed_posts_are_reported_on_the_commissioners_next_command(
         assert koi.said.replies[0].ephemeral
         assert "- cutoff:2026-03-04: Forbidden" in koi.said.text
         assert await announcements.failures(bot.db, guild) == []  # told once
+    finally:
+        await bot.close()
+
+
+async def test_the_schedule_is_rebuilt_after_a_schedule_command(tmp_path: Path) -> None:
+    from datetime import UTC, date, datetime, time
+
+    from bot.services import setup
+    from tests.cogs.fakes import COMMISSIONER_ROLE, FakeInteraction, FakeMember, FakeRole
+
+    bot = LeagueBot(settings(tmp_path))
+    now = datetime(2026, 3, 1, 15, tzinfo=UTC)
+    try:
+        await bot.setup_hook()
+        assert bot.scheduler is not None and bot.scheduler.jobs() == {}  # no season yet
+        guild = bot.settings.guild_id
+        await setup.create_league(bot.db, guild, "League", now=now)
+        await setup.start_season(bot.db, guild, "Spring", date(2026, 3, 4), now=now)
+        await setup.set_league_time(bot.db, guild, "groupings_time", time(11, 30))
+
+        class Command:
+            qualified_name = "league time"
+
+        koi = FakeInteraction(bot, FakeMember(2, "Koi", [FakeRole(COMMISSIONER_ROLE)]), now)  # type: ignore[arg-type]
+        await koi.response.defer(ephemeral=True)
+        await bot.on_app_command_completion(koi, Command())  # type: ignore[arg-type]
+        job = bot.scheduler.jobs()["post:groupings"]
+        fire = job.trigger.get_next_fire_time(None, now)  # type: ignore[attr-defined]
+        local = fire.astimezone(ZoneInfo("America/New_York"))
+        assert local.strftime("%A %H:%M") == "Wednesday 11:30"
     finally:
         await bot.close()
