@@ -153,55 +153,41 @@ async def test_r12_penalty_and_replay_change_standings_with_an_audit_trail(
     league: Database,
 ) -> None:
     db = league
-    await locked_league(db, 3)
-    await submit_group(db, {1: [300] * 5, 2: [200] * 5, 3: [150] * 5})
-    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
-    await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
+    await finalized_week_1(db)
     before = {r.player.name: r.league_points for r in await standings.standings(db, GUILD)}
     assert before == {"P1": 15, "P2": 10, "P3": 5}  # 3-2-1 every game
 
+    async def change(
+        player: str,
+        game: int,
+        kind: str,
+        reason: str,
+        score: int | None = None,
+        day: date = date(2026, 1, 8),
+    ) -> scores.ScoreChanged:
+        return await scores.change(
+            db,
+            GUILD,
+            week=1,
+            player_name=player,
+            game_number=game,
+            kind=kind,
+            new_score=score,
+            reason=reason,
+            by=COMMISSIONER,
+            now=at(day),
+        )
+
     # R12.2: P1 bang-backed on game 1: 0, placed last; then 200 vs 150 vs 0:
     # 200 > 150 + 0 gives P2 4, P3 2, P1 0.
-    changed = await scores.change(
-        db,
-        GUILD,
-        week=1,
-        player_name="P1",
-        game_number=1,
-        kind="penalty",
-        reason="bang-back on ball 2",
-        by=COMMISSIONER,
-        now=at(date(2026, 1, 8)),
-    )
+    changed = await change("P1", 1, "penalty", "bang-back on ball 2")
     assert changed.refinalized is not None
     after = {r.player.name: r.league_points for r in await standings.standings(db, GUILD)}
     assert after == {"P1": 12, "P2": 12, "P3": 6}
     # R12.1: P3's game 2 malfunction replay replaces 150 with a lower 120.
-    await scores.change(
-        db,
-        GUILD,
-        week=1,
-        player_name="P3",
-        game_number=2,
-        kind="malfunction_replay",
-        new_score=120,
-        reason="flipper died",
-        by=COMMISSIONER,
-        now=at(date(2026, 1, 8)),
-    )
+    await change("P3", 2, "malfunction_replay", "flipper died", 120)
     # R12.3: a tilt-away replay keeps the higher score: 180 < 200 keeps 200.
-    kept = await scores.change(
-        db,
-        GUILD,
-        week=1,
-        player_name="P2",
-        game_number=3,
-        kind="tilt_replay",
-        new_score=180,
-        reason="P1 tilted P2's ball",
-        by=COMMISSIONER,
-        now=at(date(2026, 1, 8)),
-    )
+    kept = await change("P2", 3, "tilt_replay", "P1 tilted P2's ball", 180)
     assert kept.view.score.score == 200
     trail = await scores.audit_trail(db, GUILD)
     assert [
@@ -214,32 +200,10 @@ async def test_r12_penalty_and_replay_change_standings_with_an_audit_trail(
     assert all(c.changed_at.startswith("2026-01-08T17:00") for c in trail)
 
     with pytest.raises(BadInput, match="Give a reason"):
-        await scores.change(
-            db,
-            GUILD,
-            week=1,
-            player_name="P2",
-            game_number=3,
-            kind="correction",
-            new_score=1,
-            reason="  ",
-            by=COMMISSIONER,
-            now=at(date(2026, 1, 8)),
-        )
+        await change("P2", 3, "correction", "  ", 1)
     await picks.lock_picks(db, GUILD, now=at(date(2026, 1, 14), "19:15"))
     with pytest.raises(WrongState, match="Week 2 has started"):
-        await scores.change(
-            db,
-            GUILD,
-            week=1,
-            player_name="P2",
-            game_number=3,
-            kind="correction",
-            new_score=1,
-            reason="late fix",
-            by=COMMISSIONER,
-            now=at(date(2026, 1, 14)),
-        )
+        await change("P2", 3, "correction", "late fix", 1, day=date(2026, 1, 14))
     assert len(await scores.audit_trail(db, GUILD)) == 3
 
 
