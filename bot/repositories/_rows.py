@@ -11,31 +11,31 @@ import aiosqlite
 T = TypeVar("T")
 
 
+# Each helper is one trip to SQLite's thread (execute and fetch together): under
+# load every trip waits its turn on the event loop, so trips are what cost.
+
+
 async def one(
     conn: aiosqlite.Connection, sql: str, params: Iterable[Any], make: Callable[[Any], T]
 ) -> T | None:
-    async with conn.execute(sql, tuple(params)) as cursor:
-        row = await cursor.fetchone()
-    return make(row) if row is not None else None
+    rows = list(await conn.execute_fetchall(sql, tuple(params)))
+    return make(rows[0]) if rows else None
 
 
 async def many(
     conn: aiosqlite.Connection, sql: str, params: Iterable[Any], make: Callable[[Any], T]
 ) -> list[T]:
-    async with conn.execute(sql, tuple(params)) as cursor:
-        rows = await cursor.fetchall()
-    return [make(row) for row in rows]
+    return [make(row) for row in await conn.execute_fetchall(sql, tuple(params))]
 
 
 async def scalar(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> Any:
-    async with conn.execute(sql, tuple(params)) as cursor:
-        row = await cursor.fetchone()
-    return row[0] if row is not None else None
+    rows = list(await conn.execute_fetchall(sql, tuple(params)))
+    return rows[0][0] if rows else None
 
 
 async def insert(conn: aiosqlite.Connection, sql: str, params: Iterable[Any]) -> int:
-    async with conn.execute(sql, tuple(params)) as cursor:
-        return int(cursor.lastrowid or 0)
+    row = await conn.execute_insert(sql, tuple(params))
+    return int(row[0]) if row is not None and row[0] is not None else 0
 
 
 async def run(conn: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> int:
