@@ -404,10 +404,12 @@ class Database:
                 raise
 
     @contextlib.asynccontextmanager
-    async def read(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def read(self, *, snapshot: bool = True) -> AsyncIterator[aiosqlite.Connection]:
         """`async with db.read() as conn:` — queries that see one consistent snapshot.
 
         Writes inside it fail (`PRAGMA query_only`): use `transaction()` for those.
+        `snapshot=False` is for exactly one statement, which is its own snapshot:
+        it saves the BEGIN and ROLLBACK trips (a quick check before a reply).
         """
         if self._reader is None and self._conn is not None and self._read_lock is self._lock:
             async with self._locked() as conn:  # an in-memory database: one connection
@@ -426,6 +428,9 @@ class Database:
         async with self._locked(reading=True) as conn:
             if conn.in_transaction:
                 await _rollback(conn)
+            if not snapshot:
+                yield conn
+                return
             await conn.execute("BEGIN")
             try:
                 yield conn

@@ -7,7 +7,7 @@ from datetime import date
 import aiosqlite
 
 from bot.models import League, Night, Season
-from bot.repositories._rows import insert, many, one, run, to_date, to_time
+from bot.repositories._rows import insert, many, one, run, scalar, to_date, to_time
 
 SEASON_SETTINGS = (
     "regular_nights",
@@ -27,6 +27,15 @@ LEAGUE_BY_GUILD = "SELECT * FROM leagues WHERE guild_id = ?"
 INSERT_LEAGUE = "INSERT INTO leagues (guild_id, name, time_zone, created_at) VALUES (?, ?, ?, ?)"
 OPEN_SEASON = "SELECT * FROM seasons WHERE league_id = ? AND status = 'open'"
 SEASON_BY_ID = "SELECT * FROM seasons WHERE id = ?"
+HAS_DIVISIONS = (
+    "EXISTS (SELECT 1 FROM night_groups g JOIN nights n ON n.id = g.night_id"
+    " WHERE n.season_id = {season} AND g.pool <> '')"
+)
+SEASON_STATE = (
+    "SELECT s.id, " + HAS_DIVISIONS.format(season="s.id") + " FROM leagues l"
+    " LEFT JOIN seasons s ON s.league_id = l.id AND s.status = 'open' WHERE l.guild_id = ?"
+)
+SEASON_HAS_DIVISIONS = "SELECT " + HAS_DIVISIONS.format(season="?")
 INSERT_SEASON = (
     "INSERT INTO seasons (league_id, name, start_date, weekday, regular_nights, created_at)"
     " VALUES (?, ?, ?, ?, ?, ?)"
@@ -115,6 +124,20 @@ async def set_league_time(
 
 async def set_time_zone(conn: aiosqlite.Connection, league_id: int, time_zone: str) -> None:
     await run(conn, "UPDATE leagues SET time_zone = ? WHERE id = ?", (time_zone, league_id))
+
+
+async def season_state(conn: aiosqlite.Connection, guild_id: int) -> tuple[bool, bool, bool]:
+    """In one statement: (the guild has a league, it has an open season, that
+    season has divisions)."""
+    row = await one(conn, SEASON_STATE, (guild_id,), tuple)
+    if row is None:
+        return False, False, False
+    return True, row[0] is not None, bool(row[1])
+
+
+async def has_divisions(conn: aiosqlite.Connection, season_id: int) -> bool:
+    """Whether any group of the season was cut into a division (R9)."""
+    return bool(await scalar(conn, SEASON_HAS_DIVISIONS, (season_id,)))
 
 
 async def open_season(conn: aiosqlite.Connection, league_id: int) -> Season | None:

@@ -13,6 +13,9 @@ from bot.repositories import leagues, people
 from bot.scoring import RuleError, RuleSettings, check_score
 from bot.services.errors import BadInput, NotFound, NotSetUp
 
+NO_LEAGUE = "This server has no league yet. The commissioner can start one with /league setup."
+NO_SEASON = "There is no season running. The commissioner can start one with /league season."
+
 
 @dataclass(frozen=True)
 class SeasonContext:
@@ -58,9 +61,7 @@ def stamp(now: datetime) -> str:
 async def league_of(conn: aiosqlite.Connection, guild_id: int) -> League:
     league = await leagues.league_by_guild(conn, guild_id)
     if league is None:
-        raise NotSetUp(
-            "This server has no league yet. The commissioner can start one with /league setup."
-        )
+        raise NotSetUp(NO_LEAGUE)
     return league
 
 
@@ -68,9 +69,7 @@ async def season_of(conn: aiosqlite.Connection, guild_id: int) -> SeasonContext:
     league = await league_of(conn, guild_id)
     season = await leagues.open_season(conn, league.id)
     if season is None:
-        raise NotSetUp(
-            "There is no season running. The commissioner can start one with /league season."
-        )
+        raise NotSetUp(NO_SEASON)
     return SeasonContext(league, season)
 
 

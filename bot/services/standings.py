@@ -8,11 +8,20 @@ import aiosqlite
 
 from bot.database import Database
 from bot.models import Player
-from bot.repositories import nights, people, results
+from bot.repositories import leagues, nights, people, results
 from bot.scoring import playoff_field, pre_makeup_nights_left, replace_no_shows
-from bot.services.context import SeasonContext, player_named, player_of, season_of
-from bot.services.errors import BadInput
+from bot.services.context import (
+    NO_LEAGUE,
+    NO_SEASON,
+    SeasonContext,
+    player_named,
+    player_of,
+    season_of,
+)
+from bot.services.errors import BadInput, NotSetUp
 from bot.services.season import ranking, season_totals
+
+NO_DIVISIONS = "There are no divisions yet; they start at the division week (R9.1)."
 
 
 @dataclass(frozen=True)
@@ -50,31 +59,42 @@ async def _rows(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[Standing
 
 
 async def check_standings(db: Database, guild_id: int, division: str | None = None) -> None:
-    """Every refusal `standings` can give, cheaply, so a caller can refuse
-    privately before it acknowledges publicly."""
-    if division is not None and division.strip().upper() not in ("A", "B"):
-        raise BadInput("A division is A or B.")
-    async with db.read() as conn:
-        ctx = await season_of(conn, guild_id)
-        if division is not None and not any((await _divisions(conn, ctx)).values()):
-            raise BadInput("There are no divisions yet; they start at the division week (R9.1).")
+    """Every refusal `standings` can give, in one quick statement, so a caller
+    can refuse privately before it acknowledges publicly."""
+    wanted = _division(division)
+    async with db.read(snapshot=False) as conn:
+        league, season, divisions = await leagues.season_state(conn, guild_id)
+    if not league:
+        raise NotSetUp(NO_LEAGUE)
+    if not season:
+        raise NotSetUp(NO_SEASON)
+    if wanted and not divisions:
+        raise BadInput(NO_DIVISIONS)
 
 
 async def standings(db: Database, guild_id: int, division: str | None = None) -> list[StandingRow]:
     """R11.1: the season standings, or one division's (ranks within it)."""
-    if division is not None and division.strip().upper() not in ("A", "B"):
-        raise BadInput("A division is A or B.")
+    wanted = _division(division)
     async with db.read() as conn:
         ctx = await season_of(conn, guild_id)
+        if wanted and not await leagues.has_divisions(conn, ctx.season.id):
+            raise BadInput(NO_DIVISIONS)
         rows = await _rows(conn, ctx)
-    if division is None:
+    if not wanted:
         return rows
-    wanted = division.strip().upper()
     mine = [r for r in rows if r.division == wanted]
-    if not mine and not any(r.division for r in rows):
-        raise BadInput("There are no divisions yet; they start at the division week (R9.1).")
     return [StandingRow(i, r.player, r.division, r.league_points, r.tns, r.nights, r.multiplier)
             for i, r in enumerate(mine, start=1)]  # fmt: skip
+
+
+def _division(division: str | None) -> str:
+    """'' for the whole league, else 'A' or 'B'."""
+    if division is None:
+        return ""
+    wanted = division.strip().upper()
+    if wanted not in ("A", "B"):
+        raise BadInput("A division is A or B.")
+    return wanted
 
 
 @dataclass(frozen=True)

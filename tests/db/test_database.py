@@ -295,6 +295,18 @@ async def test_reads_cannot_write(db):
     assert await count_rows(db) == 1
 
 
+async def test_a_one_statement_read_sees_commits_and_cannot_write(db):
+    async with db.transaction() as conn:
+        await conn.execute("INSERT INTO row (n) VALUES (3)")
+    async with db.read(snapshot=False) as conn:
+        assert [tuple(r) for r in await conn.execute_fetchall("SELECT n FROM row")] == [(3,)]
+        assert not conn.in_transaction
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        async with db.read(snapshot=False) as conn:
+            await conn.execute("INSERT INTO row (n) VALUES (4)")
+    assert await count_rows(db) == 1
+
+
 async def test_a_cancelled_transaction_rolls_back_and_frees_the_lock(db):
     inserted = asyncio.Event()
 
