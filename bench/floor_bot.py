@@ -9,11 +9,12 @@ import discord
 from discord import app_commands
 
 from bot.__main__ import point_at
+from bot.client import league_intents
 
 
 class FloorBot(discord.Client):
     def __init__(self, guild: int) -> None:
-        super().__init__(intents=discord.Intents.default(), guild_ready_timeout=0.1)
+        super().__init__(intents=league_intents(), guild_ready_timeout=0.1)  # as the bot's
         self.guild = discord.Object(guild)
         self.tree = app_commands.CommandTree(self)
 

@@ -32,8 +32,15 @@ RESCHEDULING_COMMANDS = {
 }  # fmt: skip
 
 
+def league_intents() -> discord.Intents:
+    """Only the guilds intent: channels and roles. Everything the bot acts on
+    comes as an interaction, so it neither needs nor parses the server's
+    messages, typing or presence (a busy server's chatter would cost it time)."""
+    return discord.Intents(guilds=True)
+
+
 class LeagueBot(commands.Bot):
-    """The league's bot. Default intents only; mentions are off unless a
+    """The league's bot. The guilds intent only; mentions are off unless a
     message really must ping."""
 
     def __init__(
@@ -48,7 +55,7 @@ class LeagueBot(commands.Bot):
         demo); `options` go to discord.py's client (e.g. guild_ready_timeout)."""
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=league_intents(),
             tree_cls=LeagueTree,
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,

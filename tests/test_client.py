@@ -72,10 +72,11 @@ async def test_one_broken_cog_is_logged_and_the_others_load(
         await bot.close()
 
 
-def test_default_intents_and_no_mentions(tmp_path: Path) -> None:
+def test_only_the_guilds_intent_and_no_mentions(tmp_path: Path) -> None:
     bot = LeagueBot(settings(tmp_path))
-    assert bot.intents == discord.Intents.default()
-    assert not (bot.intents.members or bot.intents.presences or bot.intents.message_content)
+    # Everything arrives as interactions: no server messages, members or presences to parse.
+    assert bot.intents == discord.Intents(guilds=True)
+    assert not (bot.intents.guild_messages or bot.intents.members or bot.intents.presences)
     mentions = bot.allowed_mentions
     assert mentions is not None
     assert (mentions.everyone, mentions.users, mentions.roles) == (False, False, False)
