@@ -29,6 +29,8 @@ from typing import Self, TypeAlias
 
 import aiosqlite
 
+from bot.quick_reads import QuickReader
+
 log = logging.getLogger(__name__)
 
 # `migrations/` sits beside the `bot` package: the project's top-level folder in a
@@ -331,8 +333,9 @@ async def _rollback(conn: aiosqlite.Connection) -> None:
 
 
 class Database:
-    """The bot's writer connection, shared by every coroutine through a lock, and
-    a second, read-only connection for queries.
+    """The bot's writer connection, shared by every coroutine through a lock, a
+    second, read-only connection for queries, and a third for one quick
+    statement run inline (`read(snapshot=False)`, `bot.quick_reads`).
 
     `Database.open(path)` is the constructor. Use `transaction()` for any write
     (one per unit of work) and `read()` for queries; neither is reentrant, so a
@@ -345,9 +348,11 @@ class Database:
         conn: aiosqlite.Connection,
         path: PathLike,
         reader: aiosqlite.Connection | None = None,
+        quick: QuickReader | None = None,
     ) -> None:
         self._conn: aiosqlite.Connection | None = conn
         self._reader: aiosqlite.Connection | None = reader
+        self._quick = quick
         self._lock = asyncio.Lock()
         self._read_lock = asyncio.Lock() if reader is not None else self._lock
         self._holders: set[asyncio.Task[object]] = set()
@@ -358,12 +363,21 @@ class Database:
         """Open the database at `path` (created if missing). It is not migrated here."""
         await asyncio.to_thread(check_database_path, path)
         conn = await _connect(path)
-        reader = None
+        reader = quick = None
         if os.fspath(path) != MEMORY:
-            reader = await _connect(path)
-            await reader.execute("PRAGMA query_only = ON")
+            try:
+                reader = await _connect(path)
+                await reader.execute("PRAGMA query_only = ON")
+                quick = QuickReader.open(path)
+            except BaseException as exc:
+                for opened in (reader, conn):
+                    if opened is not None:
+                        await opened.close()
+                if isinstance(exc, sqlite3.Error):
+                    raise DatabaseFileError(f"cannot open database {path}: {exc}") from exc
+                raise
         log.debug("opened database %s", path)
-        return cls(conn, path, reader)
+        return cls(conn, path, reader, quick)
 
     async def close(self) -> None:
         """Wait for the running transaction and read, then close. Closing twice is harmless."""
@@ -376,6 +390,9 @@ class Database:
             async with self._read_lock:
                 reader, self._reader = self._reader, None
                 await reader.close()
+        if self._quick is not None:
+            quick, self._quick = self._quick, None
+            quick.close()
         log.debug("closed database %s", self.path)
 
     async def __aenter__(self) -> Self:
@@ -408,9 +425,13 @@ class Database:
         """`async with db.read() as conn:` — queries that see one consistent snapshot.
 
         Writes inside it fail (`PRAGMA query_only`): use `transaction()` for those.
-        `snapshot=False` is for exactly one statement, which is its own snapshot:
-        it saves the BEGIN and ROLLBACK trips (a quick check before a reply).
+        `snapshot=False` is for exactly ONE quick statement (`execute_fetchall`),
+        which is its own snapshot: on a file it runs inline on the event loop
+        (`bot.quick_reads`), for a check a reply must wait on.
         """
+        if not snapshot and self._quick is not None:
+            yield self._quick  # type: ignore[misc]
+            return
         if self._reader is None and self._conn is not None and self._read_lock is self._lock:
             async with self._locked() as conn:  # an in-memory database: one connection
                 if conn.in_transaction:

@@ -6,7 +6,9 @@ import asyncio
 import logging
 import os
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -303,8 +305,40 @@ async def test_a_one_statement_read_sees_commits_and_cannot_write(db):
         assert not conn.in_transaction
     with pytest.raises(sqlite3.OperationalError, match="readonly"):
         async with db.read(snapshot=False) as conn:
-            await conn.execute("INSERT INTO row (n) VALUES (4)")
+            await conn.execute_fetchall("INSERT INTO row (n) VALUES (4)")
     assert await count_rows(db) == 1
+
+
+async def test_a_one_statement_read_does_not_wait_behind_a_long_read_or_a_write(db):
+    async with db.transaction() as conn:
+        await conn.execute("INSERT INTO row (n) VALUES (5)")
+    release = asyncio.Event()
+
+    async def hold(open_: Callable[[], Any], sql: str, holding: asyncio.Event) -> None:
+        async with open_() as conn:
+            await conn.execute(sql)
+            holding.set()
+            await release.wait()
+
+    reading, writing = asyncio.Event(), asyncio.Event()
+    holders = [
+        asyncio.create_task(hold(db.read, "SELECT count(*) FROM row", reading)),
+        asyncio.create_task(hold(db.transaction, "INSERT INTO row (n) VALUES (6)", writing)),
+    ]
+    await asyncio.wait_for(asyncio.gather(reading.wait(), writing.wait()), 5)
+
+    async def quick() -> list[Any]:
+        async with db.read(snapshot=False) as conn:
+            return list(await conn.execute_fetchall("SELECT n FROM row"))
+
+    try:
+        # Both locks are held: the quick read answers anyway, with the committed rows only.
+        rows = await asyncio.wait_for(quick(), 1)
+    finally:
+        release.set()
+        await asyncio.gather(*holders)
+    assert [r[0] for r in rows] == [5]
+    assert await count_rows(db) == 2
 
 
 async def test_a_cancelled_transaction_rolls_back_and_frees_the_lock(db):
