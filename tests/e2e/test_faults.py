@@ -59,6 +59,12 @@ class League:
                 " ORDER BY p.discord_id, g.number, s.id"
             ).fetchall()
 
+    def file_bytes(self) -> bytes:
+        """The database file as it is on disk (no bot running: its WAL is checkpointed)."""
+        path = self.settings.database_path
+        assert not Path(f"{path}-wal").exists() or Path(f"{path}-wal").stat().st_size == 0
+        return path.read_bytes()
+
     def dump(self) -> list[str]:
         """Every row of every table, as SQL text."""
         with sqlite3.connect(self.settings.database_path) as conn:
@@ -273,7 +279,7 @@ async def test_a_corpus_of_malformed_input_is_refused_and_changes_nothing(
     assert len(CORPUS) >= 40
     # A server admin lets everyone see /league; the bot still checks the role.
     league.standin.set_command_permission(league.guild, "league", league.guild, allowed=True)
-    before = league.dump()
+    before, before_bytes = league.dump(), league.file_bytes()
     refusals = []
     async with running_bot(league.settings, standin=league.standin):
         with caplog.at_level(logging.ERROR):
@@ -290,5 +296,6 @@ async def test_a_corpus_of_malformed_input_is_refused_and_changes_nothing(
         assert fragment in content, (command, options, content)
         assert "Traceback" not in content
     assert "unexpected error" not in caplog.text
-    assert league.dump() == before  # every row of every table, unchanged
+    assert league.file_bytes() == before_bytes  # the file, byte for byte
+    assert league.dump() == before  # and so every row of every table
     assert league.pending() == []
