@@ -1,22 +1,25 @@
 """How fast the real bot answers, measured through the loopback Discord stand-in.
 
 Prints one table (the format is kept stable so runs can be compared):
-- the framework floor: a minimal discord.py bot whose one command replies at
-  once, on the same stand-in; and the storage floor: one aiosqlite INSERT +
-  COMMIT on a WAL file set up like ours;
+- the framework floor: a minimal discord.py bot whose command replies at once
+  (and whose one button acknowledges at once), on a stand-in of its own; and
+  the storage floor: one aiosqlite INSERT + COMMIT on a WAL file set up like ours;
 - acknowledgement latency (INTERACTION_CREATE sent -> first callback received)
   of /score, /standings, /late and an Approve click, p50 / p99, idle and while
-  50 /score submissions are in flight, with the ratio to the floor measured
-  the same way (the 50 against its 50, the probes sent after them against
-  its probes sent after its 50);
+  50 /score submissions are in flight, with the ratio to the floor. The floor
+  runs beside the league bot and is sampled alternately with it (an idle
+  sample of each in turn; a burst of each in turn), because this machine's
+  latency drifts over a run. Under load the bot's 50 are compared with the
+  floor's 50 and its probes, sent right after the 50, with the floor's probes
+  sent the same way;
 - the whole /score (interaction -> filled-in reply and approval post) against
   framework floor + storage floor;
 - cold start to READY and resident memory of `league-bot run` (its own
   process) with a 300-player league loaded.
 
 The bots (floor and league) run as their own processes, as they would in
-production; the stand-in runs in this one. Run: `python -m bench.interactions`
-(about 15 s). Not part of the tests.
+production; the stand-ins run in this one. Run: `python -m bench.interactions`
+(about 20 s; `--quick` for a smoke run of a few samples). Not part of the tests.
 """
 
 from __future__ import annotations
@@ -93,13 +96,15 @@ class World:
 
 
 async def timed(
-    standin: DiscordStandIn, calls: list[Callable[[], Awaitable[Exchange]]]
+    standin: DiscordStandIn,
+    calls: list[Callable[[], Awaitable[Exchange]]],
+    also_quiet: tuple[DiscordStandIn, ...] = (),
 ) -> list[Exchange]:
-    """Run the calls together and wait for their answers. With one call, the
-    bot first finishes what the previous one left running (posts, the
-    approval's message id), so an idle sample is idle."""
-    if len(calls) == 1:
-        await exchange_quiet(standin)
+    """Run the calls together and wait for their answers. First the bots
+    finish what the previous calls left running (posts, the approval's message
+    id), so an idle sample is idle and a burst starts from quiet."""
+    for each in (standin, *also_quiet):
+        await exchange_quiet(each)
     exchanges = await asyncio.gather(*(call() for call in calls))
     for exchange in exchanges:
         await exchange.done(timeout=30, quiet=0.0)
@@ -143,25 +148,51 @@ async def bot_process(
 
 
 # -- the framework floor -------------------------------------------------------
-async def framework_floor(
-    standin: DiscordStandIn, world: World, folder: Path
-) -> tuple[list[float], list[float], list[float]]:
-    """A discord.py bot whose only command replies at once: idle; 50 at a time;
-    and probes sent right after those 50, as the league bot's probes are."""
-    env = world.env(standin, folder / "unused.sqlite3")
-    async with bot_process(standin, world, ["bench.floor_bot"], env, "ping"):
-        invoke = lambda: standin.invoke(world.players[0], "ping", {}, channel_id=world.general)  # noqa: E731
-        idle = []
-        for _ in range(IDLE_SAMPLES):
-            idle.extend(ack(e) for e in await timed(standin, [invoke]))
-        loaded, probes = [], []
-        for round_number in range(ROUNDS + 1):
-            burst = [ack(e) for e in await timed(standin, [invoke] * (LOAD + PROBES))]
-            if round_number == 0:
-                continue  # warm-up
-            loaded.extend(burst[:LOAD])
-            probes.extend(burst[LOAD:])
-    return idle, loaded, probes
+class Floor:
+    """A discord.py bot whose only command replies at once, and whose one button
+    only acknowledges, on its own stand-in. It runs beside the league bot and is
+    sampled alternately with it, so both see the machine in the same state (an
+    idle 2-core machine's latency drifts by ~2x over a minute)."""
+
+    def __init__(self, standin: DiscordStandIn, world: World) -> None:
+        self.standin, self.world = standin, world
+        self.posted: dict[str, Any] | None = None
+
+    def ping(self) -> Awaitable[Exchange]:
+        return self.standin.invoke(self.world.players[0], "ping", {}, channel_id=self.world.general)
+
+    def later(self) -> Awaitable[Exchange]:
+        member, channel = self.world.players[0], self.world.general
+        return self.standin.invoke(member, "later", {}, channel_id=channel)
+
+    async def idle_ping(self, *others: DiscordStandIn) -> float:
+        (exchange,) = await timed(self.standin, [self.ping], also_quiet=others)
+        return ack(exchange)
+
+    async def idle_click(self, *others: DiscordStandIn) -> float:
+        """A click on a message like an approval post: discord.py parses the
+        clicked message before any handler runs, which a command does not pay."""
+        if self.posted is None:
+            post = lambda: self.standin.invoke(  # noqa: E731
+                self.world.koi, "post", {}, channel_id=self.world.general
+            )
+            await timed(self.standin, [post])
+            (self.posted,) = [
+                m for m in self.standin.channel_messages(self.world.general) if m.get("components")
+            ]
+        message_id = int(self.posted["id"])
+        click = lambda: self.standin.click(self.world.koi, message_id, "floor:1")  # noqa: E731
+        (exchange,) = await timed(self.standin, [click], also_quiet=others)
+        return ack(exchange)
+
+    async def burst(
+        self, *others: DiscordStandIn, deferring: bool = False
+    ) -> tuple[list[float], list[float]]:
+        """50 pings at once and 15 more right after them, as the bot's burst
+        (`deferring`: each deferred, then answered, as the bot acknowledges)."""
+        calls = [self.later if deferring else self.ping] * (LOAD + PROBES)
+        burst = [ack(e) for e in await timed(self.standin, calls, also_quiet=others)]
+        return burst[:LOAD], burst[LOAD:]
 
 
 async def storage_floor(folder: Path) -> list[float]:
@@ -205,29 +236,41 @@ async def seed(database: Path, world: World) -> None:
         await db.close()
 
 
-async def league_bot(standin: DiscordStandIn, world: World, folder: Path) -> dict[str, list[float]]:
+Samples = dict[str, list[float]]
+
+
+async def league_bot(
+    standin: DiscordStandIn, world: World, folder: Path, floor: Floor
+) -> tuple[Samples, Samples]:
+    """The league bot's figures, and for each the floor's samples taken
+    alternately with it (an idle floor sample before each idle bot sample; a
+    floor burst before each bot burst)."""
     database = folder / "league.sqlite3"
     await seed(database, world)
     standin.set_time(datetime(2026, 1, 7, 20, 0, tzinfo=ZONE))
-    figures: dict[str, list[float]] = {}
+    figures: Samples = {}
+    floors: Samples = {}
     players = iter(world.players)
     env = world.env(standin, database)
+    both = (standin, floor.standin)
 
     def run(
         member: int, command: str, options: dict[str, Any] | None = None
     ) -> Callable[[], Awaitable[Exchange]]:
         return lambda: standin.invoke(member, command, options or {}, channel_id=world.general)
 
+    async def idle(name: str, calls: list[Callable[[], Awaitable[Exchange]]], click: bool = False):
+        bot, base = figures.setdefault(name, []), floors.setdefault(name, [])
+        exchanges = []
+        for call in calls:
+            base.append(await (floor.idle_click if click else floor.idle_ping)(standin))
+            (exchange,) = await timed(standin, [call], also_quiet=both)
+            bot.append(ack(exchange))
+            exchanges.append(exchange)
+        return exchanges
+
     run_bot = ["bot", "run", "--sync", "--env-file", str(folder / "none.env")]
     async with bot_process(standin, world, run_bot, env, "score"):
-        score_calls = []
-        for _ in range(IDLE_SAMPLES // 5):
-            member = next(players)
-            score_calls += [
-                run(member, "score", {"game": g, "score": f"{g}{member % 1000}k"})
-                for g in range(1, 6)
-            ]
-        idle_scores, whole = [], []
         approval_posts = f"/channels/{world.approvals}/messages"
 
         def posts() -> list[float]:
@@ -237,47 +280,43 @@ async def league_bot(standin: DiscordStandIn, world: World, folder: Path) -> dic
                 if r.method == "POST" and r.path.endswith(approval_posts)
             ]
 
-        for call in score_calls:
-            before = len(posts())
-            (exchange,) = await timed(standin, [call])
-            idle_scores.append(ack(exchange))
-            for _ in range(2000):
-                if len(posts()) > before:
-                    break
-                await asyncio.sleep(0.001)
-            assert exchange.filled_at is not None
-            whole.append(max(exchange.filled_at, posts()[-1]) - exchange.created_at)
-        figures["/score idle"] = idle_scores
-        figures["/score whole"] = whole
-        figures["/standings idle"] = [
-            ack(e)
-            for _ in range(IDLE_SAMPLES // 2)
-            for e in await timed(standin, [run(world.players[0], "standings")])
-        ]
-        figures["/late idle"] = [
-            ack(e)
-            for n in range(IDLE_SAMPLES // 2)
-            for e in await timed(standin, [run(world.players[n], "late", {"minutes": 5})])
-        ]
-        approve = []
+        whole = figures["/score whole"] = []
+        for _ in range(IDLE_SAMPLES // 5):
+            member = next(players)
+            for g in range(1, 6):
+                before = len(posts())
+                call = run(member, "score", {"game": g, "score": f"{g}{member % 1000}k"})
+                (exchange,) = await idle("/score idle", [call])
+                for _ in range(2000):
+                    if len(posts()) > before:
+                        break
+                    await asyncio.sleep(0.001)
+                assert exchange.filled_at is not None
+                whole.append(max(exchange.filled_at, posts()[-1]) - exchange.created_at)
+        floors["/score whole"] = floors["/score idle"]
+        await idle("/standings idle", [run(world.players[0], "standings")] * (IDLE_SAMPLES // 2))
+        await idle(
+            "/late idle",
+            [run(world.players[n], "late", {"minutes": 5}) for n in range(IDLE_SAMPLES // 2)],
+        )
+        clicks = []
         for message in [
             m for m in standin.channel_messages(world.approvals) if m.get("components")
         ][: IDLE_SAMPLES // 2]:
             custom = message["components"][0]["components"][0]["custom_id"]
-            approve.extend(
-                ack(e)
-                for e in await timed(
-                    standin, [lambda m=message, c=custom: standin.click(world.koi, int(m["id"]), c)]
-                )
-            )
-        figures["Approve idle"] = approve
+            clicks.append(lambda m=message, c=custom: standin.click(world.koi, int(m["id"]), c))
+        await idle("Approve idle", clicks, click=True)
         await asyncio.sleep(0.5)  # the approved messages' edits land after the acknowledgement
 
-        loaded: dict[str, list[float]] = {
-            k: [] for k in ("/score", "/standings", "/late", "Approve")
-        }
+        kinds = ("/score", "/standings", "/late", "Approve")
+        loaded: Samples = {k: [] for k in kinds}
+        floor_loaded: list[float] = []
+        floor_probes: list[float] = []
+        deferring: list[float] = []
         pending = [m for m in standin.channel_messages(world.approvals) if m.get("components")]
         for round_number in range(ROUNDS + 1):
+            floor_burst, floor_after = await floor.burst(standin)
+            deferring_after = (await floor.burst(standin, deferring=True))[1]
             members = [next(players) for _ in range(LOAD // 5)]
             submissions = [
                 run(m, "score", {"game": g, "score": f"{g}{m % 1000}k"})
@@ -292,9 +331,12 @@ async def league_bot(standin: DiscordStandIn, world: World, folder: Path) -> dic
                 custom = message["components"][0]["components"][0]["custom_id"]
                 clicks.append(lambda m=message, c=custom: standin.click(world.koi, int(m["id"]), c))
             assert len(probes) + len(clicks) == PROBES, "not enough pending approvals to click"
-            exchanges = await timed(standin, submissions + probes + clicks)
+            exchanges = await timed(standin, submissions + probes + clicks, also_quiet=both)
             if round_number == 0:
-                continue  # warm-up, as for the floor
+                continue  # warm-up: new connections, for both
+            floor_loaded.extend(floor_burst)
+            floor_probes.extend(floor_after)
+            deferring.extend(deferring_after)
             for exchange in exchanges:
                 key = {"score": "/score", "standings": "/standings", "late": "/late"}.get(
                     exchange.name, "Approve"
@@ -302,7 +344,11 @@ async def league_bot(standin: DiscordStandIn, world: World, folder: Path) -> dic
                 loaded[key].append(ack(exchange))
         for key, values in loaded.items():
             figures[f"{key} with {LOAD} in flight"] = values
-    return figures
+            floors[f"{key} with {LOAD} in flight"] = (
+                floor_loaded if key == "/score" else floor_probes
+            )
+        floors["deferring probes"] = deferring
+    return figures, floors
 
 
 # -- a separate bot process ------------------------------------------------------------
@@ -366,20 +412,20 @@ async def wait_for_identify(standin: DiscordStandIn, before: int) -> None:
 
 
 async def main() -> None:
-    # The stand-in plays Discord in this process and keeps every request and
-    # message; its full garbage collections (seen as a whole slow burst, ~50-100
+    # The stand-ins play Discord in this process and keep every request and
+    # message; their full garbage collections (seen as a whole slow burst, ~50-100
     # ms) are not the bots' doing. The bots, in their own processes, keep theirs.
     gc.disable()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        async with DiscordStandIn(token=TOKEN) as standin:
-            world = World(standin)
-            floor_idle, floor_loaded, floor_probes = await framework_floor(standin, world, folder)
+        async with DiscordStandIn(token=TOKEN) as standin, DiscordStandIn(token=TOKEN) as other:
+            world, floor_world = World(standin), World(other)
             storage = await storage_floor(folder)
-            figures = await league_bot(standin, world, folder)
+            floor_env = floor_world.env(other, folder / "unused.sqlite3")
+            async with bot_process(other, floor_world, ["bench.floor_bot"], floor_env, "ping"):
+                floor = Floor(other, floor_world)
+                figures, floors = await league_bot(standin, world, folder, floor)
             cold, rss = await process_figures(standin, world, folder)
-    floor_p50, load_p50 = ms(pct(floor_idle, 0.5)), ms(pct(floor_loaded, 0.5))
-    probe_p50 = ms(pct(floor_probes, 0.5))
     store = ms(statistics.median(storage))
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, "
@@ -387,23 +433,34 @@ async def main() -> None:
         f"SQLite {aiosqlite.sqlite_version}"
     )
     print(f"{'measure':<36} {'p50 ms':>8} {'p99 ms':>8} {'p50/floor':>9} {'samples':>7}")
-    row("framework floor idle", floor_idle, 1.0)
-    row(f"framework floor, {LOAD} in flight", floor_loaded, 1.0)
-    row(f"framework floor, probes after {LOAD} [2]", floor_probes, 1.0)
+    idle_pings = [v for k in ("/score idle", "/standings idle", "/late idle") for v in floors[k]]
+    row("framework floor idle", idle_pings, 1.0)
+    row("framework floor, button click [2]", floors["Approve idle"], 1.0)
+    row(f"framework floor, {LOAD} in flight", floors[f"/score with {LOAD} in flight"], 1.0)
+    row(f"framework floor, probes after {LOAD} [3]", floors[f"/late with {LOAD} in flight"], 1.0)
+    row(f"floor deferring, probes after {LOAD} [3]", floors["deferring probes"], None)
     row("storage floor (INSERT+COMMIT)", storage, None)
     for name, values in figures.items():
-        if name != "/score whole":
-            base = floor_p50
-            if "in flight" in name:  # the 50 /score against the floor's 50, probes against probes
-                base = load_p50 if name.startswith("/score") else probe_p50
-            row(f"{name} ack", values, ms(pct(values, 0.5)) / base)
-    whole = figures["/score whole"]
-    row("/score whole (reply + post) [1]", whole, ms(pct(whole, 0.5)) / (floor_p50 + store))
+        base = ms(pct(floors[name], 0.5))
+        if name == "/score whole":
+            continue
+        row(f"{name} ack", values, ms(pct(values, 0.5)) / base)
+    whole, base = figures["/score whole"], ms(pct(floors["/score whole"], 0.5))
+    row("/score whole (reply + post) [4]", whole, ms(pct(whole, 0.5)) / (base + store))
     print(f"{'cold start to READY + first answer':<36} {ms(cold):>8.0f}")
     print(f"{'resident memory, 300 players (MB)':<36} {rss:>8.1f}")
-    print("[1] its ratio is to framework floor + storage floor")
-    print(f"[2] {PROBES} more sent right after the {LOAD}, as the bot's /standings, /late"
-          " and Approve probes are")  # fmt: skip
+    print("[1] each ratio is to the floor's samples taken alternately with the bot's")
+    print("[2] the floor for Approve: discord.py parses a clicked message before any handler")
+    print(f"[3] {PROBES} more sent right after the {LOAD}, as the bot's /standings, /late and"
+          " Approve are;\n    the deferring floor acknowledges as the bot does"
+          " (defer, then answer)")  # fmt: skip
+    deferred = ms(pct(floors["deferring probes"], 0.5))
+    ratios = ", ".join(
+        f"{key} {ms(pct(figures[f'{key} with {LOAD} in flight'], 0.5)) / deferred:.2f}"
+        for key in ("/standings", "/late", "Approve")
+    )
+    print(f"    against the deferring floor, with {LOAD} in flight: {ratios}")
+    print("[4] its ratio is to framework floor + storage floor")
 
 
 def row(name: str, values: list[float], ratio: float | None) -> None:
@@ -413,4 +470,6 @@ def row(name: str, values: list[float], ratio: float | None) -> None:
 
 
 if __name__ == "__main__":
+    if "--quick" in sys.argv[1:]:  # a smoke run: the same table from a few samples
+        IDLE_SAMPLES, ROUNDS = 20, 1
     asyncio.run(main())

@@ -1,0 +1,53 @@
+"""The benchmark still runs and prints its table in the stable format (#7).
+
+A smoke run with few samples: it checks the rows and columns, never the
+timings (those are read from a full run, see README "Performance").
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ROWS = [
+    "framework floor idle",
+    "framework floor, button click [2]",
+    "framework floor, 50 in flight",
+    "framework floor, probes after 50 [3]",
+    "floor deferring, probes after 50 [3]",
+    "storage floor (INSERT+COMMIT)",
+    "/score idle ack",
+    "/standings idle ack",
+    "/late idle ack",
+    "Approve idle ack",
+    "/score with 50 in flight ack",
+    "/standings with 50 in flight ack",
+    "/late with 50 in flight ack",
+    "Approve with 50 in flight ack",
+    "/score whole (reply + post) [4]",
+]
+NUMBER = r"\d+\.\d\d"
+
+
+def test_the_interaction_benchmark_prints_every_row_of_its_table() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.interactions", "--quick"],
+        cwd=ROOT, capture_output=True, text=True, timeout=180,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("machine: ") and "cores" in lines[0]
+    assert lines[1].split() == ["measure", "p50", "ms", "p99", "ms", "p50/floor", "samples"]
+    table = {line[:36].rstrip(): line[36:] for line in lines[2:]}
+    for name in ROWS:
+        assert name in table, (name, done.stdout)
+        fields = table[name].split()
+        assert all(re.fullmatch(NUMBER, f) for f in fields[:-1]), (name, fields)
+        assert fields[-1].isdigit() and int(fields[-1]) > 0, (name, fields)
+    assert re.fullmatch(r"\s*\d+", table["cold start to READY + first answer"])
+    assert re.fullmatch(r"\s*\d+\.\d", table["resident memory, 300 players (MB)"])
+    assert "against the deferring floor, with 50 in flight: /standings " in done.stdout
+    assert done.stderr == ""
