@@ -101,7 +101,9 @@ async def main() -> None:
               f" | {f['standings_week10_ms']:>20.1f} ms")  # fmt: skip
     for small, large in ((30, 300), (300, 3000)):
         ratio = figures[large]["finalize_median_ms"] / figures[small]["finalize_median_ms"]
-        print(f"growth {small} -> {large} players (10x): finalize x{ratio:.1f}")
+        table = figures[large]["standings_week10_ms"] / figures[small]["standings_week10_ms"]
+        print(f"growth {small} -> {large} players (10x): finalize x{ratio:.1f},"
+              f" standings x{table:.1f}")  # fmt: skip
 
 
 if __name__ == "__main__":
