@@ -368,7 +368,9 @@ class Database:
             try:
                 reader = await _connect(path)
                 await reader.execute("PRAGMA query_only = ON")
-                quick = QuickReader.open(path)
+                (mode,) = (await conn.execute_fetchall("PRAGMA journal_mode"))[0]
+                if mode == "wal":  # else a reader waits for each commit: not on the loop
+                    quick = QuickReader.open(path)
             except BaseException as exc:
                 for opened in (reader, conn):
                     if opened is not None:
@@ -384,15 +386,17 @@ class Database:
         async with self._lock:
             if self._conn is None:
                 return
+            # The writer closes last: the last connection to close checkpoints the
+            # WAL into the file, and only a read-write connection can.
+            if self._quick is not None:
+                quick, self._quick = self._quick, None
+                quick.close()
+            if self._reader is not None:
+                async with self._read_lock:
+                    reader, self._reader = self._reader, None
+                    await reader.close()
             conn, self._conn = self._conn, None
             await conn.close()
-        if self._reader is not None:
-            async with self._read_lock:
-                reader, self._reader = self._reader, None
-                await reader.close()
-        if self._quick is not None:
-            quick, self._quick = self._quick, None
-            quick.close()
         log.debug("closed database %s", self.path)
 
     async def __aenter__(self) -> Self:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import sqlite3
@@ -339,6 +340,28 @@ async def test_a_one_statement_read_does_not_wait_behind_a_long_read_or_a_write(
         await asyncio.gather(*holders)
     assert [r[0] for r in rows] == [5]
     assert await count_rows(db) == 2
+
+
+async def test_closing_after_quick_reads_leaves_every_write_in_the_file(db_path):
+    database = await Database.open(db_path)
+    async with database.transaction() as conn:
+        await conn.execute("CREATE TABLE t (n INTEGER)")
+    for n in range(50):
+        async with database.read(snapshot=False) as conn:
+            await conn.execute_fetchall("SELECT count(*) FROM t")
+        async with database.transaction() as conn:
+            await conn.execute("INSERT INTO t (n) VALUES (?)", (n,))
+    await database.close()
+    # The WAL was checkpointed into the file and removed: the file alone holds it all.
+    assert rows_in_the_file_alone(db_path) == 50
+
+
+def rows_in_the_file_alone(db_path: Path) -> int:
+    assert not Path(f"{db_path}-wal").exists()
+    copy = db_path.with_name("copy.sqlite3")
+    copy.write_bytes(db_path.read_bytes())
+    with contextlib.closing(sqlite3.connect(copy)) as alone:
+        return alone.execute("SELECT count(*) FROM t").fetchone()[0]
 
 
 async def test_a_cancelled_transaction_rolls_back_and_frees_the_lock(db):
