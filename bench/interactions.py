@@ -121,6 +121,17 @@ async def exchange_quiet(standin: DiscordStandIn, quiet: float = 0.02) -> None:
         await asyncio.sleep(quiet / 2)
 
 
+async def stop(process: asyncio.subprocess.Process) -> None:
+    """Terminate a bot process; kill it if it has not stopped within 10 s."""
+    if process.returncode is None:
+        process.terminate()
+    try:
+        await asyncio.wait_for(process.wait(), 10)
+    except TimeoutError:
+        process.kill()
+        await process.wait()
+
+
 # -- bots in their own processes ---------------------------------------------------
 @contextlib.asynccontextmanager
 async def bot_process(
@@ -143,8 +154,7 @@ async def bot_process(
         await asyncio.sleep(0.3)  # let it finish starting (guilds, scheduler)
         yield
     finally:
-        process.terminate()
-        await process.wait()
+        await stop(process)
 
 
 # -- the framework floor -------------------------------------------------------
@@ -397,8 +407,7 @@ async def process_figures(
             next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS"))
         )
     finally:
-        process.terminate()
-        await process.wait()
+        await stop(process)
     return cold, rss_kb / 1024
 
 

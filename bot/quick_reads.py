@@ -29,7 +29,9 @@ class QuickReader:
     @classmethod
     def open(cls, path: str | Path) -> QuickReader:
         uri = Path(path).resolve().as_uri() + "?mode=ro"
-        conn = sqlite3.connect(uri, uri=True, isolation_level=None)
+        # Used on the loop's thread; check_same_thread=False lets a database opened
+        # on one thread be used on another, as its aiosqlite connections can.
+        conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
         conn.row_factory = sqlite3.Row
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
         conn.execute("PRAGMA query_only = ON")
