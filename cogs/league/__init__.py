@@ -1,0 +1,1 @@
+"""The commissioner's /league subcommands, by subject; `cogs.commissioner` is the cog."""

@@ -1,0 +1,52 @@
+"""What every /league command shares: the role check, the acknowledgement,
+the announcement channel, and the choices Discord shows."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from discord import Interaction
+
+from bot.services.setup import SETTING_LIMITS
+from bot.ui import render
+from bot.ui.approvals import require_commissioner
+from cogs._base import league_bot, post
+
+if TYPE_CHECKING:
+    from bot.client import LeagueBot
+
+Setting = Literal[
+    "regular_nights",
+    "games_per_night",
+    "pre_makeup_night_limit",
+    "bonus_start_week",
+    "multiplier_start_week",
+    "division_week",
+    "division_min_players",
+    "two_swap_match_points",
+    "dues_cents",
+    "payout_first_percent",
+]
+ChangeKind = Literal[
+    "correction", "penalty", "malfunction_replay", "slam_tilt_replay", "tilt_replay"
+]
+assert set(Setting.__args__) == set(SETTING_LIMITS)  # type: ignore[attr-defined]
+
+
+class LeagueCommands:
+    """The base of the /league command groups (`cogs.commissioner` joins them)."""
+
+    async def interaction_check(self, interaction: Interaction) -> bool:
+        require_commissioner(interaction)
+        return True
+
+    async def _ack(self, interaction: Interaction) -> tuple[LeagueBot, int]:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = league_bot(interaction)
+        return bot, bot.settings.guild_id
+
+
+async def announce(bot: LeagueBot, text: str) -> None:
+    """Post to the announcement channel, split within Discord's limits."""
+    for piece in render.chunks(text):
+        await post(bot, bot.settings.announcement_channel_id, piece)

@@ -1,0 +1,90 @@
+"""/league …: score corrections, penalties and replays with a reason; tie orders (R5.4, R12)."""
+
+from __future__ import annotations
+
+from discord import Interaction, app_commands
+
+from bot.parsing import parse_score
+from bot.services import scores
+from bot.ui import render
+from bot.ui.replies import respond
+from cogs._base import now_of
+from cogs.league._common import ChangeKind, LeagueCommands, announce
+
+
+class CorrectionCommands(LeagueCommands):
+    """Score corrections, penalties and replays with their reasons, and tie orders (R5.4, R12)."""
+
+    @app_commands.command(name="change")
+    @app_commands.describe(
+        kind="What happened (R12)",
+        week="Week",
+        player="Player's name",
+        game="Game number",
+        reason="Why (kept in the audit trail)",
+        score="New score (not for a penalty)",
+    )
+    async def change(
+        self,
+        interaction: Interaction,
+        kind: ChangeKind,
+        week: app_commands.Range[int, 1, 52],
+        player: app_commands.Range[str, 1, 64],
+        game: app_commands.Range[int, 1, 10],
+        reason: app_commands.Range[str, 1, 500],
+        score: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        """Correct a score, or apply a penalty or replay (R12), with a reason."""
+        value = parse_score(score) if score is not None else None
+        bot, guild = await self._ack(interaction)
+        changed = await scores.change(
+            bot.db,
+            guild,
+            week=week,
+            player_name=player,
+            game_number=game,
+            kind=kind,
+            reason=reason,
+            new_score=value,
+            by=interaction.user.id,
+            now=now_of(interaction),
+        )
+        c = changed.change
+        old = f"{c.old_score:,}" if c.old_score is not None else "none"
+        who = changed.view.player.name
+        text = f"{who}, week {week} game {game}: {old} → {c.new_score:,} ({kind})."
+        if changed.refinalized is not None:
+            text += " Week results recomputed."
+            await announce(bot, render.results(changed.refinalized))
+        await respond(interaction, text)
+
+    @app_commands.command(name="tie")
+    @app_commands.describe(
+        week="Week",
+        game="Game number",
+        players="Tied players, highest placed first, comma-separated",
+    )
+    async def tie(
+        self,
+        interaction: Interaction,
+        week: app_commands.Range[int, 1, 52],
+        game: app_commands.Range[int, 1, 10],
+        players: app_commands.Range[str, 1, 300],
+    ) -> None:
+        """Record the order of tied scores (R5.4)."""
+        bot, guild = await self._ack(interaction)
+        names = [p.strip() for p in players.split(",") if p.strip()]
+        summary = await scores.record_tie_order(
+            bot.db,
+            guild,
+            week=week,
+            game_number=game,
+            players=names,
+            by=interaction.user.id,
+            now=now_of(interaction),
+        )
+        text = f"Week {week} game {game}: {' > '.join(names)}."
+        if summary is not None:
+            text += " Week results recomputed."
+            await announce(bot, render.results(summary))
+        await respond(interaction, text)

@@ -1,0 +1,72 @@
+"""/league …: dues, the prize fund and the playoff field (R10, R13)."""
+
+from __future__ import annotations
+
+from discord import Interaction, app_commands
+
+from bot.parsing import parse_money
+from bot.services import money, standings
+from bot.ui import render
+from bot.ui.replies import respond
+from cogs._base import now_of
+from cogs.league._common import LeagueCommands
+
+
+class MoneyCommands(LeagueCommands):
+    """Dues, the prize fund and the playoff field (R10, R13)."""
+
+    @app_commands.command(name="dues")
+    @app_commands.describe(
+        player="Player's name", week="Week", amount="Dollars (default: the season's dues)"
+    )
+    async def dues(
+        self,
+        interaction: Interaction,
+        player: app_commands.Range[str, 1, 64],
+        week: app_commands.Range[int, 1, 52],
+        amount: app_commands.Range[str, 1, 12] | None = None,
+    ) -> None:
+        """Record dues paid (R10.1)."""
+        cents = parse_money(amount) if amount else None
+        bot, guild = await self._ack(interaction)
+        pot = await money.record_dues(
+            bot.db,
+            guild,
+            player,
+            week,
+            cents=cents,
+            by=interaction.user.id,
+            now=now_of(interaction),
+        )
+        again = " The week was final: its payout was recomputed." if pot.recomputed else ""
+        await respond(
+            interaction,
+            f"Week {week}: dues {render.money(pot.dues_cents)}, pot {render.money(pot.pot_cents)}."
+            + again,
+        )
+
+    @app_commands.command(name="fund")
+    @app_commands.describe(amount="Dollars to add to the season prize fund", note="What it is")
+    async def fund(
+        self,
+        interaction: Interaction,
+        amount: app_commands.Range[str, 1, 12],
+        note: app_commands.Range[str, 0, 200] = "",
+    ) -> None:
+        """Add to the season prize fund (R10.1)."""
+        cents = parse_money(amount)
+        bot, guild = await self._ack(interaction)
+        total = await money.add_to_fund(
+            bot.db, guild, cents, note, by=interaction.user.id, now=now_of(interaction)
+        )
+        await respond(interaction, f"The prize fund is now {render.money(total)}.")
+
+    @app_commands.command(name="playoffs")
+    @app_commands.describe(unavailable="Qualifiers who cannot come, comma-separated (R13.2)")
+    async def playoffs(
+        self, interaction: Interaction, unavailable: app_commands.Range[str, 0, 300] = ""
+    ) -> None:
+        """The playoff qualifiers and alternates (R13)."""
+        bot, guild = await self._ack(interaction)
+        names = [n.strip() for n in unavailable.split(",") if n.strip()]
+        await respond(interaction, render.playoffs(await standings.playoffs(bot.db, guild, names)))

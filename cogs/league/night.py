@@ -1,0 +1,114 @@
+"""/league …: running the night: picks, games, approvals, attendance, finalizing."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from discord import Interaction, app_commands
+
+from bot.parsing import parse_date
+from bot.services import announcements, attendance, finalize, picks, scores, standings
+from bot.ui import render
+from bot.ui.replies import respond
+from cogs._base import now_of, post
+from cogs.league._common import LeagueCommands, announce
+
+
+class NightCommands(LeagueCommands):
+    """The night's running: picks, games, approvals, attendance, finalizing (R2, R4, R7, R8)."""
+
+    @app_commands.command(name="lock")
+    @app_commands.describe(week="Which week (default: tonight)")
+    async def lock(
+        self, interaction: Interaction, week: app_commands.Range[int, 1, 52] | None = None
+    ) -> None:
+        """Lock the picks: every group's five games are set (R4)."""
+        bot, guild = await self._ack(interaction)
+        locked = await picks.lock_picks(bot.db, guild, week=week, now=now_of(interaction))
+        text = render.locked(locked, locked[0].week) if locked else "No groups."
+        if locked and not locked[0].newly_locked:
+            await respond(interaction, f"Already locked; nothing changed.\n{text}")
+            return
+        await respond(interaction, text)
+        # The same post the 19:15 job makes: claimed once, so it never goes out twice.
+        key = f"lock:{locked[0].day.isoformat()}" if locked[0].day else None
+        if key and await announcements.claim(bot.db, guild, key, now_of(interaction)):
+            last = None
+            for piece in render.chunks(text):
+                last = await post(bot, bot.settings.announcement_channel_id, piece)
+            channel = bot.settings.announcement_channel_id
+            if last is not None:
+                await announcements.record_sent(bot.db, guild, key, channel, last.id)
+            else:  # the 19:15 job will try again
+                await announcements.record_failed(bot.db, guild, key, channel, "post failed")
+
+    @app_commands.command(name="games")
+    @app_commands.describe(
+        group="Group, e.g. 1 or A2", machines="The games in order, comma-separated"
+    )
+    async def games(
+        self,
+        interaction: Interaction,
+        group: app_commands.Range[str, 1, 3],
+        machines: app_commands.Range[str, 1, 400],
+    ) -> None:
+        """Override one group's games (R4.5)."""
+        bot, guild = await self._ack(interaction)
+        names = [m.strip() for m in machines.split(",") if m.strip()]
+        done = await picks.set_games(bot.db, guild, group, names, now=now_of(interaction))
+        await respond(
+            interaction,
+            f"{done.label}: " + ", ".join(f"{n}. {m}" for n, m in enumerate(done.games, 1)),
+        )
+
+    @app_commands.command(name="approve-all")
+    @app_commands.describe(group="Group, e.g. 1 or A2")
+    async def approve_all(
+        self, interaction: Interaction, group: app_commands.Range[str, 1, 3]
+    ) -> None:
+        """Approve every pending score of one group."""
+        bot, guild = await self._ack(interaction)
+        approved = await scores.approve_all(
+            bot.db, guild, group, by=interaction.user.id, now=now_of(interaction)
+        )
+        await respond(interaction, f"Approved {len(approved)} score(s) of group {group.upper()}.")
+
+    @app_commands.command(name="mark")
+    @app_commands.describe(
+        player="Player's name",
+        status="Late (misses some games) or absent",
+        date="Night (default: next)",
+    )
+    async def mark(
+        self,
+        interaction: Interaction,
+        player: app_commands.Range[str, 1, 64],
+        status: Literal["late", "absent"],
+        date: app_commands.Range[str, 1, 20] | None = None,
+    ) -> None:
+        """Record that a player came late or did not come (R2.3-R2.4)."""
+        day = parse_date(date) if date else None
+        bot, guild = await self._ack(interaction)
+        given = await attendance.mark(
+            bot.db, guild, player, status, by=interaction.user.id, day=day, now=now_of(interaction)
+        )
+        await respond(interaction, render.notice(given))
+
+    @app_commands.command(name="finalize")
+    @app_commands.describe(week="Which week (default: tonight)")
+    async def finalize(
+        self, interaction: Interaction, week: app_commands.Range[int, 1, 52] | None = None
+    ) -> None:
+        """Finalize the night: results, bonus, movement, payouts."""
+        bot, guild = await self._ack(interaction)
+        summary = await finalize.finalize(
+            bot.db, guild, week=week, by=interaction.user.id, now=now_of(interaction)
+        )
+        if not summary.newly_finalized:
+            await respond(
+                interaction, f"Week {summary.night.week} was already final; nothing changed."
+            )
+            return
+        await respond(interaction, f"Week {summary.night.week} is final.")
+        await announce(bot, render.results(summary))
+        await announce(bot, render.standings(await standings.standings(bot.db, guild)))

@@ -1,0 +1,130 @@
+"""/league …: players and machines: adding, removing, skill, pre-makeup grants, par (R3, R6, R8)."""
+
+from __future__ import annotations
+
+import discord
+from discord import Interaction, app_commands
+
+from bot.parsing import parse_score
+from bot.services import setup as league_setup
+from bot.ui.replies import respond
+from cogs._base import now_of
+from cogs.league._common import LeagueCommands
+
+
+class RosterCommands(LeagueCommands):
+    """Players and machines: adding, removing, skill, pre-makeup grants, par (R3, R6, R8)."""
+
+    @app_commands.command(name="player-add")
+    @app_commands.describe(
+        member="The Discord member",
+        skill="Skill 1-10, 10 = expert (R8.2)",
+        name="Name in the standings (default: their display name)",
+    )
+    async def player_add(
+        self,
+        interaction: Interaction,
+        member: discord.Member,
+        skill: app_commands.Range[float, 1, 10] | None = None,
+        name: app_commands.Range[str, 1, 64] | None = None,
+    ) -> None:
+        """Add a league player."""
+        bot, guild = await self._ack(interaction)
+        added = await league_setup.add_player(
+            bot.db,
+            guild,
+            name or member.display_name,
+            discord_id=member.id,
+            skill=skill,
+            now=now_of(interaction),
+        )
+        again = " (welcome back: their history is kept)" if added.restored else ""
+        await respond(interaction, f"{added.player.name} joined the league{again}.")
+
+    @app_commands.command(name="player-remove")
+    @app_commands.describe(name="The player's name")
+    async def player_remove(
+        self, interaction: Interaction, name: app_commands.Range[str, 1, 64]
+    ) -> None:
+        """Remove a player; their history stays (R12.4)."""
+        bot, guild = await self._ack(interaction)
+        player = await league_setup.remove_player(bot.db, guild, name, now=now_of(interaction))
+        await respond(interaction, f"{player.name} was removed; their results stay in the history.")
+
+    @app_commands.command(name="skill")
+    @app_commands.describe(name="The player's name", value="Skill 1-10 (R8.2)")
+    async def skill(
+        self,
+        interaction: Interaction,
+        name: app_commands.Range[str, 1, 64],
+        value: app_commands.Range[float, 1, 10],
+    ) -> None:
+        """Set a player's skill rating."""
+        bot, guild = await self._ack(interaction)
+        player = await league_setup.set_skill(bot.db, guild, name, value)
+        await respond(interaction, f"{player.name}'s skill is now {player.skill:g}.")
+
+    @app_commands.command(name="grant")
+    @app_commands.describe(name="The player's name", nights="Extra pre-makeup nights (R3.5)")
+    async def grant(
+        self,
+        interaction: Interaction,
+        name: app_commands.Range[str, 1, 64],
+        nights: app_commands.Range[int, 1, 10],
+    ) -> None:
+        """Grant a player more pre-makeup nights."""
+        bot, guild = await self._ack(interaction)
+        player = await league_setup.grant_pre_makeup_nights(bot.db, guild, name, nights)
+        await respond(
+            interaction,
+            f"{player.name} has {player.extra_pre_makeup_nights} extra pre-makeup night(s).",
+        )
+
+    @app_commands.command(name="machine-add")
+    @app_commands.describe(
+        name="The machine's name", par="Raw score worth 1,000,000 normalized (R6.1)"
+    )
+    async def machine_add(
+        self,
+        interaction: Interaction,
+        name: app_commands.Range[str, 1, 64],
+        par: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        """Add a machine at the end of the league's machine order."""
+        value = parse_score(par) if par is not None else None
+        bot, guild = await self._ack(interaction)
+        machine = await league_setup.add_machine(
+            bot.db, guild, name, par=value, now=now_of(interaction)
+        )
+        await respond(
+            interaction, f"{machine.name} added. Every player owes a pre-makeup score on it (R3.1)."
+        )
+
+    @app_commands.command(name="par")
+    @app_commands.describe(
+        machine="The machine", value="Its par, or 'median' for the pre-makeup median (R6.2)"
+    )
+    async def par(
+        self,
+        interaction: Interaction,
+        machine: app_commands.Range[str, 1, 64],
+        value: app_commands.Range[str, 1, 40],
+    ) -> None:
+        """Set a machine's par."""
+        par = None if value.strip().lower() == "median" else parse_score(value)
+        bot, guild = await self._ack(interaction)
+        found = await league_setup.set_par(bot.db, guild, machine, par)
+        shown = f"{found.par:,}" if found.par else "the median of approved pre-makeup scores"
+        await respond(interaction, f"{found.name}'s par is {shown}.")
+
+    @app_commands.command(name="working")
+    @app_commands.describe(machine="The machine", working="Is it working?")
+    async def working(
+        self, interaction: Interaction, machine: app_commands.Range[str, 1, 64], working: bool
+    ) -> None:
+        """Mark a machine working or out of order (R4.1)."""
+        bot, guild = await self._ack(interaction)
+        found = await league_setup.set_working(bot.db, guild, machine, working)
+        await respond(
+            interaction, f"{found.name} is {'working' if found.working else 'out of order'}."
+        )
