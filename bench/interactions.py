@@ -18,8 +18,9 @@ Prints one table (the format is kept stable so runs can be compared):
   process) with a 300-player league loaded.
 
 The bots (floor and league) run as their own processes, as they would in
-production; the stand-ins run in this one. Run: `python -m bench.interactions`
-(about 20 s; `--quick` for a smoke run of a few samples). Not part of the tests.
+production; the stand-ins run in this one. Run: `python -m bench` (every
+benchmark) or `python -m bench.interactions` (about 20 s; `--quick` for a
+smoke run of a few samples). Not part of the tests.
 """
 
 from __future__ import annotations
@@ -478,7 +479,13 @@ def row(name: str, values: list[float], ratio: float | None) -> None:
     print(f"{name:<36} {p50:>8.2f} {p99:>8.2f} {shown} {len(values):>7}")
 
 
+def quick() -> None:
+    """A smoke run: the same table from a few samples."""
+    global IDLE_SAMPLES, ROUNDS
+    IDLE_SAMPLES, ROUNDS = 20, 1
+
+
 if __name__ == "__main__":
-    if "--quick" in sys.argv[1:]:  # a smoke run: the same table from a few samples
-        IDLE_SAMPLES, ROUNDS = 20, 1
+    if "--quick" in sys.argv[1:]:
+        quick()
     asyncio.run(main())

@@ -2,14 +2,16 @@
 
 Each league plays 10 weeks through the real services; scores are seeded as
 approved facts through the repositories (the cost measured is finalize and
-standings, not typing scores). Prints a table; run with
-`python -m bench.league_scale`.
+standings, not typing scores). Prints a table; run with `python -m bench`
+(every benchmark) or `python -m bench.league_scale`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import statistics
+import sys
 import tempfile
 import time
 from datetime import date, datetime, timedelta
@@ -89,8 +91,11 @@ async def measure(players: int) -> dict[str, float]:
     }
 
 
-async def main() -> None:
-    sizes = (30, 300, 3000)
+SIZES = (30, 300, 3000)
+QUICK_SIZES = (30, 300)  # a smoke run
+
+
+async def main(sizes: tuple[int, ...] = SIZES) -> None:
     figures = {n: await measure(n) for n in sizes}
     print(
         "league size | finalize (median of 10 weeks) | finalize week 10 | standings after week 10"
@@ -99,7 +104,7 @@ async def main() -> None:
         f = figures[n]
         print(f"{n:>11} | {f['finalize_median_ms']:>25.1f} ms | {f['finalize_week10_ms']:>13.1f} ms"
               f" | {f['standings_week10_ms']:>20.1f} ms")  # fmt: skip
-    for small, large in ((30, 300), (300, 3000)):
+    for small, large in itertools.pairwise(sizes):
         ratio = figures[large]["finalize_median_ms"] / figures[small]["finalize_median_ms"]
         table = figures[large]["standings_week10_ms"] / figures[small]["standings_week10_ms"]
         print(f"growth {small} -> {large} players (10x): finalize x{ratio:.1f},"
@@ -107,4 +112,4 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    asyncio.run(main(QUICK_SIZES if "--quick" in sys.argv[1:] else SIZES))

@@ -1,4 +1,4 @@
-"""The benchmark still runs and prints its table in the stable format (#7).
+"""`python -m bench` still runs and prints its tables in the stable format (#7).
 
 A smoke run with few samples: it checks the rows and columns, never the
 timings (those are read from a full run, see README "Performance").
@@ -38,7 +38,7 @@ def run_quick_bench() -> tuple[int, str, str]:
     """The benchmark in its own process group, so that on a timeout its bot
     processes are killed with it."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "bench.interactions", "--quick"],
+        [sys.executable, "-m", "bench", "--quick"],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True,
     )  # fmt: skip
@@ -51,10 +51,11 @@ def run_quick_bench() -> tuple[int, str, str]:
     return process.returncode, out, err
 
 
-def test_the_interaction_benchmark_prints_every_row_of_its_table() -> None:
+def test_the_benchmark_prints_every_row_of_its_tables() -> None:
     returncode, stdout, stderr = run_quick_bench()
     assert returncode == 0, stderr[-2000:]
-    lines = stdout.splitlines()
+    interactions, scale = stdout.split("\n\n")
+    lines = interactions.splitlines()
     assert lines[0].startswith("machine: ") and "cores" in lines[0]
     assert lines[1].split() == ["measure", "p50", "ms", "p99", "ms", "p50/floor", "samples"]
     table = {line[:36].rstrip(): line[36:] for line in lines[2:]}
@@ -67,3 +68,10 @@ def test_the_interaction_benchmark_prints_every_row_of_its_table() -> None:
     assert re.fullmatch(r"\s*\d+\.\d", table["resident memory, 300 players (MB)"])
     assert "against the deferring floor, with 50 in flight: /standings " in stdout
     assert "Traceback" not in stderr
+    header, *sizes, growth = scale.strip().splitlines()
+    assert header.split(" | ")[0] == "league size"
+    assert [row.split("|")[0].strip() for row in sizes] == ["30", "300"]
+    for row in sizes:
+        assert all(re.fullmatch(r"\d+\.\d ms", cell.strip()) for cell in row.split("|")[1:])
+    assert re.fullmatch(r"growth 30 -> 300 players \(10x\): finalize x\d+\.\d, standings x\d+\.\d",
+                        growth)  # fmt: skip
