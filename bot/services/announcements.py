@@ -119,7 +119,8 @@ async def _cutoff(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) 
 
 
 async def _grace(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> str:
-    """R2.3: players not checked in (no notice, no score yet) are named."""
+    """R2.3: players the bot has heard nothing from tonight (no notice, no
+    score yet) are named; there is no check-in, so it says just that."""
     everyone = {p.id: p.name for p in await people.players(conn, ctx.league.id, removed=True)}
     noticed = {n.player_id for n in await nights.notices(conn, night.id)}
     missing = []
@@ -131,8 +132,8 @@ async def _grace(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -
         return f"{head}\nEveryone is here or has sent a notice."
     names = ", ".join(everyone.get(p, "?") for p in missing)
     return (
-        f"{head}\nNot checked in: {names}. Their groups may start; games they miss are "
-        "scored from pre-makeups (R2.3)."
+        f"{head}\nNo notice and no score yet from: {names}. If they have not arrived, "
+        "their groups may start; games they miss are scored from pre-makeups (R2.3)."
     )
 
 

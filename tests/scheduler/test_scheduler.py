@@ -225,4 +225,4 @@ async def test_a_league_day_posts_groupings_cutoff_lock_and_grace_in_order(db: D
     assert lock.startswith("**Week 1: picks are locked.**")
     assert "**Group 2**: 1. M1, 2. M2, 3. M3, 4. M4, 5. M5" in lock
     # P1 has a score and P3 sent a notice; the others are named (R2.3).
-    assert "Not checked in: P2, P4, P5, P6." in grace
+    assert "No notice and no score yet from: P2, P4, P5, P6. If they have not arrived" in grace
