@@ -45,7 +45,8 @@ import aiosqlite
 import discord
 
 from bench import league_scale
-from bot.database import Database, migrate
+from bot.database import Database
+from bot.migrate import migrate
 from bot.services import picks, setup
 from standin import MANAGE_GUILD, DiscordStandIn, Exchange
 

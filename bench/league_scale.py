@@ -18,7 +18,8 @@ from datetime import date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from bot.database import Database, migrate
+from bot.database import Database
+from bot.migrate import migrate
 from bot.repositories import leagues
 from bot.repositories import nights as night_repo
 from bot.repositories import scores as score_repo

@@ -12,7 +12,8 @@ import logging
 import sys
 
 from bot.config import ConfigError, Settings, load_settings
-from bot.database import DatabaseError, migrate
+from bot.database import DatabaseError
+from bot.migrate import migrate
 
 log = logging.getLogger("bot")
 

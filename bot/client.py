@@ -9,7 +9,8 @@ import discord
 from discord.ext import commands
 
 from bot.config import Settings
-from bot.database import Database, migrate
+from bot.database import Database
+from bot.migrate import migrate
 from bot.scheduler import Clock, LeagueScheduler
 from bot.services import announcements
 from bot.ui.approvals import DecisionButton, is_commissioner

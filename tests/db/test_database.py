@@ -13,14 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.database import (
-    DEFAULT_MIGRATIONS,
-    Database,
-    DatabaseError,
-    DatabaseTooNewError,
-    MigrationError,
-    migrate,
-)
+from bot.database import Database, DatabaseError, DatabaseTooNewError, MigrationError
+from bot.migrate import DEFAULT_MIGRATIONS, migrate
 
 PLAYERS = "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);"
 MACHINES = "CREATE TABLE machine (id INTEGER PRIMARY KEY, name TEXT NOT NULL);"
@@ -86,7 +80,7 @@ def test_default_migrations_is_the_projects_folder():
 
 
 async def test_three_migrations_set_version_three_and_create_the_tables(db_path, three, caplog):
-    caplog.set_level(logging.INFO, logger="bot.database")
+    caplog.set_level(logging.INFO, logger="bot.migrate")
 
     assert await migrate(db_path, three) == 3
 
@@ -102,7 +96,7 @@ async def test_three_migrations_set_version_three_and_create_the_tables(db_path,
 async def test_migrating_twice_applies_nothing_the_second_time(db_path, three, caplog):
     await migrate(db_path, three)
     caplog.clear()
-    caplog.set_level(logging.INFO, logger="bot.database")
+    caplog.set_level(logging.INFO, logger="bot.migrate")
 
     assert await migrate(db_path, three) == 3
 

@@ -15,8 +15,8 @@ import pytest
 
 from bot.client import LeagueBot
 from bot.config import Settings
-from bot.database import migrate
 from bot.demo import settings_for
+from bot.migrate import migrate
 from standin import DiscordStandIn
 from tests.e2e.harness import TOKEN, World, build_world, running_bot
 

@@ -19,8 +19,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.config import Settings, load_settings
-from bot.database import Database, migrate
+from bot.database import Database
 from bot.demo import running_bot
+from bot.migrate import migrate
 from bot.services import picks, setup
 from standin import MANAGE_GUILD, DiscordStandIn, Exchange
 

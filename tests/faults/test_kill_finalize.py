@@ -23,7 +23,8 @@ from pathlib import Path
 import pytest
 
 from bench.league_scale import build, seed_scores
-from bot.database import Database, migrate
+from bot.database import Database
+from bot.migrate import migrate
 from bot.services import finalize
 
 ROOT = Path(__file__).resolve().parents[2]

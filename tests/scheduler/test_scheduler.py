@@ -11,7 +11,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.database import Database, migrate
+from bot.database import Database
+from bot.migrate import migrate
 from bot.scheduler import LeagueScheduler
 from bot.services import announcements, setup
 

@@ -9,7 +9,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.database import Database, migrate
+from bot.database import Database
+from bot.migrate import migrate
 from bot.services import setup
 
 GUILD = 1001

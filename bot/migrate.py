@@ -1,0 +1,231 @@
+"""Migrations: the numbered SQL files in `migrations/`, applied in order.
+
+`migrate(path)` applies the numbered files (`0001_initial.sql`, `0002_….sql`).
+Each pending file and its `PRAGMA user_version = N` run in ONE transaction, so
+a failed migration leaves the database exactly as it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+import aiosqlite
+
+from bot.database import (
+    DatabaseTooNewError,
+    MigrationError,
+    PathLike,
+    check_database_path,
+    open_connection,
+    rollback_if_open,
+)
+
+log = logging.getLogger(__name__)
+
+# `migrations/` sits beside the `bot` package: the project's top-level folder in a
+# checkout. An installed copy (or a test) passes its own folder to `migrate()`.
+DEFAULT_MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+
+_MIGRATION_NAME = re.compile(r"^(?P<number>\d+)_(?P<name>[A-Za-z0-9_.-]+)\.sql$")
+# Statements a migration file may not contain: the runner owns the transaction
+# and the schema version, and a COMMIT inside a file would break its atomicity.
+_RUNNER_OWNED = re.compile(
+    r"^(BEGIN|COMMIT|END|ROLLBACK(?!\s+(TRANSACTION\s+)?TO)|PRAGMA\s+(\w+\s*\.\s*)?user_version)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    line: int  # where the statement starts in its file, for error messages
+    sql: str
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    version: int
+    path: Path
+    statements: tuple[Statement, ...]
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+
+def _skip_space_and_comments(sql: str, start: int) -> int:
+    """Index of the first character at or after `start` that is neither space nor comment."""
+    i, n = start, len(sql)
+    while i < n:
+        if sql[i].isspace():
+            i += 1
+        elif sql.startswith("--", i):
+            end = sql.find("\n", i)
+            i = n if end == -1 else end + 1
+        elif sql.startswith("/*", i):
+            end = sql.find("*/", i + 2)
+            i = n if end == -1 else end + 2
+        else:
+            break
+    return i
+
+
+def split_statements(sql: str) -> list[Statement]:
+    """Split a migration into statements, SQLite's way.
+
+    Text is accumulated up to each `;` until `sqlite3.complete_statement` says it is
+    a whole statement, so a `;` inside a string, a comment or a trigger's
+    `BEGIN … END` body does not end it. Pieces holding only comments are dropped; a
+    last statement without its `;` is kept.
+    """
+    statements: list[Statement] = []
+    start = 0
+    for semicolon in (m.start() for m in re.finditer(";", sql)):
+        chunk = sql[start : semicolon + 1]
+        if sqlite3.complete_statement(chunk):
+            _add_statement(statements, sql, start, semicolon + 1)
+            start = semicolon + 1
+    _add_statement(statements, sql, start, len(sql))
+    return statements
+
+
+def _add_statement(statements: list[Statement], sql: str, start: int, end: int) -> None:
+    begin = _skip_space_and_comments(sql, start)
+    if begin >= end:
+        return
+    line = sql.count("\n", 0, begin) + 1
+    statements.append(Statement(line=line, sql=sql[begin:end].strip()))
+
+
+def load_migrations(migrations_dir: PathLike = DEFAULT_MIGRATIONS) -> list[Migration]:
+    """Read and check every migration file; raise `MigrationError` before any is applied.
+
+    Files are `NNNN_name.sql`, numbered 1..N with no gap and no duplicate. Other
+    files (a README) are ignored; a `.sql` file without a number is refused.
+    """
+    folder = Path(migrations_dir)
+    if not folder.is_dir():
+        raise MigrationError(f"migrations folder {folder} does not exist")
+
+    numbered: dict[int, list[Path]] = {}
+    for file in sorted(folder.iterdir()):
+        if file.suffix.lower() != ".sql" or not file.is_file():
+            continue
+        match = _MIGRATION_NAME.match(file.name)
+        if match is None:
+            raise MigrationError(
+                f"migration file {file.name} is not named NNNN_name.sql (e.g. 0002_vetoes.sql)"
+            )
+        numbered.setdefault(int(match["number"]), []).append(file)
+
+    for number, files in sorted(numbered.items()):
+        if len(files) > 1:
+            names = ", ".join(f.name for f in files)
+            raise MigrationError(f"migration number {number} is used more than once: {names}")
+    expected = list(range(1, len(numbered) + 1))
+    if sorted(numbered) != expected:
+        missing = sorted(set(range(1, max(numbered, default=0) + 1)) - set(numbered))
+        detail = f"missing {missing}" if missing else "numbering must start at 1"
+        raise MigrationError(
+            f"migrations in {folder} must be numbered 1..{len(numbered)} without gaps; {detail}"
+        )
+
+    migrations = []
+    for number in expected:
+        path = numbered[number][0]
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise MigrationError(f"cannot read migration {path.name}: {exc}") from exc
+        statements = tuple(split_statements(text))
+        for statement in statements:
+            if owned := _RUNNER_OWNED.match(statement.sql):
+                raise MigrationError(
+                    f"migration {path.name} line {statement.line}: remove "
+                    f"{owned.group(0)!r} — the runner wraps each file "
+                    "in its own transaction and sets PRAGMA user_version itself"
+                )
+        if statements and not sqlite3.complete_statement(statements[-1].sql + "\n;"):
+            raise MigrationError(
+                f"migration {path.name} line {statements[-1].line}: statement is incomplete"
+            )
+        migrations.append(Migration(version=number, path=path, statements=statements))
+    return migrations
+
+
+async def migrate(path: PathLike, migrations_dir: PathLike = DEFAULT_MIGRATIONS) -> int:
+    """Apply the pending migrations to the database at `path`; return its schema version.
+
+    Every file is checked first (`MigrationError` on a gap, a duplicate or a
+    transaction statement in a file). A database newer than the newest file
+    raises `DatabaseTooNewError`: the bot must not run against it. Each pending
+    file runs in one `BEGIN IMMEDIATE` transaction together with its
+    `PRAGMA user_version`; if any statement fails, that transaction is rolled back
+    and `MigrationError` names the file and SQLite's message.
+    """
+    migrations = await asyncio.to_thread(load_migrations, migrations_dir)
+    latest = migrations[-1].version if migrations else 0
+    await asyncio.to_thread(check_database_path, path)
+
+    # Foreign keys stay OFF while migrating (SQLite's procedure for rebuilding a
+    # table); `PRAGMA foreign_key_check` runs before each commit instead.
+    conn = await open_connection(path, foreign_keys=False)
+    try:
+        version = await _user_version(conn)
+        _refuse_too_new(version, latest)
+        for migration in migrations:
+            if migration.version > version:
+                version = await _apply(conn, migration, latest)
+    finally:
+        await conn.close()
+    return version
+
+
+async def _apply(conn: aiosqlite.Connection, migration: Migration, latest: int) -> int:
+    statement: Statement | None = None  # the one running, for the error message
+    await conn.execute("BEGIN IMMEDIATE")
+    try:
+        # Read again under the write lock: another process may have migrated meanwhile.
+        current = await _user_version(conn)
+        _refuse_too_new(current, latest)
+        if current >= migration.version:
+            await conn.execute("ROLLBACK")
+            return current
+        for statement in migration.statements:
+            await conn.execute(statement.sql)
+        statement = None
+        violations = await conn.execute_fetchall("PRAGMA foreign_key_check")
+        if violations:
+            table, rowid, parent, _ = tuple(violations[0])
+            raise MigrationError(
+                f"migration {migration.name} failed: {len(violations)} foreign key "
+                f"violation(s), e.g. {table} row {rowid} refers to a missing {parent} row"
+            )
+        await conn.execute(f"PRAGMA user_version = {migration.version:d}")
+        await conn.execute("COMMIT")
+    except BaseException as exc:
+        await rollback_if_open(conn)
+        if isinstance(exc, sqlite3.Error):
+            where = f" at line {statement.line}" if statement is not None else ""
+            raise MigrationError(f"migration {migration.name} failed{where}: {exc}") from exc
+        raise
+    log.info("applied migration %s (schema version %d)", migration.name, migration.version)
+    return migration.version
+
+
+def _refuse_too_new(version: int, latest: int) -> None:
+    if version > latest:
+        raise DatabaseTooNewError(
+            f"database schema version {version} is newer than this bot ({latest}); upgrade the bot"
+        )
+
+
+async def _user_version(conn: aiosqlite.Connection) -> int:
+    async with conn.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    assert row is not None
+    return int(row[0])
