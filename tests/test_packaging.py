@@ -1,0 +1,53 @@
+"""An installed bot (a wheel, not a checkout) carries its migrations and finds them."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = ("pyproject.toml", "README.md", "bot", "cogs", "standin", "migrations")
+
+
+def test_the_wheel_ships_the_migrations_where_the_bot_looks_for_them(tmp_path: Path) -> None:
+    source = tmp_path / "source"
+    source.mkdir()
+    skip = shutil.ignore_patterns("__pycache__", "*.egg-info")
+    for name in SHIPPED:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, source / name, ignore=skip)
+        else:
+            shutil.copy2(ROOT / name, source / name)
+    built = subprocess.run(
+        [sys.executable, "-c",
+         "from setuptools import build_meta; print(build_meta.build_wheel('dist'))"],
+        cwd=source, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert built.returncode == 0, built.stderr[-2000:]
+    wheel = source / "dist" / built.stdout.strip().splitlines()[-1]
+
+    installed = tmp_path / "site"
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        archive.extractall(installed)
+    sql = sorted(p.name for p in (ROOT / "migrations").glob("*.sql"))
+    assert sql and all(f"migrations/{name}" in names for name in sql)
+    assert not any(name.startswith("tests/") for name in names)
+
+    # The installed copy, run from elsewhere, loads every migration from itself.
+    probe = (
+        "import bot, bot.migrate as m; "
+        "print(bot.__file__); print(m.DEFAULT_MIGRATIONS); print(len(m.load_migrations()))"
+    )
+    ran = subprocess.run(
+        [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True,
+        env={"PYTHONPATH": str(installed), "PATH": "/usr/bin:/bin"}, timeout=60,
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stderr[-2000:]
+    module, folder, count = ran.stdout.split("\n")[:3]
+    assert Path(module).is_relative_to(installed)
+    assert Path(folder) == installed / "migrations"
+    assert int(count) == len(sql)
