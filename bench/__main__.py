@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import sys
 
@@ -12,7 +13,9 @@ from bench import interactions, league_scale
 
 
 def main(argv: list[str]) -> None:
-    quick = "--quick" in argv
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="a smoke run of a few samples")
+    quick = parser.parse_args(argv).quick
     if quick:
         interactions.quick()
     asyncio.run(interactions.main())

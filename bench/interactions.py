@@ -427,6 +427,14 @@ async def main() -> None:
     # message; their full garbage collections (seen as a whole slow burst, ~50-100
     # ms) are not the bots' doing. The bots, in their own processes, keep theirs.
     gc.disable()
+    try:
+        await measure_and_print()
+    finally:
+        gc.enable()  # whatever runs next in this process (bench.league_scale) has it
+        gc.collect()
+
+
+async def measure_and_print() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         async with DiscordStandIn(token=TOKEN) as standin, DiscordStandIn(token=TOKEN) as other:

@@ -17,12 +17,12 @@ from cogs.league.season import SeasonCommands
 
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)  # a hint; the role is checked at run time
-class Commissioner(
-    SeasonCommands,
-    RosterCommands,
-    NightCommands,
-    CorrectionCommands,
+class Commissioner(  # discord.py lists the commands of the last base first
     MoneyCommands,
+    CorrectionCommands,
+    NightCommands,
+    RosterCommands,
+    SeasonCommands,
     commands.GroupCog,
     group_name="league",
 ):

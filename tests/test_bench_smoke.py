@@ -54,7 +54,9 @@ def run_quick_bench() -> tuple[int, str, str]:
 def test_the_benchmark_prints_every_row_of_its_tables() -> None:
     returncode, stdout, stderr = run_quick_bench()
     assert returncode == 0, stderr[-2000:]
-    interactions, scale = stdout.split("\n\n")
+    tables = stdout.split("\n\n")
+    assert len(tables) == 2, stdout  # the interactions table, then the league-size table
+    interactions, scale = tables
     lines = interactions.splitlines()
     assert lines[0].startswith("machine: ") and "cores" in lines[0]
     assert lines[1].split() == ["measure", "p50", "ms", "p99", "ms", "p50/floor", "samples"]

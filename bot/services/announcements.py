@@ -129,7 +129,7 @@ async def _grace(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -
         missing.extend(p for p in group.members if p not in noticed and p not in scored)
     head = f"**Week {night.week}: the grace period is over ({ctx.league.grace_until:%H:%M}).**"
     if not missing:
-        return f"{head}\nEveryone is here or has sent a notice."
+        return f"{head}\nEveryone has sent a notice or a score."
     names = ", ".join(everyone.get(p, "?") for p in missing)
     return (
         f"{head}\nNo notice and no score yet from: {names}. If they have not arrived, "

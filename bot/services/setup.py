@@ -146,7 +146,7 @@ async def _resize_season(conn: aiosqlite.Connection, ctx: SeasonContext, count: 
 
 
 async def set_league_time(db: Database, guild_id: int, name: str, value: time) -> League:
-    """R1.3: the league's wall-clock times (check-in, grace, cutoff, posts)."""
+    """R1.3: the league's wall-clock times (play, grace, cutoff, posts)."""
     if name not in leagues.LEAGUE_TIMES:
         raise BadInput(f"Unknown time {name!r}. Times: {', '.join(leagues.LEAGUE_TIMES)}.")
     async with db.transaction() as conn:

@@ -227,3 +227,25 @@ async def test_a_league_day_posts_groupings_cutoff_lock_and_grace_in_order(db: D
     assert "**Group 2**: 1. M1, 2. M2, 3. M3, 4. M4, 5. M5" in lock
     # P1 has a score and P3 sent a notice; the others are named (R2.3).
     assert "No notice and no score yet from: P2, P4, P5, P6. If they have not arrived" in grace
+
+
+async def test_r2_3_the_grace_post_names_nobody_once_everyone_sent_a_notice_or_a_score(
+    db: Database,
+) -> None:
+    from bot.services import attendance, scores
+
+    channel = Channel()
+    scheduler = await started(db, channel, at(FIRST, "09:00"))
+    try:
+        assert await scheduler.post("lock", at(FIRST, "19:15")) == "sent"
+        for player in (2, 3):
+            await attendance.notify(db, GUILD, player, "late", minutes=10, now=at(FIRST, "17:00"))
+        for player in (1, 4, 5, 6):
+            await scores.submit(db, GUILD, player, 1, 1000 * player, now=at(FIRST, "19:25"))
+        assert await scheduler.post("grace", at(FIRST, "19:30")) == "sent"
+    finally:
+        scheduler.shutdown()
+    grace = channel.posts[-1]
+    assert grace == (
+        "**Week 1: the grace period is over (19:30).**\nEveryone has sent a notice or a score."
+    )
