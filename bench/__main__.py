@@ -1,27 +1,32 @@
 """`python -m bench`: every benchmark, one table after the other (about 40 s).
 
-`--quick` is a smoke run: the same tables from a few samples and two league sizes.
+Each runs in a fresh interpreter, as the bot would be: what one leaves behind
+in memory (the stand-ins' messages, garbage collection settings) must not
+weigh on the next one's figures. `--quick` is a smoke run: the same tables from
+a few samples and two league sizes.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
+import subprocess
 import sys
 
-from bench import interactions, league_scale
+BENCHMARKS = ("bench.interactions", "bench.league_scale")
 
 
-def main(argv: list[str]) -> None:
+def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a smoke run of a few samples")
-    quick = parser.parse_args(argv).quick
-    if quick:
-        interactions.quick()
-    asyncio.run(interactions.main())
-    print()
-    asyncio.run(league_scale.main(league_scale.QUICK_SIZES if quick else league_scale.SIZES))
+    quick = ["--quick"] if parser.parse_args(argv).quick else []
+    for number, module in enumerate(BENCHMARKS):
+        if number:
+            print(flush=True)
+        done = subprocess.run([sys.executable, "-m", module, *quick], check=False)
+        if done.returncode != 0:
+            return done.returncode
+    return 0
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    sys.exit(main(sys.argv[1:]))
