@@ -58,9 +58,7 @@ async def add_pick(
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         player = await player_of(conn, ctx.league, discord_id)
-        night = await night_on_or_after(conn, ctx, ctx.local(now).date(), unfinished=True)
-        if night.status != "scheduled":
-            raise WrongState(f"Picks for week {night.week} are locked; the games are set.")
+        night = await _night_open_for_picks(conn, ctx, now)
         found = await machine_named(conn, ctx.league, machine)
         if not found.working:
             raise BadInput(f"{found.name} is out of order tonight; pick a working machine.")
@@ -87,9 +85,7 @@ async def clear_picks(db: Database, guild_id: int, discord_id: int, *, now: date
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         player = await player_of(conn, ctx.league, discord_id)
-        night = await night_on_or_after(conn, ctx, ctx.local(now).date(), unfinished=True)
-        if night.status != "scheduled":
-            raise WrongState(f"Picks for week {night.week} are locked; the games are set.")
+        night = await _night_open_for_picks(conn, ctx, now)
         await nights.clear_picks(conn, night.id, player.id)
         working = await _working(conn, ctx)
         games = ctx.season.games_per_night
@@ -217,3 +213,13 @@ async def set_games(
         return LockedGroup(
             group, night.week, group_label(group), [m.name for m in found], "override", [], []
         )
+
+
+async def _night_open_for_picks(
+    conn: aiosqlite.Connection, ctx: SeasonContext, now: datetime
+) -> Night:
+    """R4.3: the coming night, while its picks can still change (not locked)."""
+    night = await night_on_or_after(conn, ctx, ctx.local(now).date(), unfinished=True)
+    if night.status != "scheduled":
+        raise WrongState(f"Picks for week {night.week} are locked; the games are set.")
+    return night

@@ -15,22 +15,11 @@ from cogs._base import league_bot, post
 if TYPE_CHECKING:
     from bot.client import LeagueBot
 
-Setting = Literal[
-    "regular_nights",
-    "games_per_night",
-    "pre_makeup_night_limit",
-    "bonus_start_week",
-    "multiplier_start_week",
-    "division_week",
-    "division_min_players",
-    "two_swap_match_points",
-    "dues_cents",
-    "payout_first_percent",
-]
+# Discord's choices for `/league setting`: exactly the settings the service accepts.
+Setting = Literal[tuple(SETTING_LIMITS)]  # type: ignore[valid-type]
 ChangeKind = Literal[
     "correction", "penalty", "malfunction_replay", "slam_tilt_replay", "tilt_replay"
 ]
-assert set(Setting.__args__) == set(SETTING_LIMITS)  # type: ignore[attr-defined]
 
 
 class LeagueCommands:

@@ -107,7 +107,9 @@ async def test_clear_empties_the_list(league: FakeBot) -> None:
 
 
 @pytest.mark.parametrize("machine", ["Monster Bash", "clear"])
-async def test_after_picks_are_locked_veto_is_refused(league: FakeBot, machine: str) -> None:
+async def test_r4_3_after_picks_are_locked_veto_and_clear_are_refused(
+    league: FakeBot, machine: str
+) -> None:
     bot = league
     await veto(bot, "Monster Bash")
     await lock(bot)
