@@ -20,6 +20,8 @@ ZERO = Fraction(0)
 
 def exact(value: Rational | float) -> Fraction:
     """`value` as an exact Fraction; a float is taken at its exact binary value."""
+    if type(value) is Fraction:  # the common case, kept cheap (finalize calls this a lot)
+        return value
     if isinstance(value, bool) or not isinstance(value, Rational | float):
         raise RuleError(f"A normalized score must be a number, not {value!r}.")
     return Fraction(value)
