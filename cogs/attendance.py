@@ -9,7 +9,7 @@ from discord.ext import commands
 
 from bot.parsing import parse_date
 from bot.services import attendance
-from bot.ui import render
+from bot.ui import notices, render
 from bot.ui.replies import respond
 from cogs._base import league_bot, now_of, post
 
@@ -18,32 +18,43 @@ class Attendance(commands.Cog):
     @app_commands.command(name="late")
     @app_commands.guild_only()
     @app_commands.describe(
-        minutes="How late you expect to be", note="Anything the commissioner should know"
+        minutes="How late you expect to be",
+        note="Anything the commissioner should know",
+        cancel="True: take back your late notice instead",
     )
     async def late(
         self,
         interaction: Interaction,
         minutes: app_commands.Range[int, 1, 240] | None = None,
         note: app_commands.Range[str, 0, 200] = "",
+        cancel: bool = False,
     ) -> None:
         """Tell the commissioner you will be late tonight."""
-        await _notify(interaction, "late", minutes=minutes, note=note)
+        if cancel:
+            await _withdraw(interaction, "late")
+        else:
+            await _notify(interaction, "late", minutes=minutes, note=note)
 
     @app_commands.command(name="absent")
     @app_commands.guild_only()
     @app_commands.describe(
         date="The night you will miss, e.g. 2026-03-11 (default: the next one)",
         note="Anything the commissioner should know",
+        cancel="True: take back your absence for that night instead",
     )
     async def absent(
         self,
         interaction: Interaction,
         date: app_commands.Range[str, 1, 20] | None = None,
         note: app_commands.Range[str, 0, 200] = "",
+        cancel: bool = False,
     ) -> None:
         """Tell the commissioner you will miss a league night."""
         day = parse_date(date) if date is not None else None
-        await _notify(interaction, "absent", day=day, note=note)
+        if cancel:
+            await _withdraw(interaction, "absent", day=day)
+        else:
+            await _notify(interaction, "absent", day=day, note=note)
 
 
 async def _notify(interaction: Interaction, kind: str, **details: Any) -> None:
@@ -60,6 +71,18 @@ async def _notify(interaction: Interaction, kind: str, **details: Any) -> None:
     )
     await respond(interaction, render.notice(given))
     await post(bot, bot.settings.approvals_channel_id, render.late_for_commissioner(given))
+
+
+async def _withdraw(interaction: Interaction, kind: str, **details: Any) -> None:
+    """R2: the player takes back their own notice; the commissioner is told."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    bot = league_bot(interaction)
+    taken = await attendance.withdraw(
+        bot.db, bot.settings.guild_id, interaction.user.id, kind, now=now_of(interaction),
+        **details,
+    )  # fmt: skip
+    await respond(interaction, notices.withdrawn(taken))
+    await post(bot, bot.settings.approvals_channel_id, notices.withdrawn_for_commissioner(taken))
 
 
 async def setup(bot: commands.Bot) -> None:

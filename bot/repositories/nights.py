@@ -69,6 +69,10 @@ WITHDRAW_NOTICE = (
 WITHDRAW_NOTICES_OF_NIGHT = (
     "UPDATE notices SET withdrawn_at = ? WHERE night_id = ? AND withdrawn_at IS NULL"
 )
+MOVE_LIVE_NOTICES = "UPDATE notices SET night_id = ?2 WHERE night_id = ?1 AND withdrawn_at IS NULL"
+MOVE_WITHDRAWN_NOTICES = (
+    "UPDATE notices SET night_id = ?2 WHERE night_id = ?1 AND withdrawn_at IS NOT NULL"
+)
 INSERT_NOTICE = (
     "INSERT INTO notices (night_id, player_id, kind, timing, minutes, note, given_by, given_at)"
     " VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
@@ -249,3 +253,15 @@ async def pools_of_season(conn: aiosqlite.Connection, season_id: int) -> dict[in
 
 async def withdraw_notices_of_night(conn: aiosqlite.Connection, night_id: int, now: str) -> int:
     return await run(conn, WITHDRAW_NOTICES_OF_NIGHT, (now, night_id))
+
+
+async def move_notices(conn: aiosqlite.Connection, from_night: int, to_night: int) -> int:
+    """Re-point a night's notices, live and withdrawn, to another night (R1.2:
+    a notice belongs to a date, and the date is now carried by `to_night`).
+
+    Returns how many live notices moved. `to_night` must have no live notice of
+    the same player (the one_live_notice index): move nights' notices in order
+    of their original dates, earliest first, after the target's own have left."""
+    moved = await run(conn, MOVE_LIVE_NOTICES, (from_night, to_night))
+    await run(conn, MOVE_WITHDRAWN_NOTICES, (from_night, to_night))
+    return moved

@@ -30,6 +30,7 @@ from bot.services.context import (
 from bot.services.errors import BadInput, WrongState
 from bot.services.season import group_of, season_totals
 
+NOTICE_NAMES = {"late": "a late notice", "absent": "an absence"}
 RULE_TEXT = {  # R2.2
     "advance": (
         "You told us before league night (R2.1 advance notice): "
@@ -196,15 +197,47 @@ async def _absence_cost(
     return left, missed
 
 
-async def withdraw(db: Database, guild_id: int, discord_id: int, *, now: datetime) -> Night:
-    """Take back a late notice or absence for the next night."""
+@dataclass(frozen=True)
+class NoticeWithdrawn:
+    player: Player
+    night: Night
+    kind: str  # late, absent
+
+
+async def withdraw(
+    db: Database,
+    guild_id: int,
+    discord_id: int,
+    kind: str,
+    *,
+    day: date | None = None,
+    now: datetime,
+) -> NoticeWithdrawn:
+    """R2: a player takes back their own late notice or absence for the next
+    league night (or the night on `day`); it is kept, marked withdrawn."""
+    if kind not in ("late", "absent"):
+        raise BadInput("A notice says you will be late or absent.")
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         player = await player_of(conn, ctx.league, discord_id)
-        night = await night_on_or_after(conn, ctx, ctx.local(now).date())
-        if not await nights.withdraw_notice(conn, night.id, player.id, stamp(now)):
-            raise BadInput(f"You have no notice for week {night.week} to take back.")
-        return night
+        if day is None:
+            night = await night_on_or_after(conn, ctx, ctx.local(now).date(), unfinished=True)
+        else:
+            night = await night_on(conn, ctx, day)
+        when = f"week {night.week} ({night.date:%A %d %B})"
+        if night.status == "finalized" or night.date < ctx.local(now).date():
+            raise WrongState(f"Week {night.week} on {night.date:%d %B} is over; its notices stand.")
+        given = [n for n in await nights.notices(conn, night.id) if n.player_id == player.id]
+        if not given:
+            raise BadInput(f"You have no late notice or absence for {when} to take back.")
+        if given[0].kind != kind:
+            other = "/absent" if given[0].kind == "absent" else "/late"
+            raise BadInput(
+                f"Your notice for {when} is {NOTICE_NAMES[given[0].kind]}; take it back with "
+                f"{other} cancel:True."
+            )
+        await nights.withdraw_notice(conn, night.id, player.id, stamp(now))
+        return NoticeWithdrawn(player, night, kind)
 
 
 async def notices_for(db: Database, guild_id: int, day: date) -> tuple[Night, list[Notice]]:

@@ -155,13 +155,37 @@ async def set_league_time(db: Database, guild_id: int, name: str, value: time) -
         return await league_of(conn, guild_id)
 
 
+@dataclass(frozen=True)
+class WithdrawnNotice:
+    """A late notice or absence withdrawn because its date has no league night."""
+
+    player: Player
+    kind: str  # late, absent
+    day: date  # the date it was given for
+
+
+@dataclass(frozen=True)
+class DateSkipped:
+    """What skipping a date did (R1.2), for the commissioner and the players."""
+
+    day: date
+    reason: str
+    nights: list[Night]  # the season's nights with their new dates
+    withdrawn: list[WithdrawnNotice]  # given for the skipped date
+    kept: int  # live notices for later dates, still with their dates
+    stranded: list[WithdrawnNotice]  # for a later date left with no night (not expected)
+
+
 async def skip_date(
     db: Database, guild_id: int, day: date, reason: str = "", *, now: datetime
-) -> list[Night]:
+) -> DateSkipped:
     """R1.2: `day` is not a league night; every later week moves one week on.
 
-    Late notices and absences were given for a date: those of the nights that
-    move are withdrawn (kept, marked withdrawn), so nobody is absent by mistake."""
+    A late notice or absence belongs to a date: those for `day` are withdrawn
+    (kept, marked withdrawn) and returned so their players can be told; those
+    for a later date follow that date to whichever night now carries it. A
+    notice whose date is left with no night is withdrawn too (`stranded`)."""
+    reason = reason.strip()[:200]
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         season = ctx.season
@@ -172,15 +196,41 @@ async def skip_date(
             raise WrongState(
                 f"Week {night.week} on {day:%d %B} has already started; it cannot be skipped."
             )
-        await leagues.add_skipped_date(conn, season.id, day, reason.strip()[:200])
+        await leagues.add_skipped_date(conn, season.id, day, reason)
         skipped = await leagues.skipped_dates(conn, season.id)
         dates = league_nights(season.start_date, season.weekday, season.regular_nights, skipped)
         current = await leagues.nights(conn, season.id)
-        moves = [(n.id, dates[n.week - 1]) for n in current if n.date != dates[n.week - 1]]
-        await leagues.move_nights(conn, moves)
-        for night_id, _ in moves:
-            await nights.withdraw_notices_of_night(conn, night_id, stamp(now))
-        return await leagues.nights(conn, season.id)
+        moved = [n for n in current if n.date != dates[n.week - 1]]
+        withdrawn = await _withdraw_notices(conn, night, now)
+        await leagues.move_nights(conn, [(n.id, dates[n.week - 1]) for n in moved])
+        carrier = {n.date: n for n in await leagues.nights(conn, season.id)}
+        kept, stranded = 0, []
+        # Earliest date first: a night's own notices have left before others arrive.
+        for old in sorted(moved, key=lambda n: n.date):
+            if old.id == night.id:
+                continue
+            target = carrier.get(old.date)
+            if target is None:
+                stranded += await _withdraw_notices(conn, old, now)
+            else:
+                kept += await nights.move_notices(conn, old.id, target.id)
+        return DateSkipped(
+            day, reason, await leagues.nights(conn, season.id), withdrawn, kept, stranded
+        )
+
+
+async def _withdraw_notices(
+    conn: aiosqlite.Connection, night: Night, now: datetime
+) -> list[WithdrawnNotice]:
+    """Withdraw the live notices of `night` (given for its date, `night.date`)."""
+    given = await nights.notices(conn, night.id)
+    await nights.withdraw_notices_of_night(conn, night.id, stamp(now))
+    withdrawn = []
+    for notice in given:
+        player = await people.player_by_id(conn, notice.player_id)
+        assert player is not None
+        withdrawn.append(WithdrawnNotice(player, notice.kind, night.date))
+    return withdrawn
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from discord import Interaction, app_commands
 from bot.parsing import parse_clock, parse_date
 from bot.services import backup
 from bot.services import setup as league_setup
+from bot.ui import calendar
 from bot.ui.replies import respond
 from cogs._base import now_of, post
 from cogs.league._common import LeagueCommands, Setting
@@ -98,14 +99,14 @@ class SeasonCommands(LeagueCommands):
         """Skip a date; every later week moves (R1.2)."""
         day = parse_date(date)
         bot, guild = await self._ack(interaction)
-        dates = await league_setup.skip_date(bot.db, guild, day, reason, now=now_of(interaction))
-        listed = ", ".join(f"{n.week}: {n.date:%d %b}" for n in dates)
-        await respond(interaction, f"{day:%d %B} is skipped. Nights now: {listed}.")
-        await post(
-            bot,
-            bot.settings.announcement_channel_id,
-            f"No league night on {day:%A %d %B}{': ' + reason if reason else ''}.",
-        )
+        skipped = await league_setup.skip_date(bot.db, guild, day, reason, now=now_of(interaction))
+        await respond(interaction, calendar.skip_reply(skipped))
+        # R1.2: the players whose notice for the date is withdrawn are told (and pinged).
+        for piece in calendar.skip_announcement(skipped):
+            await post(
+                bot, bot.settings.announcement_channel_id, piece,
+                allowed_mentions=calendar.pings(skipped),
+            )  # fmt: skip
 
     @app_commands.command(name="backup")
     async def backup(self, interaction: Interaction) -> None:

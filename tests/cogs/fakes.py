@@ -68,6 +68,7 @@ class FakeMessage:
         self.channel = channel
         self.content = content
         self.view = view
+        self.pinged: list[int] = []  # users the post may ping (allowed_mentions)
 
     def button(self, label: str) -> discord.ui.Item[Any]:
         assert self.view is not None, "this message has no buttons"
@@ -83,10 +84,19 @@ class FakeChannel:
         self.sent: list[FakeMessage] = []
         self.refuse = False
 
-    async def send(self, content: str, *, view: discord.ui.View | None = None) -> FakeMessage:
+    async def send(
+        self,
+        content: str,
+        *,
+        view: discord.ui.View | None = None,
+        allowed_mentions: discord.AllowedMentions | None = None,
+    ) -> FakeMessage:
         if self.refuse:
             raise discord.Forbidden(_FakeHTTPResponse(403), "Missing Permissions")
+        assert len(content) <= 2000, "Discord refuses messages over 2,000 characters"
         message = FakeMessage(self, content, view)
+        users = allowed_mentions.users if allowed_mentions is not None else False
+        message.pinged = [u.id for u in users] if isinstance(users, list) else []
         self.sent.append(message)
         return message
 

@@ -38,8 +38,9 @@ def fakes() -> list[tuple[Any, type, set[str]]]:
         # sent: messages posted; refuse: make send() fail like Discord's 403.
         (channel, discord.TextChannel, {"sent", "refuse"}),
         # view: the buttons posted with the message (discord.Message keeps only
-        # `components`); button(): find one to click. No bot code reads either.
-        (FakeMessage(channel, "text", None), discord.Message, {"view", "button"}),
+        # `components`); button(): find one to click; pinged: the users its
+        # allowed_mentions let it ping. No bot code reads them.
+        (FakeMessage(channel, "text", None), discord.Message, {"view", "button", "pinged"}),
         (FakeMember(1, "x"), discord.Member, set()),
     ]  # fmt: skip
 
@@ -86,7 +87,7 @@ def test_fake_methods_take_what_the_real_ones_take(
 def test_no_bot_code_reads_the_test_only_helpers() -> None:
     """`view`, `said`, `sent` … exist only on the fakes: no cog or UI code may use them
     on an interaction, message or channel."""
-    helpers = {"said", "sent", "refuse", "button"}
+    helpers = {"said", "sent", "refuse", "button", "pinged"}
     used = []
     for folder in ("cogs", "bot/ui"):
         for path in sorted((ROOT / folder).glob("*.py")):

@@ -24,7 +24,8 @@ async def test_r1_1_season_nights_and_r1_2_a_skipped_date_moves_later_weeks(
     async with db.read() as conn:
         ctx = await season_of(conn, GUILD)
     assert (ctx.season.weekday, ctx.season.regular_nights) == ("Wednesday", 10)
-    nights = await setup.skip_date(db, GUILD, date(2026, 1, 21), "snow", now=at(date(2026, 1, 2)))
+    skipped = await setup.skip_date(db, GUILD, date(2026, 1, 21), "snow", now=at(date(2026, 1, 2)))
+    nights = skipped.nights
     assert [(n.week, n.date) for n in nights[:4]] == [
         (1, date(2026, 1, 7)),
         (2, date(2026, 1, 14)),
