@@ -13,7 +13,8 @@ class RuleError(ValueError):
 
 
 class TiedScoresError(RuleError):
-    """R5.4: equal non-zero raw scores need an order recorded by the commissioner."""
+    """R5.4/R5.5: equal raw scores (two present players on 0 included) need an order
+    recorded by the commissioner; Zero Point entries share last place instead."""
 
     def __init__(
         self,
