@@ -1,4 +1,4 @@
-"""The league's rules, the one place every number comes from (RULES.md R1-R13).
+"""The league's rules, the one place every number comes from (docs/rules.md, R1-R13).
 
 This is the public face of `bot.rules`: services, cogs and the commissioner's
 tools import from here. Everything is pure: no discord, no database, no

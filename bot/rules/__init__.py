@@ -1,4 +1,4 @@
-"""The league's rules (RULES.md R1-R13) as pure functions and frozen dataclasses.
+"""The league's rules (docs/rules.md, R1-R13) as pure functions and frozen dataclasses.
 
 Nothing in this package reads a clock, a file, the network or a database, and
 nothing imports discord or aiosqlite (tests/scoring/test_purity.py enforces it).

@@ -1,4 +1,4 @@
-"""League settings the rules depend on, with the defaults RULES.md gives.
+"""League settings the rules depend on, with the defaults docs/rules.md gives.
 
 R1.3, R3.5, R7.5, R8.5, R9.1, R10.1, R10.4 and R13.1 name these as settings;
 the commissioner can change each one per league.
@@ -29,7 +29,7 @@ class PrizeSplit:
 
 @dataclass(frozen=True)
 class RuleSettings:
-    """Per-league settings with the defaults of RULES.md."""
+    """Per-league settings with the defaults of docs/rules.md."""
 
     regular_nights: int = 10  # R1.1
     weekday: str = "Wednesday"  # R1.1

@@ -1,7 +1,7 @@
 """Game points, pre-makeup limits, the Zero Point Rule and normalized scores.
 
 R5.1-R5.5, R3.3, R3.4, R3.6, R3.7, R6.1-R6.2. Every expected value is worked
-by hand from RULES.md; the working is in each row's comment.
+by hand from docs/rules.md; the working is in each row's comment.
 """
 
 from __future__ import annotations

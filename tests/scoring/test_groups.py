@@ -1,6 +1,6 @@
 """Group sizes, week-1 seeding and weekly movement (R8.1-R8.6).
 
-Within a group RULES.md fixes membership, not seating, so next week's groups
+Within a group docs/rules.md fixes membership, not seating, so next week's groups
 are compared as sets, top group first.
 """
 

@@ -1,6 +1,6 @@
 """The weekly match: order, bonus points and the multiplier (R7.1-R7.5).
 
-Expected values are worked by hand from RULES.md; each row's comment shows how.
+Expected values are worked by hand from docs/rules.md; each row's comment shows how.
 """
 
 from __future__ import annotations
