@@ -21,15 +21,12 @@ from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.date import DateTrigger
 
 from bot.database import Database
+from bot.scoring import weekday_number
 from bot.services import announcements
 from bot.services.announcements import KINDS, MAX_ATTEMPTS, post_time
 
 log = logging.getLogger(__name__)
 
-WEEKDAY_NAMES = {
-    "Monday": "mon", "Tuesday": "tue", "Wednesday": "wed", "Thursday": "thu",
-    "Friday": "fri", "Saturday": "sat", "Sunday": "sun",
-}  # fmt: skip
 MISFIRE_GRACE = 10 * 60  # seconds a late-firing job may still run
 MAX_WAITS = 16  # a post that cannot be made yet is tried again up to 16 times (4 hours)
 
@@ -85,7 +82,7 @@ class LeagueScheduler:
         for kind in KINDS:
             at = post_time(league, kind)
             trigger = CronTrigger(
-                day_of_week=WEEKDAY_NAMES[weekday], hour=at.hour, minute=at.minute, timezone=zone
+                day_of_week=weekday_number(weekday), hour=at.hour, minute=at.minute, timezone=zone
             )
             self.scheduler.add_job(
                 self.run, trigger, args=[kind], id=f"post:{kind}", name=f"{kind} post",
@@ -164,7 +161,7 @@ class LeagueScheduler:
             return
         league, weekday = basis
         local = now.astimezone(ZoneInfo(league.time_zone))
-        back = (local.weekday() - list(WEEKDAY_NAMES).index(weekday)) % 7 or 7
+        back = (local.weekday() - weekday_number(weekday)) % 7 or 7
         last = (local - timedelta(days=back)).date()
         if not await announcements.is_league_night(self.db, self.guild_id, last):
             return

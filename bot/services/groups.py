@@ -63,17 +63,15 @@ async def _week(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) ->
     groups = await groups_of(conn, ctx, night)
     everyone = {p.id: p for p in await people.players(conn, ctx.league.id, removed=True)}
     ranks = await ranks_before(conn, ctx, night.week)
-    missing_rank = len(ranks) + 1
     views = []
     for group in groups:
-        ids = [str(p) for p in group.members]
-        order = first_game_order(ids, {str(p): ranks.get(p, missing_rank) for p in group.members})
+        order = first_game_order(group.members, ranks)  # R11.2
         games = await nights.games(conn, group.id)
         views.append(
             GroupView(
                 label=group_label(group),
                 players=[everyone[p].name for p in group.members],
-                play_order=[everyone[int(p)].name for p in order],
+                play_order=[everyone[p].name for p in order],
                 games=[(g.number, g.machine) for g in games],
             )
         )

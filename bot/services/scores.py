@@ -21,7 +21,7 @@ from bot.services.context import (
 )
 from bot.services.errors import AlreadyDecided, BadInput, NotAllowed, NotFound, WrongState
 from bot.services.finalize import NightSummary, check_still_open, refinalize_in
-from bot.services.season import group_label, group_of
+from bot.services.season import group_at, group_label, group_of, parse_group_label
 
 
 @dataclass(frozen=True)
@@ -148,16 +148,11 @@ async def approve_all(
 ) -> list[ScoreView]:
     """Approve every pending score of one group tonight ("1", "A1", "B2")."""
     label = group.strip().upper()
-    pool, number = (label[0], label[1:]) if label[:1] in ("A", "B") else ("", label)
-    if not number.isdigit():
-        raise BadInput("Name the group as 1, 2, … or A1, B2 with divisions.")
+    pool, position = parse_group_label(group)
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         night = await _current_night(conn, ctx)
-        found = next(
-            (g for g in await nights.groups(conn, night.id)
-             if g.pool == pool and g.position == int(number)), None,
-        )  # fmt: skip
+        found = group_at(await nights.groups(conn, night.id), pool, position)
         if found is None:
             raise NotFound(f"There is no group {label} in week {night.week}.")
         decided = []
