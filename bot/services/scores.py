@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 import aiosqlite
 
@@ -265,12 +265,12 @@ async def record_tie_order(
     game_number: int,
     players: list[str],
     by: int = 0,
-    now: datetime | None = None,
+    now: datetime,
 ) -> NightSummary | None:
     """R5.4: the commissioner records who placed higher among tied scores.
 
     On a finalized night (until the next night's picks lock) the night is
-    finalized again, so a correction that made a tie can then be applied."""
+    finalized again at `now`, so a correction that made a tie can then be applied."""
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         night = await leagues.night_by_week(conn, ctx.season.id, week)
@@ -287,5 +287,5 @@ async def record_tie_order(
         game = await _game_numbered(conn, group, game_number)
         await nights.set_tie_order(conn, game.id, [p.id for p in found])
         if night.status == "finalized":
-            return await refinalize_in(conn, ctx, night, by=by, now=now or datetime.now(UTC))
+            return await refinalize_in(conn, ctx, night, by=by, now=now)
         return None
