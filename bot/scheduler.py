@@ -3,10 +3,11 @@
 One cron job per kind of post, on the league weekday by name, at the league's
 local time (R1.3) in its time zone, rebuilt from the database at start and
 whenever the commissioner changes a time, the season or a date. Job bodies are
-thin: `announcements.due` builds the post, a claim in the database makes it go
-out once, `send` sends it. A post that fails is retried a bounded number of
-times; at start, posts missed while the bot was down are sent late if their
-day is not over, and the last league day's missing ones are logged as skipped.
+thin: `announcements.due` gathers what the post says, `render.post` words it, a
+claim in the database makes it go out once, `send` sends it. A post that fails
+is retried a bounded number of times; at start, posts missed while the bot was
+down are sent late if their day is not over, and the last league day's missing
+ones are logged as skipped.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from bot.database import Database
 from bot.scoring import weekday_number
 from bot.services import announcements
 from bot.services.announcements import KINDS, MAX_ATTEMPTS, post_time
+from bot.ui import render
 
 log = logging.getLogger(__name__)
 
@@ -125,7 +127,7 @@ class LeagueScheduler:
         if not await announcements.claim(self.db, self.guild_id, due.key, now):
             return "already"
         try:
-            channel_id, message_id = await self.send(due.text)
+            channel_id, message_id = await self.send(render.post(due))
         except Exception as error:
             attempts = await announcements.record_failed(
                 self.db, self.guild_id, due.key, 0, f"{type(error).__name__}: {error}"

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from datetime import date, datetime
+from dataclasses import replace
+from datetime import datetime
 
 import aiosqlite
 
@@ -27,6 +27,7 @@ from bot.services.context import (
     stamp,
 )
 from bot.services.errors import BadInput, Conflict, NotAllowed, WrongState
+from bot.services.outcomes import LockedGroup, PickList
 from bot.services.season import (
     group_at,
     group_label,
@@ -35,28 +36,6 @@ from bot.services.season import (
     parse_group_label,
     ranks_before,
 )
-
-
-@dataclass(frozen=True)
-class PickList:
-    night: Night
-    kind: str  # veto, repeat, none (R4.2)
-    needed: int  # k = |P - games| for each group
-    picks: list[str]  # the player's picks in preference order
-
-
-@dataclass(frozen=True)
-class LockedGroup:
-    group: Group
-    week: int
-    label: str
-    games: list[str]  # machine names, game 1 first
-    kind: str
-    applied: list[str]
-    filled: list[str]  # applied by the bot in machine order (R4.5)
-    newly_locked: bool = True  # False: the night was locked before this call
-    day: date | None = None  # the night's date
-    play_order: tuple[str, ...] = ()  # game 1: the lowest rank starts (R11.2)
 
 
 async def _working(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[Machine]:

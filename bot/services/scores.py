@@ -8,7 +8,7 @@ from datetime import datetime
 import aiosqlite
 
 from bot.database import Database
-from bot.models import Game, Group, Night, Player, Score, ScoreChange
+from bot.models import Game, Group, Night, Score, ScoreChange
 from bot.repositories import leagues, nights, people, scores
 from bot.scoring import RuleError, changed_score
 from bot.services.context import (
@@ -21,16 +21,8 @@ from bot.services.context import (
 )
 from bot.services.errors import AlreadyDecided, BadInput, NotAllowed, NotFound, WrongState
 from bot.services.finalize import NightSummary, check_still_open, refinalize_in
+from bot.services.outcomes import ScoreView
 from bot.services.season import group_at, group_label, group_of, parse_group_label
-
-
-@dataclass(frozen=True)
-class ScoreView:
-    score: Score
-    player: Player
-    game: Game
-    night: Night
-    group_label: str
 
 
 async def _current_night(conn: aiosqlite.Connection, ctx: SeasonContext) -> Night:

@@ -8,12 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.services.attendance import NoticeGiven
-from bot.services.finalize import NightSummary
-from bot.services.groups import WeekView
-from bot.services.picks import LockedGroup, PickList
-from bot.services.scores import ScoreView
-from bot.services.standings import PlayerSeason, PlayoffDivision, StandingRow
+from bot.services.attendance import NoticeGiven  # to move to outcomes (tests/test_layers.py)
+from bot.services.finalize import NightSummary  # to move to outcomes (tests/test_layers.py)
+from bot.services.outcomes import (
+    CutoffPost,
+    GracePost,
+    GroupingsPost,
+    LockedGroup,
+    LockPost,
+    PickList,
+    PlayerSeason,
+    PlayoffDivision,
+    Post,
+    ScoreView,
+    SkippedPost,
+    StandingRow,
+    WeekView,
+)
 
 MESSAGE_LIMIT = 2000
 SOURCES = {"live": "", "pre_makeup": " (pre-makeup)", "zero_point": " (Zero Point Rule)",
@@ -157,6 +168,54 @@ def week(view: WeekView) -> str:
         lines.append("Pre-makeup scores still owed (R3.1):")
         lines.extend(f"- {p}: {', '.join(m)}" for p, m in view.owes_pre_makeups.items())
     return "\n".join(lines)
+
+
+def post(due: Post) -> str:
+    """A scheduled post's text (`bot.services.announcements.due`)."""
+    text = _post_text(due.content)
+    if due.late:
+        text = f"{text}\n(Posted late: the bot was offline at {due.at:%H:%M}.)"
+    return text
+
+
+def _post_text(content: CutoffPost | GracePost | GroupingsPost | LockPost | SkippedPost) -> str:
+    if isinstance(content, SkippedPost):
+        return (f"No league night today ({content.day:%A %d %B}): "
+                "the commissioner skipped this date.")  # fmt: skip
+    if isinstance(content, GroupingsPost):
+        cutoff = f"{content.view.late_cutoff:%H:%M}"
+        return f"{week(content.view)}\nLate tonight? Use /late before {cutoff}."
+    if isinstance(content, LockPost):
+        return locked(content.groups, content.week)
+    if isinstance(content, CutoffPost):
+        return cutoff_post(content)
+    return grace_post(content)
+
+
+def cutoff_post(post: CutoffPost) -> str:
+    """R2.1-R2.2: the notices received; from now on groups do not wait past 19:30."""
+    lines = [f"**Week {post.week}: late-notice cutoff ({post.cutoff:%H:%M}).**"]
+    for notice in post.notices:
+        eta = (
+            f", about {notice.minutes} min late" if notice.kind == "late" and notice.minutes else ""
+        )
+        lines.append(f"- {notice.player}: {notice.kind}{eta}")
+    if not post.notices:
+        lines.append("No late notices or absences.")
+    grace = f"{post.grace_until:%H:%M}"
+    lines.append(f"From now on a late player's group will not wait past {grace} (R2.2).")
+    return "\n".join(lines)
+
+
+def grace_post(post: GracePost) -> str:
+    """R2.3: the players the bot has heard nothing from tonight; there is no check-in."""
+    head = f"**Week {post.week}: the grace period is over ({post.grace_until:%H:%M}).**"
+    if not post.missing:
+        return f"{head}\nEveryone has sent a notice or a score."
+    return (
+        f"{head}\nNo notice and no score yet from: {', '.join(post.missing)}. If they have not "
+        "arrived, their groups may start; games they miss are scored from pre-makeups (R2.3)."
+    )
 
 
 def standings(rows: list[StandingRow], title: str = "Standings") -> str:
