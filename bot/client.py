@@ -13,9 +13,10 @@ from bot.database import Database
 from bot.migrate import migrate
 from bot.scheduler import Clock, LeagueScheduler
 from bot.services import announcements
-from bot.ui.approvals import DecisionButton, is_commissioner
+from bot.ui.approvals import is_commissioner
 from bot.ui.render import chunks
 from bot.ui.replies import LeagueTree
+from cogs.approvals import DecisionButton
 
 log = logging.getLogger(__name__)
 

@@ -173,5 +173,5 @@ class GameResultRow:
     source: str  # live, pre_makeup, zero_point or zero_point_limit
     points: int
     normalized: Fraction
-    par: int
+    par: int | None  # None only in rows converted from before 0002 whose value was 0
     place: int

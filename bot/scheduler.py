@@ -3,10 +3,11 @@
 One cron job per kind of post, on the league weekday by name, at the league's
 local time (R1.3) in its time zone, rebuilt from the database at start and
 whenever the commissioner changes a time, the season or a date. Job bodies are
-thin: `announcements.due` builds the post, a claim in the database makes it go
-out once, `send` sends it. A post that fails is retried a bounded number of
-times; at start, posts missed while the bot was down are sent late if their
-day is not over, and the last league day's missing ones are logged as skipped.
+thin: `announcements.due` gathers what the post says, `render.post` words it, a
+claim in the database makes it go out once, `send` sends it. A post that fails
+is retried a bounded number of times; at start, posts missed while the bot was
+down are sent late if their day is not over, and the last league day's missing
+ones are logged as skipped.
 """
 
 from __future__ import annotations
@@ -21,15 +22,13 @@ from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.date import DateTrigger
 
 from bot.database import Database
+from bot.scoring import weekday_number
 from bot.services import announcements
 from bot.services.announcements import KINDS, MAX_ATTEMPTS, post_time
+from bot.ui import render
 
 log = logging.getLogger(__name__)
 
-WEEKDAY_NAMES = {
-    "Monday": "mon", "Tuesday": "tue", "Wednesday": "wed", "Thursday": "thu",
-    "Friday": "fri", "Saturday": "sat", "Sunday": "sun",
-}  # fmt: skip
 MISFIRE_GRACE = 10 * 60  # seconds a late-firing job may still run
 MAX_WAITS = 16  # a post that cannot be made yet is tried again up to 16 times (4 hours)
 
@@ -85,7 +84,7 @@ class LeagueScheduler:
         for kind in KINDS:
             at = post_time(league, kind)
             trigger = CronTrigger(
-                day_of_week=WEEKDAY_NAMES[weekday], hour=at.hour, minute=at.minute, timezone=zone
+                day_of_week=weekday_number(weekday), hour=at.hour, minute=at.minute, timezone=zone
             )
             self.scheduler.add_job(
                 self.run, trigger, args=[kind], id=f"post:{kind}", name=f"{kind} post",
@@ -128,7 +127,7 @@ class LeagueScheduler:
         if not await announcements.claim(self.db, self.guild_id, due.key, now):
             return "already"
         try:
-            channel_id, message_id = await self.send(due.text)
+            channel_id, message_id = await self.send(render.post(due))
         except Exception as error:
             attempts = await announcements.record_failed(
                 self.db, self.guild_id, due.key, 0, f"{type(error).__name__}: {error}"
@@ -164,7 +163,7 @@ class LeagueScheduler:
             return
         league, weekday = basis
         local = now.astimezone(ZoneInfo(league.time_zone))
-        back = (local.weekday() - list(WEEKDAY_NAMES).index(weekday)) % 7 or 7
+        back = (local.weekday() - weekday_number(weekday)) % 7 or 7
         last = (local - timedelta(days=back)).date()
         if not await announcements.is_league_night(self.db, self.guild_id, last):
             return

@@ -5,10 +5,16 @@ tools import from here. Everything is pure: no discord, no database, no
 files, no network, no clock.
 """
 
-from bot.rules.calendar import league_nights, notice_timing, playoff_night, weekday_number
+from bot.rules.calendar import (
+    WEEKDAYS,
+    league_nights,
+    notice_timing,
+    playoff_night,
+    weekday_number,
+)
 from bot.rules.divisions import form_divisions, has_divisions, qualifies_for_a, split_divisions
 from bot.rules.errors import MissingScoresError, RuleError, TiedScoresError
-from bot.rules.exact import ZERO, PlayerKey, exact, from_text, shown, to_text, total
+from bot.rules.exact import ZERO, PlayerKey, exact, shown, total
 from bot.rules.games import (
     MAX_SCORE,
     check_score,
@@ -25,6 +31,7 @@ from bot.rules.groups import (
     next_groups,
     seed_groups,
     skill_order,
+    with_newcomers,
 )
 from bot.rules.league_night import NightOutcome, score_night
 from bot.rules.match import (
@@ -56,7 +63,15 @@ from bot.rules.night import (
     score_group_night,
 )
 from bot.rules.penalties import SCORE_CHANGES, changed_score
-from bot.rules.picks import PickResolution, pick_kind, resolve_games, resolve_picks
+from bot.rules.picks import (
+    PickResolution,
+    filled_game_numbers,
+    pick_kind,
+    pick_order,
+    resolve_games,
+    resolve_picks,
+)
+from bot.rules.ranks import UNRANKED, lowest_rank_first, rank_of
 from bot.rules.settings import DEFAULT_SETTINGS, PrizeSplit, RuleSettings
 from bot.rules.standings import (
     PlayoffField,
@@ -76,6 +91,8 @@ __all__ = [
     "MAX_SCORE",
     "PRE_MAKEUP",
     "SCORE_CHANGES",
+    "UNRANKED",
+    "WEEKDAYS",
     "ZERO",
     "ZERO_POINT",
     "ZERO_POINT_LIMIT",
@@ -103,14 +120,15 @@ __all__ = [
     "cut_groups",
     "default_par",
     "exact",
+    "filled_game_numbers",
     "finishing_order",
     "first_game_order",
     "form_divisions",
-    "from_text",
     "game_points",
     "group_sizes",
     "has_divisions",
     "league_nights",
+    "lowest_rank_first",
     "match_bonus",
     "match_order",
     "missed_game",
@@ -123,11 +141,13 @@ __all__ = [
     "notice_timing",
     "payout_candidate",
     "pick_kind",
+    "pick_order",
     "playoff_field",
     "playoff_night",
     "playoff_spots",
     "pre_makeup_nights_left",
     "qualifies_for_a",
+    "rank_of",
     "replace_no_shows",
     "resolve_games",
     "resolve_picks",
@@ -140,8 +160,8 @@ __all__ = [
     "skill_order",
     "split_divisions",
     "split_dues",
-    "to_text",
     "total",
     "weekday_number",
     "weekly_payout",
+    "with_newcomers",
 ]

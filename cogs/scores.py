@@ -12,9 +12,9 @@ from bot.parsing import parse_score
 from bot.services import premakeups, scores
 from bot.services.errors import LeagueError
 from bot.ui import render
-from bot.ui.approvals import decision_view
 from bot.ui.replies import respond
 from cogs._base import league_bot, now_of, post
+from cogs.approvals import decision_view
 
 
 class Scores(commands.Cog):

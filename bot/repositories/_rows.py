@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from datetime import date, time
+from fractions import Fraction
 from typing import Any, TypeVar
 
 import aiosqlite
@@ -56,3 +57,17 @@ def to_date(text: str) -> date:
 
 def to_time(text: str) -> time:
     return time.fromisoformat(text)
+
+
+def fraction_text(value: Fraction) -> str:
+    """An exact normalized score as stored (R6.1): "numerator/denominator"."""
+    return str(Fraction(value))
+
+
+def fraction_of(text: str) -> Fraction:
+    """A value stored by `fraction_text`; anything else is a corrupt row."""
+    numerator, _, denominator = text.partition("/")
+    try:
+        return Fraction(int(numerator), int(denominator) if denominator else 1)
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"{text!r} is not a stored exact normalized score") from None

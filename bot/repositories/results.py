@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import aiosqlite
 
 from bot.models import GameResultRow, NightResult
-from bot.repositories._rows import insert, many, run, run_many, scalar
-from bot.scoring import from_text, to_text
+from bot.repositories._rows import (
+    fraction_of,
+    fraction_text,
+    insert,
+    many,
+    run,
+    run_many,
+    scalar,
+)
 
 RESULT_COLUMNS = (
     "night_id, player_id, group_id, place, attendance, took_part, match_points, tns,"
@@ -32,7 +41,7 @@ DELETE_GAME_RESULTS = (
     " JOIN night_groups n ON n.id = g.group_id WHERE n.night_id = ?)"
 )
 GAME_RESULTS_OF_NIGHT = (
-    "SELECT r.game_id, r.player_id, r.points, r.source, r.score FROM game_results r"
+    "SELECT r.game_id, r.player_id, r.score, r.source, r.points, r.par, r.place FROM game_results r"
     " JOIN games g ON g.id = r.game_id JOIN night_groups n ON n.id = g.group_id"
     " WHERE n.night_id = ? ORDER BY g.group_id, g.number, r.place"
 )
@@ -66,7 +75,7 @@ def _result(row: aiosqlite.Row) -> NightResult:
         attendance=row["attendance"],
         took_part=bool(row["took_part"]),
         match_points=row["match_points"],
-        tns=from_text(row["tns_exact"]),
+        tns=fraction_of(row["tns_exact"]),
         bonus_base=row["bonus_base"],
         multiplier=row["multiplier"],
         bonus=row["bonus"],
@@ -82,7 +91,7 @@ def _result(row: aiosqlite.Row) -> NightResult:
 def _result_row(r: NightResult) -> tuple[object, ...]:
     return (
         r.night_id, r.player_id, r.group_id, r.place, r.attendance, int(r.took_part),
-        r.match_points, float(r.tns), to_text(r.tns), r.bonus_base, r.multiplier, r.bonus,
+        r.match_points, float(r.tns), fraction_text(r.tns), r.bonus_base, r.multiplier, r.bonus,
         r.league_points, r.tlp, r.week_result, int(r.used_pre_makeup_night), r.next_multiplier,
         r.payout_cents,
     )  # fmt: skip
@@ -110,11 +119,25 @@ async def results_of_night(conn: aiosqlite.Connection, night_id: int) -> list[Ni
     return await many(conn, RESULTS_OF_NIGHT, (night_id,), _result)
 
 
-async def game_results_of_night(
-    conn: aiosqlite.Connection, night_id: int
-) -> list[tuple[int, int, int, str, int]]:
-    """(game id, player id, points, source, score) in finishing order."""
-    return await many(conn, GAME_RESULTS_OF_NIGHT, (night_id,), tuple)
+def _game_result(row: aiosqlite.Row) -> GameResultRow:
+    par = row["par"]
+    counts = par is not None and row["source"] in ("live", "pre_makeup")  # R3.4, R3.6: else 0
+    return GameResultRow(
+        game_id=row["game_id"],
+        player_id=row["player_id"],
+        score=row["score"],
+        source=row["source"],
+        points=row["points"],
+        normalized=Fraction(row["score"] * 1_000_000, par) if counts else Fraction(0),
+        par=par,
+        place=row["place"],
+    )
+
+
+async def game_results_of_night(conn: aiosqlite.Connection, night_id: int) -> list[GameResultRow]:
+    """A finalized night's game results, game by game in finishing order; each
+    normalized score exact from the par it was scored with (R6.1, R6.3)."""
+    return await many(conn, GAME_RESULTS_OF_NIGHT, (night_id,), _game_result)
 
 
 async def clear_results(conn: aiosqlite.Connection, night_id: int) -> None:

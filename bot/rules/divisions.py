@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 
 from bot.rules.errors import RuleError
 from bot.rules.groups import cut_groups
+from bot.rules.ranks import P
 from bot.rules.settings import DEFAULT_SETTINGS, RuleSettings
 
 WEEK_RESULTS = ("won", "stayed", "down")
@@ -30,9 +32,7 @@ def qualifies_for_a(weeks: Sequence[str]) -> bool:
     return won >= 2 and safe >= 4
 
 
-def split_divisions(
-    ranked: Sequence[str], qualified: Collection[str]
-) -> tuple[list[str], list[str]]:
+def split_divisions(ranked: Sequence[P], qualified: Collection[P]) -> tuple[list[P], list[P]]:
     """R9.3: A holds floor(n/2) players. Too many qualifiers: the lowest-ranked
     go to B; too few: the highest-ranked others join A. Both lists come back in
     rank order (`ranked` is best first)."""
@@ -56,14 +56,14 @@ def split_divisions(
 
 
 def form_divisions(
-    ranked: Sequence[str],
-    recent_weeks: Mapping[str, Sequence[str]],
-    ladder: Sequence[str],
-) -> dict[str, list[list[str]]]:
+    ranked: Sequence[P],
+    recent_weeks: Mapping[P, Sequence[str]],
+    ladder: Sequence[P],
+) -> dict[str, list[list[P]]]:
     """R9.2-R9.4: at the division week, split the league into A and B and cut
     each division's groups (R8.1, at least two per division) from the ladder
     order. `recent_weeks[p]` is p's results over the 5 weeks before."""
-    if sorted(ranked) != sorted(ladder):
+    if Counter(ranked) != Counter(ladder):  # the same players, keys need not sort
         raise RuleError("The standings and the groups must hold the same players.")
     qualified = {p for p in ranked if qualifies_for_a(recent_weeks.get(p, ())[-5:])}
     a, _ = split_divisions(ranked, qualified)

@@ -36,17 +36,3 @@ def shown(value: Rational | float) -> int:
     """A normalized score rounded to whole points for display (half up)."""
     fraction = exact(value)
     return (fraction.numerator * 2 + fraction.denominator) // (fraction.denominator * 2)
-
-
-def to_text(value: Rational) -> str:
-    """The exact value as stored: "numerator/denominator" (or a whole number)."""
-    return str(exact(value))
-
-
-def from_text(text: str) -> Fraction:
-    """A value stored by `to_text`; refuses anything else."""
-    numerator, _, denominator = text.partition("/")
-    try:
-        return Fraction(int(numerator), int(denominator) if denominator else 1)
-    except (ValueError, ZeroDivisionError):
-        raise RuleError(f"{text!r} is not a stored exact normalized score.") from None

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic
 
 from bot.rules.errors import RuleError
+from bot.rules.ranks import P
 
 UNRATED_SKILL = 5.5  # R8.2 Decision: unrated players sit where 5.5 would
 
@@ -30,17 +32,18 @@ def group_sizes(n: int, *, division: bool = False) -> list[int]:
     return sizes
 
 
-def cut_groups(ladder: Sequence[str], *, division: bool = False) -> list[list[str]]:
+def cut_groups(ladder: Sequence[P], *, division: bool = False) -> list[list[P]]:
     """R8.1/R8.6: cut a ladder (best first) into groups from the top."""
     _check_unique(ladder)
-    groups, start = [], 0
+    groups: list[list[P]] = []
+    start = 0
     for size in group_sizes(len(ladder), division=division):
         groups.append(list(ladder[start : start + size]))
         start += size
     return groups
 
 
-def skill_order(players: Sequence[tuple[str, float | None]]) -> list[str]:
+def skill_order(players: Sequence[tuple[P, float | None]]) -> list[P]:
     """R8.2: players by the commissioner's skill rating (10 = expert) high to
     low; unrated players form one block where 5.5 would sit; ties keep
     sign-up order (the order given)."""
@@ -49,7 +52,7 @@ def skill_order(players: Sequence[tuple[str, float | None]]) -> list[str]:
         if skill is not None and not 1 <= skill <= 10:
             raise RuleError(f"{name}'s skill rating must be 1 to 10, not {skill}.")
 
-    def key(item: tuple[int, tuple[str, float | None]]) -> tuple[float, int]:
+    def key(item: tuple[int, tuple[P, float | None]]) -> tuple[float, int]:
         index, (_, skill) = item
         return (-(UNRATED_SKILL if skill is None else skill), index)
 
@@ -57,28 +60,28 @@ def skill_order(players: Sequence[tuple[str, float | None]]) -> list[str]:
 
 
 def seed_groups(
-    players: Sequence[tuple[str, float | None]], *, division: bool = False
-) -> list[list[str]]:
+    players: Sequence[tuple[P, float | None]], *, division: bool = False
+) -> list[list[P]]:
     """R8.2: week 1 groups, cut from the skill order (R8.1 sizes)."""
     return cut_groups(skill_order(players), division=division)
 
 
 @dataclass(frozen=True)
-class Movement:
+class Movement(Generic[P]):
     """What R8.3-R8.5 decided for one night."""
 
-    groups: list[list[str]]  # next week's groups, top first, each in ladder order
-    moved_up: frozenset[str]
-    moved_down: frozenset[str]
+    groups: list[list[P]]  # next week's groups, top first, each in ladder order
+    moved_up: frozenset[P]
+    moved_down: frozenset[P]
 
 
 def next_groups(
-    groups: Sequence[Sequence[str]],
-    finish: Sequence[Sequence[str]],
-    match_points: Mapping[str, int],
+    groups: Sequence[Sequence[P]],
+    finish: Sequence[Sequence[P]],
+    match_points: Mapping[P, int],
     *,
     two_swap_match_points: int = 10,
-) -> list[list[str]]:
+) -> list[list[P]]:
     """R8.3-R8.5: next week's groups, top first. See `movement`."""
     return movement(
         groups, finish, match_points, two_swap_match_points=two_swap_match_points
@@ -86,12 +89,12 @@ def next_groups(
 
 
 def movement(
-    groups: Sequence[Sequence[str]],
-    finish: Sequence[Sequence[str]],
-    match_points: Mapping[str, int],
+    groups: Sequence[Sequence[P]],
+    finish: Sequence[Sequence[P]],
+    match_points: Mapping[P, int],
     *,
     two_swap_match_points: int = 10,
-) -> Movement:
+) -> Movement[P]:
     """R8.3-R8.5: who moves where after a night.
 
     `finish[i]` holds group i's present players, winner first; a player of
@@ -108,8 +111,8 @@ def movement(
     """
     _check_movement(groups, finish)
     g = len(groups)
-    ups: list[list[str]] = [[] for _ in range(g)]  # players leaving group i upward
-    downs: list[list[str]] = [[] for _ in range(g)]  # players leaving group i downward
+    ups: list[list[P]] = [[] for _ in range(g)]  # players leaving group i upward
+    downs: list[list[P]] = [[] for _ in range(g)]  # players leaving group i downward
     for i in range(g - 1):
         upper, lower = list(finish[i]), list(finish[i + 1])
         if len(upper) < 2 or not lower:
@@ -140,15 +143,29 @@ def movement(
     )
 
 
-def _check_unique(players: Sequence[str]) -> None:
-    seen: set[str] = set()
+def with_newcomers(ladders: Mapping[str, Sequence[P]], active: Sequence[P]) -> dict[str, list[P]]:
+    """R8.6: the ladders (pool -> players, best first) with the league's
+    current players: players no longer active leave their ladder, and active
+    players in no ladder join the bottom of one, in the order `active` gives
+    (sign-up order). **Decision:** with divisions they join division B's
+    ladder; otherwise the one ladder (pool "" when there is none yet)."""
+    keep = set(active)
+    result = {pool: [p for p in ladder if p in keep] for pool, ladder in ladders.items()}
+    placed = {p for ladder in result.values() for p in ladder}
+    bottom = "B" if "B" in result else next(iter(result), "")
+    result.setdefault(bottom, []).extend(p for p in active if p not in placed)
+    return result
+
+
+def _check_unique(players: Sequence[P]) -> None:
+    seen: set[P] = set()
     for player in players:
         if player in seen:
             raise RuleError(f"{player} is listed twice.")
         seen.add(player)
 
 
-def _check_movement(groups: Sequence[Sequence[str]], finish: Sequence[Sequence[str]]) -> None:
+def _check_movement(groups: Sequence[Sequence[P]], finish: Sequence[Sequence[P]]) -> None:
     if len(finish) != len(groups):
         raise RuleError(
             f"Give a finishing order for each of the {len(groups)} groups, not {len(finish)}."

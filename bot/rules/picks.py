@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from bot.rules.errors import RuleError
+from bot.rules.ranks import P, lowest_rank_first
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,12 @@ def pick_kind(working: int, games: int = 5) -> str:
     if working > games:
         return "veto"
     return "repeat" if working < games else "none"
+
+
+def pick_order(players: Iterable[P], ranks: Mapping[P, int]) -> list[P]:
+    """R4.3: a group's players are taken lowest rank first; a player with no
+    rank (`bot.rules.ranks.UNRANKED`) is taken before every ranked player."""
+    return lowest_rank_first(players, ranks)
 
 
 def resolve_picks(
@@ -92,3 +99,17 @@ def resolve_games(
 ) -> list[str]:
     """R4: the night's games in machine order; see `resolve_picks`."""
     return resolve_picks(machines, picks, games).games
+
+
+def filled_game_numbers(resolution: PickResolution) -> set[int]:
+    """R4.5: the numbers (1-based) of the games that exist only because the bot
+    filled a repeat in machine order (the last copies of each filled machine);
+    vetoes filled by the bot remove games, so they number none."""
+    if resolution.kind != "repeat":
+        return set()
+    games, remaining, numbers = resolution.games, list(resolution.filled), set()
+    for number in range(len(games), 0, -1):
+        if games[number - 1] in remaining:
+            remaining.remove(games[number - 1])
+            numbers.add(number)
+    return numbers

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from bot.rules.errors import RuleError
 from bot.rules.exact import PlayerKey, exact
 from bot.rules.groups import UNRATED_SKILL
+from bot.rules.ranks import P, lowest_rank_first
 from bot.rules.settings import DEFAULT_SETTINGS, RuleSettings
 
 
@@ -42,12 +43,10 @@ def season_standings(lines: Sequence[SeasonLine]) -> list[Standing]:
     return [Standing(rank, line) for rank, line in enumerate(sorted(lines, key=key), start=1)]
 
 
-def first_game_order(group: Sequence[str], ranks: Mapping[str, int]) -> list[str]:
-    """R11.2: game 1's play order: the lowest rank starts, the highest plays last."""
-    missing = [p for p in group if p not in ranks]
-    if missing:
-        raise RuleError(f"No season rank for {', '.join(map(str, missing))}.")
-    return sorted(group, key=lambda p: -ranks[p])
+def first_game_order(group: Iterable[P], ranks: Mapping[P, int]) -> list[P]:
+    """R11.2: game 1's play order: the lowest rank starts, the highest plays
+    last; an unranked player (`bot.rules.ranks.UNRANKED`) starts before them."""
+    return lowest_rank_first(group, ranks)
 
 
 def next_game_order(previous_finish: Sequence[str]) -> list[str]:

@@ -1,4 +1,4 @@
-"""The week's scheduled posts: what each says, and a claim so each goes out once.
+"""The week's scheduled posts: what each holds, and a claim so each goes out once.
 
 R1.3 and R2 give the times (league settings, league wall-clock time):
 groupings 12:00, late-notice cutoff 15:00, picks lock 19:15, grace over 19:30.
@@ -8,7 +8,6 @@ the database before the post is sent, so a restart never posts twice.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
 import aiosqlite
@@ -20,7 +19,15 @@ from bot.services import picks
 from bot.services.context import SeasonContext, league_of, season_of, stamp
 from bot.services.errors import LeagueError
 from bot.services.groups import week_view
-from bot.ui import render
+from bot.services.outcomes import (
+    CutoffPost,
+    GracePost,
+    GroupingsPost,
+    LockPost,
+    NoticeLine,
+    Post,
+    SkippedPost,
+)
 
 KINDS = ("groupings", "cutoff", "lock", "grace")
 MAX_ATTEMPTS = 3
@@ -40,20 +47,13 @@ class NotDueYet(Exception):
     """The post cannot be made yet (e.g. last week is not finalized); try later."""
 
 
-@dataclass(frozen=True)
-class Post:
-    key: str
-    kind: str
-    text: str
-    late: bool
-
-
 async def due(db: Database, guild_id: int, kind: str, now: datetime) -> Post | None:
     """The post of `kind` due on the league day of `now`, or None: no league
     night today, its time has not come, or the night is already finalized.
 
     A skipped date (R1.2) gets a one-line notice at the groupings time and
     nothing else. Posting after the day is over is for the caller to refuse.
+    The post is data; `bot.ui.render.post` turns it into text.
     """
     if kind not in KINDS:
         raise ValueError(kind)
@@ -73,27 +73,24 @@ async def due(db: Database, guild_id: int, kind: str, now: datetime) -> Post | N
     if skipped:
         if kind != "groupings":
             return None
-        text = f"No league night today ({today:%A %d %B}): the commissioner skipped this date."
-        return Post(f"skip:{today.isoformat()}", kind, text, late)
+        return Post(f"skip:{today.isoformat()}", kind, SkippedPost(today), late, at)
     if night is None or night.status == "finalized":
         return None
     try:
-        text = await _text(db, guild_id, kind, night, now)
+        content = await _content(db, guild_id, kind, night, now)
     except LeagueError as error:  # e.g. last week is not finalized yet
         raise NotDueYet(str(error)) from None
-    if late:
-        text = f"{text}\n(Posted late: the bot was offline at {at:%H:%M}.)"
-    return Post(f"{kind}:{today.isoformat()}", kind, text, late)
+    return Post(f"{kind}:{today.isoformat()}", kind, content, late, at)
 
 
-async def _text(db: Database, guild_id: int, kind: str, night: Night, now: datetime) -> str:
+async def _content(
+    db: Database, guild_id: int, kind: str, night: Night, now: datetime
+) -> CutoffPost | GracePost | GroupingsPost | LockPost:
     if kind == "groupings":
-        view = await week_view(db, guild_id, week=night.week, now=now)
-        cutoff = f"{view.late_cutoff:%H:%M}"
-        return f"{render.week(view)}\nLate tonight? Use /late before {cutoff}."
+        return GroupingsPost(await week_view(db, guild_id, week=night.week, now=now))
     if kind == "lock":
         locked = await picks.lock_picks(db, guild_id, week=night.week, now=now)
-        return render.locked(locked, night.week)
+        return LockPost(night.week, locked)
     async with db.read() as conn:
         ctx = await season_of(conn, guild_id)
         if kind == "cutoff":
@@ -101,40 +98,26 @@ async def _text(db: Database, guild_id: int, kind: str, night: Night, now: datet
         return await _grace(conn, ctx, night)
 
 
-async def _cutoff(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> str:
+async def _cutoff(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> CutoffPost:
     """R2.1-R2.2: the notices received; from now on groups do not wait past 19:30."""
     everyone = {p.id: p.name for p in await people.players(conn, ctx.league.id, removed=True)}
-    lines = [f"**Week {night.week}: late-notice cutoff ({ctx.league.late_cutoff:%H:%M}).**"]
-    notices = await nights.notices(conn, night.id)
-    for notice in notices:
-        eta = (
-            f", about {notice.minutes} min late" if notice.kind == "late" and notice.minutes else ""
-        )
-        lines.append(f"- {everyone.get(notice.player_id, '?')}: {notice.kind}{eta}")
-    if not notices:
-        lines.append("No late notices or absences.")
-    grace = f"{ctx.league.grace_until:%H:%M}"
-    lines.append(f"From now on a late player's group will not wait past {grace} (R2.2).")
-    return "\n".join(lines)
+    notices = [
+        NoticeLine(everyone.get(n.player_id, "?"), n.kind, n.minutes)
+        for n in await nights.notices(conn, night.id)
+    ]
+    return CutoffPost(night.week, ctx.league.late_cutoff, ctx.league.grace_until, notices)
 
 
-async def _grace(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> str:
+async def _grace(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> GracePost:
     """R2.3: players the bot has heard nothing from tonight (no notice, no
-    score yet) are named; there is no check-in, so it says just that."""
+    score yet); there is no check-in."""
     everyone = {p.id: p.name for p in await people.players(conn, ctx.league.id, removed=True)}
     noticed = {n.player_id for n in await nights.notices(conn, night.id)}
     missing = []
     for group in await nights.groups(conn, night.id):
         scored = {s.player_id for s in await scores.live_scores_of_group(conn, group.id)}
         missing.extend(p for p in group.members if p not in noticed and p not in scored)
-    head = f"**Week {night.week}: the grace period is over ({ctx.league.grace_until:%H:%M}).**"
-    if not missing:
-        return f"{head}\nEveryone has sent a notice or a score."
-    names = ", ".join(everyone.get(p, "?") for p in missing)
-    return (
-        f"{head}\nNo notice and no score yet from: {names}. If they have not arrived, "
-        "their groups may start; games they miss are scored from pre-makeups (R2.3)."
-    )
+    return GracePost(night.week, ctx.league.grace_until, [everyone.get(p, "?") for p in missing])
 
 
 async def claim(db: Database, guild_id: int, key: str, now: datetime) -> bool:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime
 
 import aiosqlite
 
@@ -28,6 +27,7 @@ from bot.services.context import (
     stamp,
 )
 from bot.services.errors import BadInput, WrongState
+from bot.services.outcomes import MissedGame, NoticeGiven, NoticeWithdrawn
 from bot.services.season import group_of, season_totals
 
 NOTICE_NAMES = {"late": "a late notice", "absent": "an absence"}
@@ -47,24 +47,6 @@ RULE_TEXT = {  # R2.2
 }
 
 
-@dataclass(frozen=True)
-class MissedGame:
-    number: int | None  # None while the night's games are not resolved yet
-    machine: str
-    pre_makeup: int | None  # the pre-makeup score on the machine, if any
-    counts: bool  # False: the Zero Point Rule gives 0 points (R3.4, or R3.6 past the limit)
-
-
-@dataclass(frozen=True)
-class NoticeGiven:
-    notice: Notice
-    player: Player
-    night: Night
-    rule: str  # which part of R2.2 applies, in words
-    missed: list[MissedGame]  # for absences: game by game (R3.2, R3.4)
-    pre_makeup_nights_left: int  # R3.5, before this night
-    zero_point_everywhere: bool  # R3.6: no pre-makeup nights left
-    lock_time: time  # when the night's games are set (a league setting)
 
 
 async def notify(
@@ -196,12 +178,6 @@ async def _absence_cost(
         missed.append(MissedGame(number, name, score, source == PRE_MAKEUP))
     return left, missed
 
-
-@dataclass(frozen=True)
-class NoticeWithdrawn:
-    player: Player
-    night: Night
-    kind: str  # late, absent
 
 
 async def withdraw(

@@ -8,7 +8,6 @@ night's results and next week's groups are stored so history never shifts.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
 from datetime import datetime
 
 import aiosqlite
@@ -30,35 +29,12 @@ from bot.scoring import (
     has_divisions,
     score_night,
     split_dues,
+    with_newcomers,
 )
 from bot.services.context import SeasonContext, night_of_week, season_of, stamp
 from bot.services.errors import NotReady, WrongState
-from bot.services.season import group_label, ranking, season_totals, with_newcomers
-
-
-@dataclass(frozen=True)
-class GameLine:
-    number: int
-    machine: str
-    finish: list[tuple[str, int, int, str]]  # (player, score, points, source), winner first
-
-
-@dataclass(frozen=True)
-class GroupSummary:
-    label: str
-    rows: list[tuple[str, NightResult]]  # (player name, result), winner first
-    games: list[GameLine]
-
-
-@dataclass(frozen=True)
-class NightSummary:
-    night: Night
-    groups: list[GroupSummary]
-    payouts: dict[str, int]  # player name -> cents (R10.2)
-    pot_cents: int
-    next_groups: list[tuple[str, list[str]]]  # (label, player names) for next week
-    divisions_formed: bool
-    newly_finalized: bool = False  # False: it was final before this call
+from bot.services.outcomes import GameFinish, GameLine, GroupSummary, NightSummary
+from bot.services.season import group_label, ranking, season_totals
 
 
 async def finalize(
@@ -334,11 +310,11 @@ async def summary(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) 
     rows_of: dict[int, list[NightResult]] = defaultdict(list)
     for row in await results.results_of_night(conn, night.id):
         rows_of[row.group_id].append(row)
-    finish_of: dict[int, list[tuple[str, int, int, str]]] = defaultdict(list)
-    for game_id, player_id, points, source, score in await results.game_results_of_night(
-        conn, night.id
-    ):
-        finish_of[game_id].append((everyone[player_id], score, points, source))
+    finish_of: dict[int, list[GameFinish]] = defaultdict(list)
+    for row in await results.game_results_of_night(conn, night.id):
+        finish_of[row.game_id].append(
+            GameFinish(everyone[row.player_id], row.score, row.points, row.source)
+        )
     games_of = await nights.games_of_night(conn, night.id)
     out = [
         GroupSummary(

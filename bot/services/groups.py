@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime, time
+from datetime import datetime
 
 import aiosqlite
 
@@ -12,26 +11,8 @@ from bot.models import Night
 from bot.repositories import nights, people
 from bot.scoring import first_game_order, pick_kind
 from bot.services.context import SeasonContext, night_of_week, night_on_or_after, season_of
+from bot.services.outcomes import GroupView, WeekView
 from bot.services.season import group_label, groups_of, ranks_before
-
-
-@dataclass(frozen=True)
-class GroupView:
-    label: str
-    players: list[str]  # ladder order
-    play_order: list[str]  # game 1: the lowest rank starts, the highest plays last
-    games: list[tuple[int, str]]  # (number, machine) once picks are locked
-
-
-@dataclass(frozen=True)
-class WeekView:
-    night: Night
-    groups: list[GroupView]
-    pick_kind: str  # veto, repeat or none (R4.2)
-    picks_needed: int
-    owes_pre_makeups: dict[str, list[str]]  # player -> working machines still owed (R3.1)
-    lock_time: time  # when picks lock (a league setting)
-    late_cutoff: time  # the same-day late-notice cutoff (R2.1)
 
 
 async def week_view(
@@ -63,17 +44,15 @@ async def _week(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) ->
     groups = await groups_of(conn, ctx, night)
     everyone = {p.id: p for p in await people.players(conn, ctx.league.id, removed=True)}
     ranks = await ranks_before(conn, ctx, night.week)
-    missing_rank = len(ranks) + 1
     views = []
     for group in groups:
-        ids = [str(p) for p in group.members]
-        order = first_game_order(ids, {str(p): ranks.get(p, missing_rank) for p in group.members})
+        order = first_game_order(group.members, ranks)  # R11.2
         games = await nights.games(conn, group.id)
         views.append(
             GroupView(
                 label=group_label(group),
                 players=[everyone[p].name for p in group.members],
-                play_order=[everyone[int(p)].name for p in order],
+                play_order=[everyone[p].name for p in order],
                 games=[(g.number, g.machine) for g in games],
             )
         )

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from datetime import date, datetime
+from dataclasses import replace
+from datetime import datetime
 
 import aiosqlite
 
 from bot.database import Database
 from bot.models import Group, Machine, Night
 from bot.repositories import leagues, nights, people, scores
-from bot.scoring import first_game_order, pick_kind, resolve_picks
+from bot.scoring import (
+    filled_game_numbers,
+    first_game_order,
+    pick_kind,
+    pick_order,
+    resolve_picks,
+)
 from bot.services.context import (
     SeasonContext,
     machine_named,
@@ -21,29 +27,15 @@ from bot.services.context import (
     stamp,
 )
 from bot.services.errors import BadInput, Conflict, NotAllowed, WrongState
-from bot.services.season import group_label, group_of, groups_of, ranks_before
-
-
-@dataclass(frozen=True)
-class PickList:
-    night: Night
-    kind: str  # veto, repeat, none (R4.2)
-    needed: int  # k = |P - games| for each group
-    picks: list[str]  # the player's picks in preference order
-
-
-@dataclass(frozen=True)
-class LockedGroup:
-    group: Group
-    week: int
-    label: str
-    games: list[str]  # machine names, game 1 first
-    kind: str
-    applied: list[str]
-    filled: list[str]  # applied by the bot in machine order (R4.5)
-    newly_locked: bool = True  # False: the night was locked before this call
-    day: date | None = None  # the night's date
-    play_order: tuple[str, ...] = ()  # game 1: the lowest rank starts (R11.2)
+from bot.services.outcomes import LockedGroup, PickList
+from bot.services.season import (
+    group_at,
+    group_label,
+    group_of,
+    groups_of,
+    parse_group_label,
+    ranks_before,
+)
 
 
 async def _working(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[Machine]:
@@ -110,11 +102,7 @@ async def lock_picks(
         everyone = {p.id: p.name for p in await people.players(conn, ctx.league.id, removed=True)}
 
         def order(group: Group) -> tuple[str, ...]:
-            found = first_game_order(
-                [str(p) for p in group.members],
-                {str(p): ranks.get(p, len(ranks) + 1) for p in group.members},
-            )
-            return tuple(everyone[int(p)] for p in found)
+            return tuple(everyone[p] for p in first_game_order(group.members, ranks))  # R11.2
 
         if night.status == "locked":
             return [replace(await _locked(conn, g, night), play_order=order(g)) for g in groups]
@@ -126,15 +114,17 @@ async def lock_picks(
         names = [m.name for m in working]
         locked = []
         for group in groups:
-            lowest_first = sorted(group.members, key=lambda p: -ranks.get(p, 10**6))
             resolution = resolve_picks(
                 names,
-                [[x for x in picks.get(p, []) if x in by_name] for p in lowest_first],
+                [[x for x in picks.get(p, []) if x in by_name]
+                 for p in pick_order(group.members, ranks)],  # R4.3
                 ctx.season.games_per_night,
-            )
-            filled_numbers = _filled_numbers(resolution.games, resolution.filled, resolution.kind)
+            )  # fmt: skip
             await nights.replace_games(
-                conn, group.id, [by_name[m] for m in resolution.games], filled_numbers
+                conn,
+                group.id,
+                [by_name[m] for m in resolution.games],
+                filled_game_numbers(resolution),  # R4.5
             )
             locked.append(
                 LockedGroup(
@@ -152,18 +142,6 @@ async def lock_picks(
         await nights.set_night_machines(conn, night.id, [m.id for m in working])
         await leagues.lock_night(conn, night.id, stamp(now))
         return locked
-
-
-def _filled_numbers(games: list[str], filled: list[str], kind: str) -> set[int]:
-    """Game numbers that exist because the bot filled a repeat (R4.5)."""
-    if kind != "repeat":
-        return set()
-    numbers, remaining = set(), list(filled)
-    for number in range(len(games), 0, -1):
-        if games[number - 1] in remaining:
-            remaining.remove(games[number - 1])
-            numbers.add(number)
-    return numbers
 
 
 async def _locked(conn: aiosqlite.Connection, group: Group, night: Night) -> LockedGroup:
@@ -189,19 +167,14 @@ async def set_games(
     `group_label_text` is "1", "A1" or "B2"."""
     del now
     label = group_label_text.strip().upper()
-    pool, _, number = (label[0], "", label[1:]) if label[:1] in ("A", "B") else ("", "", label)
-    if not number.isdigit():
-        raise BadInput("Name the group as 1, 2, … or A1, B2 with divisions.")
+    pool, position = parse_group_label(group_label_text)
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         locked = [n for n in await leagues.nights(conn, ctx.season.id) if n.status == "locked"]
         if not locked:
             raise WrongState("Lock the night's picks before changing a group's games.")
         night = locked[0]
-        group = next(
-            (g for g in await nights.groups(conn, night.id)
-             if g.pool == pool and g.position == int(number)), None,
-        )  # fmt: skip
+        group = group_at(await nights.groups(conn, night.id), pool, position)
         if group is None:
             raise BadInput(f"There is no group {label} in week {night.week}.")
         found = [await machine_named(conn, ctx.league, m) for m in machines]

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 import aiosqlite
 
 from bot.database import Database
-from bot.models import Game, Group, Night, Player, Score, ScoreChange
+from bot.models import Game, Group, Night, Score, ScoreChange
 from bot.repositories import leagues, nights, people, scores
 from bot.scoring import RuleError, changed_score
 from bot.services.context import (
@@ -21,16 +21,8 @@ from bot.services.context import (
 )
 from bot.services.errors import AlreadyDecided, BadInput, NotAllowed, NotFound, WrongState
 from bot.services.finalize import NightSummary, check_still_open, refinalize_in
-from bot.services.season import group_label, group_of
-
-
-@dataclass(frozen=True)
-class ScoreView:
-    score: Score
-    player: Player
-    game: Game
-    night: Night
-    group_label: str
+from bot.services.outcomes import ScoreView
+from bot.services.season import group_at, group_label, group_of, parse_group_label
 
 
 async def _current_night(conn: aiosqlite.Connection, ctx: SeasonContext) -> Night:
@@ -148,16 +140,11 @@ async def approve_all(
 ) -> list[ScoreView]:
     """Approve every pending score of one group tonight ("1", "A1", "B2")."""
     label = group.strip().upper()
-    pool, number = (label[0], label[1:]) if label[:1] in ("A", "B") else ("", label)
-    if not number.isdigit():
-        raise BadInput("Name the group as 1, 2, … or A1, B2 with divisions.")
+    pool, position = parse_group_label(group)
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         night = await _current_night(conn, ctx)
-        found = next(
-            (g for g in await nights.groups(conn, night.id)
-             if g.pool == pool and g.position == int(number)), None,
-        )  # fmt: skip
+        found = group_at(await nights.groups(conn, night.id), pool, position)
         if found is None:
             raise NotFound(f"There is no group {label} in week {night.week}.")
         decided = []
@@ -270,12 +257,12 @@ async def record_tie_order(
     game_number: int,
     players: list[str],
     by: int = 0,
-    now: datetime | None = None,
+    now: datetime,
 ) -> NightSummary | None:
     """R5.4: the commissioner records who placed higher among tied scores.
 
     On a finalized night (until the next night's picks lock) the night is
-    finalized again, so a correction that made a tie can then be applied."""
+    finalized again at `now`, so a correction that made a tie can then be applied."""
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         night = await leagues.night_by_week(conn, ctx.season.id, week)
@@ -292,5 +279,5 @@ async def record_tie_order(
         game = await _game_numbered(conn, group, game_number)
         await nights.set_tie_order(conn, game.id, [p.id for p in found])
         if night.status == "finalized":
-            return await refinalize_in(conn, ctx, night, by=by, now=now or datetime.now(UTC))
+            return await refinalize_in(conn, ctx, night, by=by, now=now)
         return None

@@ -5,6 +5,7 @@ Everything here is derived from stored facts by the rules (R3.5, R7.4, R8.2, R11
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
@@ -15,7 +16,7 @@ from bot.models import Group, Night, NightResult, Player
 from bot.repositories import leagues, nights, people, results
 from bot.scoring import ZERO, SeasonLine, season_standings, seed_groups
 from bot.services.context import SeasonContext
-from bot.services.errors import NotReady
+from bot.services.errors import BadInput, NotReady
 
 
 @dataclass(frozen=True)
@@ -98,23 +99,12 @@ async def groups_of(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night
     if len(players) < 2:
         raise NotReady("The league needs at least 2 players before groups can be made.")
     if previous is None:
-        cut = seed_groups([(str(p.id), p.skill) for p in players])
+        cut = seed_groups([(p.id, p.skill) for p in players])
     else:  # previous finalized but no groups stored: nobody was left to group
         ordered = ranking(players, await season_totals(conn, ctx))
-        cut = seed_groups([(str(p.id), None) for p in ordered])
-    await nights.replace_groups(conn, night.id, {"": [[int(p) for p in g] for g in cut]})
+        cut = seed_groups([(p.id, None) for p in ordered])
+    await nights.replace_groups(conn, night.id, {"": cut})
     return await nights.groups(conn, night.id)
-
-
-def with_newcomers(ladders: dict[str, list[int]], active: list[int]) -> dict[str, list[int]]:
-    """R8.6: active players in no ladder join the bottom of it (division B when
-    there are divisions), in sign-up order; players no longer active leave."""
-    keep = set(active)
-    result = {pool: [p for p in ladder if p in keep] for pool, ladder in ladders.items()}
-    placed = {p for ladder in result.values() for p in ladder}
-    bottom = "B" if "B" in result else next(iter(result), "")
-    result.setdefault(bottom, []).extend(p for p in active if p not in placed)
-    return result
 
 
 def group_of(groups: list[Group], player_id: int) -> Group | None:
@@ -125,4 +115,23 @@ def group_of(groups: list[Group], player_id: int) -> Group | None:
 
 
 def group_label(group: Group) -> str:
+    """How a group is named to players: "Group 2", "Division A · Group 1"."""
     return f"{'Division ' + group.pool + ' · ' if group.pool else ''}Group {group.position}"
+
+
+GROUP_NAMES = "Name the group as 1, 2, … or A1, B2 with divisions."
+_GROUP = re.compile(r"([AB]?)\s*([0-9]{1,3})")
+
+
+def parse_group_label(text: str) -> tuple[str, int]:
+    """What the commissioner typed for a group: "2" is (pool "", position 2),
+    "A1" or "b 2" a division's group. The one parser of group names."""
+    match = _GROUP.fullmatch(text.strip().upper())
+    if match is None:
+        raise BadInput(GROUP_NAMES)
+    return match.group(1), int(match.group(2))
+
+
+def group_at(groups: list[Group], pool: str, position: int) -> Group | None:
+    """The group of `pool` at `position` among `groups`, if there is one."""
+    return next((g for g in groups if g.pool == pool and g.position == position), None)

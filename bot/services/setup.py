@@ -13,11 +13,13 @@ from bot.models import League, Machine, Night, Player, Season
 from bot.repositories import leagues, nights, people
 from bot.scoring import (
     MAX_SCORE,
+    WEEKDAYS,
     RuleError,
     cut_groups,
     league_nights,
     seed_groups,
     weekday_number,
+    with_newcomers,
 )
 from bot.services.context import (
     SeasonContext,
@@ -29,7 +31,7 @@ from bot.services.context import (
     stamp,
 )
 from bot.services.errors import BadInput, Conflict, NotFound, WrongState
-from bot.services.season import with_newcomers
+from bot.services.outcomes import DateSkipped, WithdrawnNotice
 
 SETTING_LIMITS = {  # name: (low, high) accepted from the commissioner
     "regular_nights": (1, 52),
@@ -82,8 +84,7 @@ async def start_season(
     The previous season, if any, is closed; its history stays."""
     name = check_name(name, "season", 100)
     try:
-        weekday = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday",
-                   "Sunday")[weekday_number(weekday)]  # fmt: skip
+        weekday = WEEKDAYS[weekday_number(weekday)]
     except RuleError as error:
         raise BadInput(str(error)) from None
     low, high = SETTING_LIMITS["regular_nights"]
@@ -155,25 +156,6 @@ async def set_league_time(db: Database, guild_id: int, name: str, value: time) -
         return await league_of(conn, guild_id)
 
 
-@dataclass(frozen=True)
-class WithdrawnNotice:
-    """A late notice or absence withdrawn because its date has no league night."""
-
-    player: Player
-    kind: str  # late, absent
-    day: date  # the date it was given for
-
-
-@dataclass(frozen=True)
-class DateSkipped:
-    """What skipping a date did (R1.2), for the commissioner and the players."""
-
-    day: date
-    reason: str
-    nights: list[Night]  # the season's nights with their new dates
-    withdrawn: list[WithdrawnNotice]  # given for the skipped date
-    kept: int  # live notices for later dates, still with their dates
-    stranded: list[WithdrawnNotice]  # for a later date left with no night (not expected)
 
 
 async def skip_date(
@@ -334,8 +316,8 @@ async def _recut_upcoming(conn: aiosqlite.Connection, league_id: int) -> None:
         return  # week 1 is seeded by skill when it is first asked for (R8.2)
     players = await people.players(conn, league_id)
     if night.week == 1:  # R8.2: week 1 is cut by skill, whoever joined when
-        cut = seed_groups([(str(p.id), p.skill) for p in players]) if len(players) > 1 else []
-        await nights.replace_groups(conn, night.id, {"": [[int(p) for p in g] for g in cut]})
+        cut = seed_groups([(p.id, p.skill) for p in players]) if len(players) > 1 else []
+        await nights.replace_groups(conn, night.id, {"": cut})
         return
     pools: dict[str, list[int]] = {}
     for group in stored:

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
-
 import aiosqlite
 
 from bot.database import Database
-from bot.models import Player
 from bot.repositories import leagues, nights, people, results
 from bot.scoring import ZERO, playoff_field, pre_makeup_nights_left, replace_no_shows
 from bot.services.context import (
@@ -20,20 +16,10 @@ from bot.services.context import (
     season_of,
 )
 from bot.services.errors import BadInput, NotSetUp
+from bot.services.outcomes import PlayerSeason, PlayoffDivision, StandingRow
 from bot.services.season import ranking, season_totals
 
 NO_DIVISIONS = "There are no divisions yet; they start at the division week (R9.1)."
-
-
-@dataclass(frozen=True)
-class StandingRow:
-    rank: int
-    player: Player
-    division: str  # '' before divisions, else 'A' or 'B'
-    league_points: int
-    tns: Fraction  # exact (R6.1 Decision); round only to show
-    nights: int
-    multiplier: int  # carried into the next night (R7.4)
 
 
 async def _divisions(conn: aiosqlite.Connection, ctx: SeasonContext) -> dict[int, str]:
@@ -98,21 +84,6 @@ def _division(division: str | None) -> str:
     return wanted
 
 
-@dataclass(frozen=True)
-class PlayerSeason:
-    player: Player
-    rank: int
-    nights: int
-    league_points: int
-    tns: Fraction
-    multiplier: int
-    pre_makeup_nights_used: int
-    pre_makeup_nights_left: int
-    dues_paid_cents: int
-    dues_owed_cents: int  # R10.1: dues for nights held so far, less what was paid
-    weeks: list[tuple[int, int, int, str]]  # (week, match points, league points, result)
-
-
 async def player_season(
     db: Database, guild_id: int, *, discord_id: int | None = None, name: str | None = None
 ) -> PlayerSeason:
@@ -146,13 +117,6 @@ async def player_season(
             dues_owed_cents=max(0, held * ctx.season.dues_cents - paid),
             weeks=[(r.week, r.match_points, r.league_points, r.week_result) for r in history],
         )
-
-
-@dataclass(frozen=True)
-class PlayoffDivision:
-    division: str
-    qualifiers: list[str]
-    alternates: list[str]
 
 
 async def playoffs(

@@ -1,22 +1,11 @@
-"""Approve / Reject buttons that survive a restart (discord.ui.DynamicItem).
-
-The custom id carries what is decided (`score:approve:42`,
-`premakeup:reject:7`), so a button posted before a restart still works. The
-commissioner role is checked when the button is clicked.
-"""
+"""Who may press the Approve / Reject buttons: the commissioner role, checked
+when a button is clicked (the buttons themselves are `cogs/approvals.py`)."""
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import discord
 
-from bot.services import premakeups, scores
-from bot.ui import render
-from bot.ui.replies import NotCommissioner, report
-
-TEMPLATE = r"(?P<kind>score|premakeup):(?P<action>approve|reject):(?P<id>[0-9]{1,18})"
+from bot.ui.replies import NotCommissioner
 
 
 def is_commissioner(interaction: discord.Interaction) -> bool:
@@ -28,67 +17,3 @@ def is_commissioner(interaction: discord.Interaction) -> bool:
 def require_commissioner(interaction: discord.Interaction) -> None:
     if not is_commissioner(interaction):
         raise NotCommissioner("Only the commissioner can do that.")
-
-
-class DecisionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
-    """One Approve or Reject button for a pending score or pre-makeup."""
-
-    def __init__(self, kind: str, action: str, record_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Approve" if action == "approve" else "Reject",
-                style=discord.ButtonStyle.success
-                if action == "approve"
-                else discord.ButtonStyle.danger,
-                custom_id=f"{kind}:{action}:{record_id}",
-            )
-        )
-        self.kind, self.action, self.record_id = kind, action, record_id
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> DecisionButton:
-        return cls(match["kind"], match["action"], int(match["id"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            require_commissioner(interaction)
-            # Acknowledge at once (the message will be edited), then decide.
-            await interaction.response.defer()
-            await self._decide(interaction)
-        except Exception as error:  # one error path for views too
-            await report(interaction, error)
-
-    async def _decide(self, interaction: discord.Interaction) -> None:
-        bot = interaction.client
-        approve = self.action == "approve"
-        now = interaction.created_at
-        decider = interaction.user.display_name
-        if self.kind == "score":
-            view = await scores.decide(
-                bot.db, bot.settings.guild_id, self.record_id, approve,  # type: ignore[attr-defined]
-                by=interaction.user.id, now=now,
-            )  # fmt: skip
-            text = render.score_decided(view, decider)
-        else:
-            record = await premakeups.decide(
-                bot.db, bot.settings.guild_id, self.record_id, approve,  # type: ignore[attr-defined]
-                by=interaction.user.id, now=now,
-            )  # fmt: skip
-            verb = "Approved" if record.status == "approved" else "Rejected"
-            posted = interaction.message.content if interaction.message else ""
-            context = posted.rsplit("\n", 1)[0] if "\n" in posted else posted
-            text = f"{context}\n{verb} by {decider}." if context else f"{verb} by {decider}."
-        await interaction.edit_original_response(content=text, view=None)
-
-
-def decision_view(kind: str, record_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(DecisionButton(kind, "approve", record_id))
-    view.add_item(DecisionButton(kind, "reject", record_id))
-    return view

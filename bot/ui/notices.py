@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.services.attendance import NoticeWithdrawn
+from bot.services.outcomes import NoticeWithdrawn
 
 KINDS = {"late": "late notice", "absent": "absence"}
 

@@ -8,12 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.services.attendance import NoticeGiven
-from bot.services.finalize import NightSummary
-from bot.services.groups import WeekView
-from bot.services.picks import LockedGroup, PickList
-from bot.services.scores import ScoreView
-from bot.services.standings import PlayerSeason, PlayoffDivision, StandingRow
+from bot.services.outcomes import (
+    CutoffPost,
+    GracePost,
+    GroupingsPost,
+    LockedGroup,
+    LockPost,
+    NightSummary,
+    NoticeGiven,
+    PickList,
+    PlayerSeason,
+    PlayoffDivision,
+    Post,
+    ScoreView,
+    SkippedPost,
+    StandingRow,
+    WeekView,
+)
 
 MESSAGE_LIMIT = 2000
 SOURCES = {"live": "", "pre_makeup": " (pre-makeup)", "zero_point": " (Zero Point Rule)",
@@ -159,6 +170,54 @@ def week(view: WeekView) -> str:
     return "\n".join(lines)
 
 
+def post(due: Post) -> str:
+    """A scheduled post's text (`bot.services.announcements.due`)."""
+    text = _post_text(due.content)
+    if due.late:
+        text = f"{text}\n(Posted late: the bot was offline at {due.at:%H:%M}.)"
+    return text
+
+
+def _post_text(content: CutoffPost | GracePost | GroupingsPost | LockPost | SkippedPost) -> str:
+    if isinstance(content, SkippedPost):
+        return (f"No league night today ({content.day:%A %d %B}): "
+                "the commissioner skipped this date.")  # fmt: skip
+    if isinstance(content, GroupingsPost):
+        cutoff = f"{content.view.late_cutoff:%H:%M}"
+        return f"{week(content.view)}\nLate tonight? Use /late before {cutoff}."
+    if isinstance(content, LockPost):
+        return locked(content.groups, content.week)
+    if isinstance(content, CutoffPost):
+        return cutoff_post(content)
+    return grace_post(content)
+
+
+def cutoff_post(post: CutoffPost) -> str:
+    """R2.1-R2.2: the notices received; from now on groups do not wait past 19:30."""
+    lines = [f"**Week {post.week}: late-notice cutoff ({post.cutoff:%H:%M}).**"]
+    for notice in post.notices:
+        eta = (
+            f", about {notice.minutes} min late" if notice.kind == "late" and notice.minutes else ""
+        )
+        lines.append(f"- {notice.player}: {notice.kind}{eta}")
+    if not post.notices:
+        lines.append("No late notices or absences.")
+    grace = f"{post.grace_until:%H:%M}"
+    lines.append(f"From now on a late player's group will not wait past {grace} (R2.2).")
+    return "\n".join(lines)
+
+
+def grace_post(post: GracePost) -> str:
+    """R2.3: the players the bot has heard nothing from tonight; there is no check-in."""
+    head = f"**Week {post.week}: the grace period is over ({post.grace_until:%H:%M}).**"
+    if not post.missing:
+        return f"{head}\nEveryone has sent a notice or a score."
+    return (
+        f"{head}\nNo notice and no score yet from: {', '.join(post.missing)}. If they have not "
+        "arrived, their groups may start; games they miss are scored from pre-makeups (R2.3)."
+    )
+
+
 def standings(rows: list[StandingRow], title: str = "Standings") -> str:
     lines = [
         f"**{title}**",
@@ -193,7 +252,9 @@ def results(summary: NightSummary) -> str:
     for group in summary.groups:
         lines.append(f"**{group.label}**")
         for game in group.games:
-            row = ", ".join(f"{n} {pts}{SOURCES.get(src, '')}" for n, _, pts, src in game.finish)
+            row = ", ".join(
+                f"{f.player} {f.points}{SOURCES.get(f.source, '')}" for f in game.finish
+            )
             lines.append(f"  Game {game.number} · {game.machine}: {row}")
         for name, r in group.rows:
             bonus = f" + bonus {r.bonus_base}×{r.multiplier}" if r.bonus_base else ""

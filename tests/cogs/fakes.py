@@ -217,7 +217,7 @@ async def invoke(command: Any, cog: Any, interaction: FakeInteraction, **options
 
 async def click(item: Any, interaction: FakeInteraction) -> Said:
     """Click a button: rebuilt from its custom id, as discord.py does after a restart."""
-    from bot.ui.approvals import DecisionButton
+    from cogs.approvals import DecisionButton
 
     match = DecisionButton.__discord_ui_compiled_template__.fullmatch(item.custom_id)
     assert match is not None, f"{item.custom_id} does not match the button template"

@@ -103,9 +103,9 @@ def test_r11_2_first_game_order(group: str, ranks: dict[str, int], expected: str
     assert first_game_order(list(group), ranks) == list(expected)
 
 
-def test_r11_2_first_game_order_needs_ranks() -> None:
-    with pytest.raises(ValueError, match="No season rank for C"):
-        first_game_order(["A", "B", "C"], {"A": 1, "B": 2})
+def test_r11_2_an_unranked_player_starts_game_1() -> None:
+    """Decision (bot.rules.ranks.UNRANKED): no rank counts below every rank."""
+    assert first_game_order(["A", "B", "C"], {"A": 1, "B": 2}) == ["C", "B", "A"]
 
 
 @pytest.mark.parametrize(

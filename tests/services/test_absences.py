@@ -52,7 +52,7 @@ def row(summary: finalize.NightSummary, name: str):
 
 
 def sources(summary: finalize.NightSummary, name: str) -> list[str]:
-    return [next(s for n, _, _, s in g.finish if n == name) for g in summary.groups[0].games]
+    return [next(f.source for f in g.finish if f.player == name) for g in summary.groups[0].games]
 
 
 async def test_r3_5_r3_6_three_absences_with_pre_makeups_then_the_zero_point_rule(

@@ -12,9 +12,12 @@ from datetime import date
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 from bot.database import Database
 from bot.migrate import migrate
 from bot.repositories import results
+from bot.repositories._rows import fraction_of, fraction_text
 from bot.services import finalize, picks, scores, setup, standings
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, add_players, at, discord_id
 
@@ -116,3 +119,11 @@ async def test_r6_1_migration_0002_converts_a_database_to_exact_values(
         assert table[0].tns == table[1].tns + table[2].tns
     finally:
         await again.close()
+
+
+def test_r6_1_stored_text_round_trips_exactly() -> None:
+    for value in (Fraction(0), Fraction(10**19, 7), Fraction(10**19, 3) * 5, Fraction(5)):
+        assert fraction_of(fraction_text(value)) == value
+    for corrupt in ("1.5", "1/0", ""):
+        with pytest.raises(ValueError, match="not a stored exact"):
+            fraction_of(corrupt)

@@ -9,6 +9,7 @@ import pytest
 
 from bot.database import Database
 from bot.services import finalize, picks, scores, standings
+from bot.services.context import stamp
 from bot.services.errors import (
     AlreadyDecided,
     BadInput,
@@ -135,13 +136,15 @@ async def test_finalize_refuses_pending_missing_and_tied_scores_then_is_idempote
     # Game 5: P2 and P3 both scored 200 (R5.4).
     with pytest.raises(NotReady, match=r"Game 5 \(Machine F\): P2, P3 have the same score"):
         await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
-    await scores.record_tie_order(db, GUILD, week=1, game_number=5, players=["P3", "P2"])
+    await scores.record_tie_order(
+        db, GUILD, week=1, game_number=5, players=["P3", "P2"], now=at(NIGHT, "22:30")
+    )
 
     first = await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
     second = await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:30"))
     assert first.groups == second.groups and first.next_groups == second.next_groups
     game5 = first.groups[0].games[4]
-    assert [(name, pts) for name, _, pts, _ in game5.finish] == [("P1", 3), ("P3", 2), ("P2", 1)]
+    assert [(f.player, f.points) for f in game5.finish] == [("P1", 3), ("P3", 2), ("P2", 1)]
     assert [(n, r.match_points) for n, r in first.groups[0].rows] == [
         ("P1", 15),
         ("P2", 9),
@@ -260,7 +263,23 @@ async def test_r5_4_r12_a_correction_that_makes_a_tie_is_applied_after_the_tie_o
     changed = await scores.change(db, GUILD, **fix)
     assert changed.refinalized is not None
     game1 = changed.refinalized.groups[0].games[0]
-    assert [(n, p) for n, _, p, _ in game1.finish] == [("P1", 3), ("P3", 2), ("P2", 1)]
+    assert [(f.player, f.points) for f in game1.finish] == [("P1", 3), ("P3", 2), ("P2", 1)]
+
+
+async def test_r5_4_a_tie_order_on_a_finalized_night_refinalizes_it_at_the_time_given(
+    league: Database,
+) -> None:
+    """The service reads no clock: the night is finalized again at `now`."""
+    db = league
+    await finalized_week_1(db)
+    when = at(date(2026, 1, 8), "09:41")
+    summary = await scores.record_tie_order(
+        db, GUILD, week=1, game_number=1, players=["P3", "P2"], by=COMMISSIONER, now=when
+    )
+    assert summary is not None
+    async with db.read() as conn:
+        rows = [tuple(r) async for r in await conn.execute("SELECT finalized_at FROM nights")]
+    assert rows[0] == (stamp(when),)
 
 
 async def test_finalizing_twice_writes_nothing(league: Database) -> None:

@@ -1,0 +1,242 @@
+"""What services return for the bot to show: frozen dataclasses, no behaviour.
+
+Services build these and `bot/ui` renders them. This module and
+`bot.services.errors` are the only parts of `bot.services` that `bot/ui` may
+import (tests/test_layers.py): they hold data and error types, import nothing
+of the project but `bot.models` and `bot.scoring`, and call no service.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, time
+from fractions import Fraction
+
+from bot.models import Game, Group, Night, NightResult, Notice, Player, Score
+
+
+@dataclass(frozen=True)
+class PickList:
+    night: Night
+    kind: str  # veto, repeat, none (R4.2)
+    needed: int  # k = |P - games| for each group
+    picks: list[str]  # the player's picks in preference order
+
+
+@dataclass(frozen=True)
+class LockedGroup:
+    group: Group
+    week: int
+    label: str
+    games: list[str]  # machine names, game 1 first
+    kind: str
+    applied: list[str]
+    filled: list[str]  # applied by the bot in machine order (R4.5)
+    newly_locked: bool = True  # False: the night was locked before this call
+    day: date | None = None  # the night's date
+    play_order: tuple[str, ...] = ()  # game 1: the lowest rank starts (R11.2)
+
+
+@dataclass(frozen=True)
+class GroupView:
+    label: str
+    players: list[str]  # ladder order
+    play_order: list[str]  # game 1: the lowest rank starts, the highest plays last
+    games: list[tuple[int, str]]  # (number, machine) once picks are locked
+
+
+@dataclass(frozen=True)
+class WeekView:
+    night: Night
+    groups: list[GroupView]
+    pick_kind: str  # veto, repeat or none (R4.2)
+    picks_needed: int
+    owes_pre_makeups: dict[str, list[str]]  # player -> working machines still owed (R3.1)
+    lock_time: time  # when picks lock (a league setting)
+    late_cutoff: time  # the same-day late-notice cutoff (R2.1)
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    score: Score
+    player: Player
+    game: Game
+    night: Night
+    group_label: str
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    player: Player
+    division: str  # '' before divisions, else 'A' or 'B'
+    league_points: int
+    tns: Fraction  # exact (R6.1 Decision); round only to show
+    nights: int
+    multiplier: int  # carried into the next night (R7.4)
+
+
+@dataclass(frozen=True)
+class PlayerSeason:
+    player: Player
+    rank: int
+    nights: int
+    league_points: int
+    tns: Fraction  # exact (R6.1 Decision); round only to show
+    multiplier: int
+    pre_makeup_nights_used: int
+    pre_makeup_nights_left: int
+    dues_paid_cents: int
+    dues_owed_cents: int  # R10.1: dues for nights held so far, less what was paid
+    weeks: list[tuple[int, int, int, str]]  # (week, match points, league points, result)
+
+
+@dataclass(frozen=True)
+class PlayoffDivision:
+    division: str
+    qualifiers: list[str]
+    alternates: list[str]
+
+
+@dataclass(frozen=True)
+class NoticeLine:
+    """One late notice or absence, as the cutoff post lists it (R2.1-R2.2)."""
+
+    player: str
+    kind: str  # late or absent
+    minutes: int | None
+
+
+@dataclass(frozen=True)
+class CutoffPost:
+    """The late-notice cutoff has passed (R2.1-R2.2)."""
+
+    week: int
+    cutoff: time
+    grace_until: time
+    notices: list[NoticeLine]
+
+
+@dataclass(frozen=True)
+class GracePost:
+    """The grace period is over (R2.3): who has sent no notice and no score."""
+
+    week: int
+    grace_until: time
+    missing: list[str]  # player names, group by group
+
+
+@dataclass(frozen=True)
+class GroupingsPost:
+    """The week's groups, games and play order (R8, R11.2)."""
+
+    view: WeekView
+
+
+@dataclass(frozen=True)
+class LockPost:
+    """Picks are locked: each group's games (R4)."""
+
+    week: int
+    groups: list[LockedGroup]
+
+
+@dataclass(frozen=True)
+class SkippedPost:
+    """The commissioner skipped this date (R1.2)."""
+
+    day: date
+
+
+@dataclass(frozen=True)
+class Post:
+    """A scheduled post that is due: its claim key and what it says."""
+
+    key: str
+    kind: str  # groupings, cutoff, lock or grace
+    content: CutoffPost | GracePost | GroupingsPost | LockPost | SkippedPost
+    late: bool  # posted after its time (the bot was offline then)
+    at: time  # when it was due
+
+
+@dataclass(frozen=True)
+class GameFinish:
+    """One player's line in a finalized game (R5): placed by `score`."""
+
+    player: str  # the player's name
+    score: int  # the score placed by (0 under the Zero Point Rule, R3.4)
+    points: int
+    source: str  # live, pre_makeup, zero_point or zero_point_limit (R3)
+
+
+@dataclass(frozen=True)
+class GameLine:
+    number: int
+    machine: str
+    finish: list[GameFinish]  # winner first
+
+
+@dataclass(frozen=True)
+class GroupSummary:
+    label: str
+    rows: list[tuple[str, NightResult]]  # (player name, result), winner first
+    games: list[GameLine]
+
+
+@dataclass(frozen=True)
+class NightSummary:
+    night: Night
+    groups: list[GroupSummary]
+    payouts: dict[str, int]  # player name -> cents (R10.2)
+    pot_cents: int
+    next_groups: list[tuple[str, list[str]]]  # (label, player names) for next week
+    divisions_formed: bool
+    newly_finalized: bool = False  # False: it was final before this call
+
+
+@dataclass(frozen=True)
+class MissedGame:
+    number: int | None  # None while the night's games are not resolved yet
+    machine: str
+    pre_makeup: int | None  # the pre-makeup score on the machine, if any
+    counts: bool  # False: the Zero Point Rule gives 0 points (R3.4, or R3.6 past the limit)
+
+
+@dataclass(frozen=True)
+class NoticeGiven:
+    notice: Notice
+    player: Player
+    night: Night
+    rule: str  # which part of R2.2 applies, in words
+    missed: list[MissedGame]  # for absences: game by game (R3.2, R3.4)
+    pre_makeup_nights_left: int  # R3.5, before this night
+    zero_point_everywhere: bool  # R3.6: no pre-makeup nights left
+    lock_time: time  # when the night's games are set (a league setting)
+
+
+@dataclass(frozen=True)
+class NoticeWithdrawn:
+    player: Player
+    night: Night
+    kind: str  # late, absent
+
+
+@dataclass(frozen=True)
+class WithdrawnNotice:
+    """A late notice or absence withdrawn because its date has no league night."""
+
+    player: Player
+    kind: str  # late, absent
+    day: date  # the date it was given for
+
+
+@dataclass(frozen=True)
+class DateSkipped:
+    """What skipping a date did (R1.2), for the commissioner and the players."""
+
+    day: date
+    reason: str
+    nights: list[Night]  # the season's nights with their new dates
+    withdrawn: list[WithdrawnNotice]  # given for the skipped date
+    kept: int  # live notices for later dates, still with their dates
+    stranded: list[WithdrawnNotice]  # for a later date left with no night (not expected)

@@ -1,0 +1,223 @@
+"""The layers point one way (STYLE.md): each module of bot/ and cogs/ imports
+only the layers listed for its own layer in ALLOWED.
+
+    cogs, scheduler ──> services ──> repositories ──> storage (bot.database)
+          │                │   └──────────> rules (bot.scoring, bot/rules)
+          └──> ui ──> outcomes, models, rules, parsing
+
+The rule for result types: what a service returns for the bot to show is a
+frozen dataclass in `bot/services/outcomes.py`; a service's errors are in
+`bot/services/errors.py`. Those two modules are the layer "outcomes": data and
+error types that import nothing of the project but `bot.models` (and the
+rules), so `bot/ui` may import them and still never reaches a service. `bot/ui`
+imports no other part of `bot.services`; services import nothing of
+`bot/ui`, cogs, the scheduler or discord; a service returns data, and the
+cog or the scheduler asks `bot.ui.render` to word it. The rules import no other
+bot package (only `bot.rules` itself) and nothing of discord or the database.
+`bot.client`, `bot.__main__`, `bot.demo` and `bot.example` are the composition
+root ("app"): they wire everything together and may import anything.
+
+The check reads every module with `ast` (imports inside functions and under
+`if TYPE_CHECKING:` count too), so it needs no import of the code it checks.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# Longest prefix wins. Every module of bot/ and cogs/ must fall in one layer.
+LAYERS = {
+    "bot.rules": "rules",
+    "bot.scoring": "rules",
+    "bot.models": "models",
+    "bot.parsing": "parsing",
+    "bot.config": "config",
+    "bot.database": "storage",
+    "bot.quick_reads": "storage",
+    "bot.migrate": "storage",
+    "bot.repositories": "repositories",
+    "bot.services.outcomes": "outcomes",
+    "bot.services.errors": "outcomes",
+    "bot.services": "services",
+    "bot.ui": "ui",
+    "bot.scheduler": "scheduler",
+    "bot.client": "app",
+    "bot.__main__": "app",
+    "bot.demo": "app",
+    "bot.example": "app",
+    "cogs": "cogs",
+    "standin": "standin",
+}
+
+# Which other layers a layer may import (its own layer always).
+ALLOWED = {
+    "rules": set(),
+    "models": set(),
+    "outcomes": {"models", "rules"},
+    "parsing": {"rules"},
+    "config": set(),
+    "storage": set(),
+    "repositories": {"models", "storage"},
+    "services": {"outcomes", "repositories", "rules", "models", "storage"},
+    "ui": {"outcomes", "models", "rules", "parsing"},
+    "scheduler": {"services", "outcomes", "ui", "rules", "storage"},
+    # cogs name the client's type (`LeagueBot`) for their annotations
+    "cogs": {"services", "outcomes", "ui", "parsing", "rules", "models", "app"},
+    "app": set(LAYERS.values()),  # the composition root wires everything
+}
+
+# Packages outside the project a layer must not import.
+FORBIDDEN_PACKAGES = {
+    "rules": {"discord", "aiosqlite", "sqlite3", "apscheduler"},
+    "models": {"discord", "aiosqlite", "sqlite3", "apscheduler"},
+    "outcomes": {"discord", "aiosqlite", "sqlite3", "apscheduler"},
+    "parsing": {"discord", "aiosqlite", "sqlite3", "apscheduler"},
+    "repositories": {"discord", "apscheduler"},
+    "services": {"discord", "apscheduler"},
+    "ui": {"aiosqlite", "sqlite3", "apscheduler"},
+}
+
+def layer_of(name: str) -> str | None:
+    if name == "bot":  # bot/__init__.py
+        return "app"
+    for prefix in sorted(LAYERS, key=len, reverse=True):
+        if name == prefix or name.startswith(prefix + "."):
+            return LAYERS[prefix]
+    return None
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imported(tree: ast.AST) -> list[str]:
+    """Every absolute module (or module.name) the source imports."""
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.extend(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def violations(module: str, source: str) -> list[str]:
+    """Why `module` (with this source) breaks the layering; empty when it does not."""
+    own = layer_of(module)
+    if own is None:
+        return [f"{module} is in no layer; add it to LAYERS"]
+    found = []
+    for name in imported(ast.parse(source)):
+        top = name.split(".")[0]
+        if top in FORBIDDEN_PACKAGES.get(own, set()):
+            found.append(f"{module} ({own}) imports {name}")
+            continue
+        if top not in ("bot", "cogs", "standin"):
+            continue
+        target = layer_of(name)
+        if target is None:
+            found.append(f"{module} imports {name}, which is in no layer")
+        elif target != own and target not in ALLOWED[own]:
+            found.append(f"{module} ({own}) imports {name} ({target})")
+    return found
+
+
+MODULES = sorted([*ROOT.glob("bot/**/*.py"), *ROOT.glob("cogs/**/*.py")])
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_each_module_imports_only_the_layers_below_it(path: Path) -> None:
+    assert violations(module_name(path), path.read_text(encoding="utf-8")) == []
+
+
+def test_the_modules_are_found() -> None:
+    """Guards the test above against silently checking nothing."""
+    names = {module_name(p) for p in MODULES}
+    assert {"bot.scoring", "bot.services.announcements", "bot.ui.render", "cogs.scores"} <= names
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "expected"),
+    [
+        pytest.param(
+            "bot.services.fake", "from bot.ui import render\n",
+            ["bot.services.fake (services) imports bot.ui.render (ui)"],
+            id="a service imports ui",
+        ),
+        pytest.param(
+            "bot.services.fake", "import discord\n",
+            ["bot.services.fake (services) imports discord"], id="a service imports discord",
+        ),
+        pytest.param(
+            "bot.repositories.fake", "from cogs._base import now_of\n",
+            ["bot.repositories.fake (repositories) imports cogs._base.now_of (cogs)"],
+            id="a repository imports a cog",
+        ),
+        pytest.param(
+            "bot.ui.fake", "from bot.services import scores\n",
+            ["bot.ui.fake (ui) imports bot.services.scores (services)"],
+            id="ui imports a service",
+        ),
+        pytest.param(
+            "bot.rules.fake", "from bot.models import Player\nimport aiosqlite\n",
+            ["bot.rules.fake (rules) imports bot.models.Player (models)",
+             "bot.rules.fake (rules) imports aiosqlite"],
+            id="the rules import a model and the database",
+        ),
+        pytest.param(
+            "bot.rules.fake", "def f():\n    from bot.services.picks import lock_picks\n",
+            ["bot.rules.fake (rules) imports bot.services.picks.lock_picks (services)"],
+            id="an import inside a function counts",
+        ),
+        pytest.param("bot.newthing", "", ["bot.newthing is in no layer; add it to LAYERS"],
+                     id="a module in no layer"),
+        pytest.param(
+            "bot.ui.fake",
+            "from bot.services.outcomes import Post\nfrom bot.scoring import WEEKDAYS\n",
+            [], id="ui imports outcomes and rules",
+        ),
+    ],
+)  # fmt: skip
+def test_the_check_catches_a_violating_module(
+    module: str, source: str, expected: list[str]
+) -> None:
+    assert violations(module, source) == expected
+
+
+CLOCK_CALLS = {"now", "today", "utcnow", "monotonic", "perf_counter", "time_ns"}
+
+
+def clock_reads(source: str) -> set[str]:
+    """`datetime.now()`, `date.today()`, `time.time()` … (not `moment.time()`)."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            attr, owner = node.func.attr, node.func.value
+            if attr in CLOCK_CALLS or (
+                attr == "time" and isinstance(owner, ast.Name) and owner.id == "time"
+            ):
+                found.add(attr)
+    return found
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted([*ROOT.glob("bot/services/*.py"), *ROOT.glob("bot/repositories/*.py")]),
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_services_and_repositories_read_no_clock(path: Path) -> None:
+    """`now` is passed in (from the interaction or the scheduler's clock)."""
+    assert clock_reads(path.read_text(encoding="utf-8")) == set()
+
+
+def test_the_clock_check_catches_a_clock_read() -> None:
+    source = "x = datetime.now(UTC)\ny = date.today()\nz = time.time()\nw = local.time()\n"
+    assert clock_reads(source) == {"now", "today", "time"}
