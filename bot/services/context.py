@@ -13,8 +13,10 @@ from bot.repositories import leagues, people
 from bot.scoring import RuleError, RuleSettings, check_score
 from bot.services.errors import BadInput, NotFound, NotSetUp
 
-NO_LEAGUE = "This server has no league yet. The commissioner can start one with /league setup."
-NO_SEASON = "There is no season running. The commissioner can start one with /league season."
+NO_LEAGUE = (
+    "This server has no league yet. The commissioner can start one with /league season setup."
+)
+NO_SEASON = "There is no season running. The commissioner can start one with /league season start."
 
 
 @dataclass(frozen=True)
@@ -105,7 +107,7 @@ async def night_on_or_after(
             return night
     raise NotFound(
         "There are no more league nights this season. "
-        "The commissioner can start the next season with /league season."
+        "The commissioner can start the next season with /league season start."
     )
 
 

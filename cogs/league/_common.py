@@ -15,7 +15,7 @@ from cogs._base import league_bot, post
 if TYPE_CHECKING:
     from bot.client import LeagueBot
 
-# Discord's choices for `/league setting`: exactly the settings the service accepts.
+# Discord's choices for `/league season setting`: exactly the settings the service accepts.
 Setting = Literal[tuple(SETTING_LIMITS)]  # type: ignore[valid-type]
 ChangeKind = Literal[
     "correction", "penalty", "malfunction_replay", "slam_tilt_replay", "tilt_replay"

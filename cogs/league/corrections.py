@@ -1,4 +1,5 @@
-"""/league …: score corrections, penalties and replays with a reason; tie orders (R5.4, R12)."""
+"""/league score …: corrections, penalties and replays with a reason; tie orders;
+the audit trail (R5.4, R12)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,11 @@ from cogs.league._common import ChangeKind, LeagueCommands, announce
 class CorrectionCommands(LeagueCommands):
     """Score corrections, penalties and replays with their reasons, and tie orders (R5.4, R12)."""
 
-    @app_commands.command(name="change")
+    score = app_commands.Group(
+        name="score", description="Score changes with a reason, tie orders, the audit trail (R12)"
+    )
+
+    @score.command(name="change")
     @app_commands.describe(
         kind="What happened (R12)",
         week="Week",
@@ -58,7 +63,7 @@ class CorrectionCommands(LeagueCommands):
             await announce(bot, render.results(changed.refinalized))
         await respond(interaction, text)
 
-    @app_commands.command(name="tie")
+    @score.command(name="tie")
     @app_commands.describe(
         week="Week",
         game="Game number",
