@@ -57,15 +57,6 @@ async def record_dues(
         return Pot(week, total, pot, fund, recomputed=night.status == "finalized")
 
 
-async def night_pot(db: Database, guild_id: int, week: int) -> Pot:
-    async with db.read() as conn:
-        ctx = await season_of(conn, guild_id)
-        night = await night_of_week(conn, ctx, week)
-        total = await results.dues_of_night(conn, night.id)
-        pot, fund = split_dues(total)
-        return Pot(week, total, pot, fund)
-
-
 async def add_to_fund(
     db: Database, guild_id: int, cents: int, note: str = "", *, by: int, now: datetime
 ) -> int:
