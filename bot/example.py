@@ -14,6 +14,7 @@ from bot.scoring import (
     resolve_picks,
     score_night,
     seed_groups,
+    shown,
 )
 
 PLAYERS = [("Ann", 9), ("Bob", 7), ("Cat", None), ("Dan", 4), ("Eve", 8), ("Fay", 3), ("Gus", 6)]
@@ -78,7 +79,7 @@ def render() -> str:
         for player in result.order:
             lines.append(
                 f"  {player:<4} MP {result.match_points[player]:>2}  "
-                f"TNS {result.tns[player]:>12,.0f}  bonus {result.bonus[player]}  "
+                f"TNS {shown(result.tns[player]):>12,}  bonus {result.bonus[player]}  "
                 f"league points {result.league_points[player]}"
             )
         lines.append(f"  Winner {result.winner}, loser {result.loser}")

@@ -1,16 +1,21 @@
-"""Migrations: the numbered SQL files in `migrations/`, applied in order.
+"""Migrations: the numbered files in `migrations/`, applied in order.
 
-`migrate(path)` applies the numbered files (`0001_initial.sql`, `0002_….sql`).
-Each pending file and its `PRAGMA user_version = N` run in ONE transaction, so
-a failed migration leaves the database exactly as it was.
+`migrate(path)` applies the numbered files (`0001_initial.sql`, `0002_….py`).
+A file is SQL (`NNNN_name.sql`) or, where SQL alone cannot convert the data,
+Python (`NNNN_name.py` defining `async def upgrade(conn)`, which may run any
+statement but BEGIN, COMMIT, ROLLBACK or `PRAGMA user_version`). Each pending
+file and its `PRAGMA user_version = N` run in ONE transaction, so a failed
+migration leaves the database exactly as it was.
 """
 
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import logging
 import re
 import sqlite3
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,7 +36,9 @@ log = logging.getLogger(__name__)
 # checkout. An installed copy (or a test) passes its own folder to `migrate()`.
 DEFAULT_MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
 
-_MIGRATION_NAME = re.compile(r"^(?P<number>\d+)_(?P<name>[A-Za-z0-9_.-]+)\.sql$")
+_MIGRATION_NAME = re.compile(r"^(?P<number>\d+)_(?P<name>[A-Za-z0-9_.-]+)\.(?P<kind>sql|py)$")
+_KINDS = (".sql", ".py")
+Upgrade = Callable[[aiosqlite.Connection], Awaitable[None]]
 # Statements a migration file may not contain: the runner owns the transaction
 # and the schema version, and a COMMIT inside a file would break its atomicity.
 _RUNNER_OWNED = re.compile(
@@ -51,6 +58,7 @@ class Migration:
     version: int
     path: Path
     statements: tuple[Statement, ...]
+    upgrade: Upgrade | None = None  # a Python migration's `upgrade(conn)`
 
     @property
     def name(self) -> str:
@@ -104,8 +112,9 @@ def _add_statement(statements: list[Statement], sql: str, start: int, end: int) 
 def load_migrations(migrations_dir: PathLike = DEFAULT_MIGRATIONS) -> list[Migration]:
     """Read and check every migration file; raise `MigrationError` before any is applied.
 
-    Files are `NNNN_name.sql`, numbered 1..N with no gap and no duplicate. Other
-    files (a README) are ignored; a `.sql` file without a number is refused.
+    Files are `NNNN_name.sql` or `NNNN_name.py`, numbered 1..N with no gap and
+    no duplicate. Other files (a README) are ignored; a `.sql` or `.py` file
+    without a number is refused (`__init__.py` and caches excepted).
     """
     folder = Path(migrations_dir)
     if not folder.is_dir():
@@ -113,12 +122,13 @@ def load_migrations(migrations_dir: PathLike = DEFAULT_MIGRATIONS) -> list[Migra
 
     numbered: dict[int, list[Path]] = {}
     for file in sorted(folder.iterdir()):
-        if file.suffix.lower() != ".sql" or not file.is_file():
+        if file.suffix.lower() not in _KINDS or not file.is_file() or file.name.startswith("_"):
             continue
         match = _MIGRATION_NAME.match(file.name)
         if match is None:
             raise MigrationError(
-                f"migration file {file.name} is not named NNNN_name.sql (e.g. 0002_vetoes.sql)"
+                f"migration file {file.name} is not named NNNN_name.sql or NNNN_name.py "
+                "(e.g. 0002_vetoes.sql)"
             )
         numbered.setdefault(int(match["number"]), []).append(file)
 
@@ -137,6 +147,9 @@ def load_migrations(migrations_dir: PathLike = DEFAULT_MIGRATIONS) -> list[Migra
     migrations = []
     for number in expected:
         path = numbered[number][0]
+        if path.suffix == ".py":
+            migrations.append(_python_migration(number, path))
+            continue
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
@@ -155,6 +168,22 @@ def load_migrations(migrations_dir: PathLike = DEFAULT_MIGRATIONS) -> list[Migra
             )
         migrations.append(Migration(version=number, path=path, statements=statements))
     return migrations
+
+
+def _python_migration(number: int, path: Path) -> Migration:
+    """Load `NNNN_name.py`; it must define `async def upgrade(conn)`."""
+    spec = importlib.util.spec_from_file_location(f"_league_migration_{number:04d}", path)
+    if spec is None or spec.loader is None:
+        raise MigrationError(f"cannot load migration {path.name}")
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        raise MigrationError(f"cannot load migration {path.name}: {exc}") from exc
+    upgrade = getattr(module, "upgrade", None)
+    if not asyncio.iscoroutinefunction(upgrade):
+        raise MigrationError(f"migration {path.name} must define `async def upgrade(conn)`")
+    return Migration(version=number, path=path, statements=(), upgrade=upgrade)
 
 
 async def migrate(path: PathLike, migrations_dir: PathLike = DEFAULT_MIGRATIONS) -> int:
@@ -198,6 +227,13 @@ async def _apply(conn: aiosqlite.Connection, migration: Migration, latest: int) 
         for statement in migration.statements:
             await conn.execute(statement.sql)
         statement = None
+        if migration.upgrade is not None:
+            await migration.upgrade(conn)
+            if not conn.in_transaction:
+                raise MigrationError(
+                    f"migration {migration.name} ended the runner's transaction; "
+                    "it must not COMMIT or ROLLBACK"
+                )
         violations = await conn.execute_fetchall("PRAGMA foreign_key_check")
         if violations:
             table, rowid, parent, _ = tuple(violations[0])
@@ -212,6 +248,8 @@ async def _apply(conn: aiosqlite.Connection, migration: Migration, latest: int) 
         if isinstance(exc, sqlite3.Error):
             where = f" at line {statement.line}" if statement is not None else ""
             raise MigrationError(f"migration {migration.name} failed{where}: {exc}") from exc
+        if isinstance(exc, Exception) and not isinstance(exc, MigrationError):
+            raise MigrationError(f"migration {migration.name} failed: {exc}") from exc
         raise
     log.info("applied migration %s (schema version %d)", migration.name, migration.version)
     return migration.version

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, time
+from fractions import Fraction
 
 
 @dataclass(frozen=True)
@@ -149,7 +150,7 @@ class NightResult:
     attendance: str
     took_part: bool
     match_points: int
-    tns: float
+    tns: Fraction  # exact (R6.1 Decision); stored as text
     bonus_base: int
     multiplier: int
     bonus: int
@@ -159,3 +160,18 @@ class NightResult:
     used_pre_makeup_night: bool
     next_multiplier: int
     payout_cents: int
+
+
+@dataclass(frozen=True)
+class GameResultRow:
+    """One player's finalized game (R5, R6.3): the par it was scored with makes
+    its normalized score exact, `score × 1,000,000 / par` (0 under R3.4/R3.6)."""
+
+    game_id: int
+    player_id: int
+    score: int
+    source: str  # live, pre_makeup, zero_point or zero_point_limit
+    points: int
+    normalized: Fraction
+    par: int
+    place: int

@@ -8,6 +8,7 @@ files, no network, no clock.
 from bot.rules.calendar import league_nights, notice_timing, playoff_night, weekday_number
 from bot.rules.divisions import form_divisions, has_divisions, qualifies_for_a, split_divisions
 from bot.rules.errors import MissingScoresError, RuleError, TiedScoresError
+from bot.rules.exact import ZERO, PlayerKey, exact, from_text, shown, to_text, total
 from bot.rules.games import (
     MAX_SCORE,
     check_score,
@@ -75,6 +76,7 @@ __all__ = [
     "MAX_SCORE",
     "PRE_MAKEUP",
     "SCORE_CHANGES",
+    "ZERO",
     "ZERO_POINT",
     "ZERO_POINT_LIMIT",
     "GameNight",
@@ -86,6 +88,7 @@ __all__ = [
     "NightOutcome",
     "PayoutCandidate",
     "PickResolution",
+    "PlayerKey",
     "PlayerNight",
     "PlayoffField",
     "PrizeSplit",
@@ -99,9 +102,11 @@ __all__ = [
     "check_score",
     "cut_groups",
     "default_par",
+    "exact",
     "finishing_order",
     "first_game_order",
     "form_divisions",
+    "from_text",
     "game_points",
     "group_sizes",
     "has_divisions",
@@ -131,9 +136,12 @@ __all__ = [
     "season_prizes",
     "season_standings",
     "seed_groups",
+    "shown",
     "skill_order",
     "split_divisions",
     "split_dues",
+    "to_text",
+    "total",
     "weekday_number",
     "weekly_payout",
 ]

@@ -33,7 +33,9 @@ def test_the_wheel_ships_the_migrations_where_the_bot_looks_for_them(tmp_path: P
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
         archive.extractall(installed)
-    sql = sorted(p.name for p in (ROOT / "migrations").glob("*.sql"))
+    sql = sorted(
+        p.name for p in (ROOT / "migrations").iterdir() if p.suffix in (".sql", ".py")
+    )  # SQL files and Python migrations (0002_exact_scores.py)
     assert sql and all(f"migrations/{name}" in names for name in sql)
     assert not any(name.startswith("tests/") for name in names)
 

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import aiosqlite
 
-from bot.models import NightResult
+from bot.models import GameResultRow, NightResult
 from bot.repositories._rows import insert, many, run, run_many, scalar
+from bot.scoring import from_text, to_text
 
 RESULT_COLUMNS = (
     "night_id, player_id, group_id, place, attendance, took_part, match_points, tns,"
-    " bonus_base, multiplier, bonus, league_points, tlp, week_result, used_pre_makeup_night,"
-    " next_multiplier, payout_cents"
+    " tns_exact, bonus_base, multiplier, bonus, league_points, tlp, week_result,"
+    " used_pre_makeup_night, next_multiplier, payout_cents"
 )
-INSERT_RESULT = f"INSERT INTO night_results ({RESULT_COLUMNS}) VALUES ({', '.join('?' * 17)})"
+INSERT_RESULT = f"INSERT INTO night_results ({RESULT_COLUMNS}) VALUES ({', '.join('?' * 18)})"
 RESULTS_OF_SEASON = (
     "SELECT r.*, n.week FROM night_results r JOIN nights n ON n.id = r.night_id"
     " WHERE n.season_id = ? AND n.status = 'finalized' ORDER BY n.week, r.group_id, r.place"
@@ -22,8 +23,8 @@ RESULTS_OF_NIGHT = (
     " WHERE r.night_id = ? ORDER BY r.group_id, r.place"
 )
 INSERT_GAME_RESULT = (
-    "INSERT INTO game_results (game_id, player_id, score, source, points, normalized, place)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+    "INSERT INTO game_results (game_id, player_id, score, source, points, normalized, par,"
+    " place) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 )
 DELETE_RESULTS = "DELETE FROM night_results WHERE night_id = ?"
 DELETE_GAME_RESULTS = (
@@ -65,7 +66,7 @@ def _result(row: aiosqlite.Row) -> NightResult:
         attendance=row["attendance"],
         took_part=bool(row["took_part"]),
         match_points=row["match_points"],
-        tns=row["tns"],
+        tns=from_text(row["tns_exact"]),
         bonus_base=row["bonus_base"],
         multiplier=row["multiplier"],
         bonus=row["bonus"],
@@ -81,8 +82,8 @@ def _result(row: aiosqlite.Row) -> NightResult:
 def _result_row(r: NightResult) -> tuple[object, ...]:
     return (
         r.night_id, r.player_id, r.group_id, r.place, r.attendance, int(r.took_part),
-        r.match_points, r.tns, r.bonus_base, r.multiplier, r.bonus, r.league_points,
-        r.tlp, r.week_result, int(r.used_pre_makeup_night), r.next_multiplier,
+        r.match_points, float(r.tns), to_text(r.tns), r.bonus_base, r.multiplier, r.bonus,
+        r.league_points, r.tlp, r.week_result, int(r.used_pre_makeup_night), r.next_multiplier,
         r.payout_cents,
     )  # fmt: skip
 
@@ -91,11 +92,14 @@ async def add_results(conn: aiosqlite.Connection, rows: list[NightResult]) -> No
     await run_many(conn, INSERT_RESULT, [_result_row(r) for r in rows])
 
 
-async def add_game_results(
-    conn: aiosqlite.Connection, rows: list[tuple[int, int, int, str, int, float, int]]
-) -> None:
-    """Rows of (game id, player id, score, source, points, normalized, place)."""
-    await run_many(conn, INSERT_GAME_RESULT, rows)
+async def add_game_results(conn: aiosqlite.Connection, rows: list[GameResultRow]) -> None:
+    """Store a finalized night's game results with the par each was scored with
+    (R6.3), so the exact normalized score is always `score × 1,000,000 / par`."""
+    values = [
+        (r.game_id, r.player_id, r.score, r.source, r.points, float(r.normalized), r.par, r.place)
+        for r in rows
+    ]
+    await run_many(conn, INSERT_GAME_RESULT, values)
 
 
 async def results_of_season(conn: aiosqlite.Connection, season_id: int) -> list[NightResult]:

@@ -5,7 +5,7 @@ Every error is a `ValueError` whose message a commissioner can act on.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 
 class RuleError(ValueError):
@@ -15,15 +15,26 @@ class RuleError(ValueError):
 class TiedScoresError(RuleError):
     """R5.4: equal non-zero raw scores need an order recorded by the commissioner."""
 
-    def __init__(self, message: str, tied: Sequence[int]) -> None:
+    def __init__(
+        self,
+        message: str,
+        tied: Sequence[int],
+        *,
+        players: Sequence[Hashable] = (),
+        game: int | None = None,
+        machine: str = "",
+    ) -> None:
         super().__init__(message)
-        self.tied = tuple(tied)
+        self.tied = tuple(tied)  # indices of the tied entries, as given
+        self.players = tuple(players)  # their player keys, when a whole night was scored
+        self.game = game
+        self.machine = machine
 
 
 class MissingScoresError(RuleError):
     """A group's night cannot be scored: these (player, game number) have no score."""
 
-    def __init__(self, missing: Sequence[tuple[str, int]]) -> None:
+    def __init__(self, missing: Sequence[tuple[Hashable, int]]) -> None:
         self.missing = tuple(missing)
         listed = "; ".join(f"{player} on game {game}" for player, game in self.missing)
         super().__init__(f"Missing scores: {listed}.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import statistics
 from collections.abc import Sequence
+from fractions import Fraction
 
 from bot.rules.errors import RuleError, TiedScoresError
 
@@ -159,12 +160,16 @@ def _two_player_against_absent(
     return points
 
 
-def normalize(raw: int, par: int) -> float:
-    """R6.1: normalized = raw × 1,000,000 / par."""
+def normalize(raw: int, par: int) -> Fraction:
+    """R6.1: normalized = raw × 1,000,000 / par.
+
+    R6.1 Decision: the value is exact (a `Fraction`, never a binary float), so
+    TNS sums compare exactly in R7.1, R7.3, R10.2 and R11.1. Round only to show.
+    """
     check_score(raw)
     if isinstance(par, bool) or not isinstance(par, int) or par <= 0:
         raise RuleError(f"A machine's par must be a positive whole number, not {par!r}.")
-    return raw * 1_000_000 / par
+    return Fraction(raw * 1_000_000, par)
 
 
 def default_par(pre_makeup_scores: Sequence[int]) -> int | None:

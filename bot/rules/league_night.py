@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.rules.errors import RuleError
+from bot.rules.exact import PlayerKey
 from bot.rules.groups import movement
 from bot.rules.money import payout_candidate, weekly_payout
 from bot.rules.night import GroupNight, GroupResult, score_group_night
@@ -19,11 +20,11 @@ from bot.rules.night import GroupNight, GroupResult, score_group_night
 @dataclass(frozen=True)
 class NightOutcome:
     groups: tuple[GroupResult, ...]
-    next_groups: dict[str, list[list[str]]]  # per pool, top group first
-    week_result: dict[str, str]  # R9.2: "won", "stayed" or "down"
-    moved_up: frozenset[str]
-    moved_down: frozenset[str]
-    payouts: dict[str, int]  # R10.2, cents
+    next_groups: dict[str, list[list[PlayerKey]]]  # per pool, top group first
+    week_result: dict[PlayerKey, str]  # R9.2: "won", "stayed" or "down"
+    moved_up: frozenset[PlayerKey]
+    moved_down: frozenset[PlayerKey]
+    payouts: dict[PlayerKey, int]  # R10.2, cents
 
 
 def score_night(
@@ -46,9 +47,9 @@ def score_night(
     results = tuple(score_group_night(night) for night in nights)
     first_percent = nights[0].settings.payout_first_percent if nights else 75
     two_swap = nights[0].settings.two_swap_match_points if nights else 10
-    next_groups: dict[str, list[list[str]]] = {}
-    up: set[str] = set()
-    down: set[str] = set()
+    next_groups: dict[str, list[list[PlayerKey]]] = {}
+    up: set[PlayerKey] = set()
+    down: set[PlayerKey] = set()
     for pool in dict.fromkeys(pools):
         members = [r for r, name in zip(results, pools, strict=True) if name == pool]
         moved = movement(

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
+from numbers import Rational
 
 from bot.rules.errors import RuleError
+from bot.rules.exact import exact
 from bot.rules.games import BASE_POINTS
 from bot.rules.settings import DEFAULT_SETTINGS, RuleSettings
 
 
-def _check_match(match_points: Sequence[int], tns: Sequence[float], n_extra: int) -> int:
+def _check_match(match_points: Sequence[int], tns: Sequence[Rational], n_extra: int) -> int:
     n = len(match_points)
     if n not in BASE_POINTS:
         raise RuleError(f"A match has 2 to 4 players; got {n}.")
@@ -22,7 +25,7 @@ def _check_match(match_points: Sequence[int], tns: Sequence[float], n_extra: int
 
 def match_order(
     match_points: Sequence[int],
-    tns: Sequence[float],
+    tns: Sequence[Rational],
     *,
     ranks: Sequence[int] | None = None,
     took_part: Sequence[bool] | None = None,
@@ -38,10 +41,11 @@ def match_order(
     part = list(took_part) if took_part is not None else [True] * n
     if len(part) != n:
         raise RuleError("Say for every player of the group whether they took part.")
-    return sorted(range(n), key=lambda i: (not part[i], -match_points[i], -tns[i], ranks[i], i))
+    t = [exact(x) for x in tns]  # R6.1: a TNS tie is an exact tie (Case 1 then goes to rank)
+    return sorted(range(n), key=lambda i: (not part[i], -match_points[i], -t[i], ranks[i], i))
 
 
-def _case2_close_point(lower: list[int], m: list[int], t: list[float]) -> int:
+def _case2_close_point(lower: list[int], m: list[int], t: list[Fraction]) -> int:
     """R7.3: who of the two places in `lower` takes an exactly-equal extra point
     when the player above does not win it on TNS.
 
@@ -56,7 +60,7 @@ def _case2_close_point(lower: list[int], m: list[int], t: list[float]) -> int:
 
 def match_bonus(
     match_points: Sequence[int],
-    tns: Sequence[float],
+    tns: Sequence[Rational],
     *,
     ranks: Sequence[int] | None = None,
     took_part: Sequence[bool] | None = None,
@@ -79,7 +83,7 @@ def match_bonus(
     order = match_order(match_points, tns, ranks=ranks, took_part=took_part)
     n = len(order)
     m = [match_points[i] for i in order]
-    t = [float(tns[i]) for i in order]
+    t = [exact(tns[i]) for i in order]  # R6.1: exact, so Case 2's equalities hold
     bonus = list(BASE_POINTS[n])
     if n == 2:
         bonus[0 if m[0] >= 3 * m[1] else 1] += 1
@@ -97,7 +101,7 @@ def match_bonus(
     return result
 
 
-def _beats(top: int, below: list[int], m: list[int], t: list[float]) -> int:
+def _beats(top: int, below: list[int], m: list[int], t: list[Fraction]) -> int:
     """Which place takes the 'beats the two below combined' point (R7.2, R7.3)."""
     combined = m[below[0]] + m[below[1]]
     if m[top] > combined:

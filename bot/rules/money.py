@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from numbers import Rational
 
 from bot.rules.errors import RuleError
-from bot.rules.settings import PrizeSplit, exact
+from bot.rules.exact import PlayerKey, exact
+from bot.rules.settings import PrizeSplit, decimal_fraction
 
 
 def split_dues(total_cents: int) -> tuple[int, int]:
@@ -23,13 +25,16 @@ def split_dues(total_cents: int) -> tuple[int, int]:
 class PayoutCandidate:
     """A group's winner for payout purposes (R10.2-R10.3)."""
 
-    player: str
+    player: PlayerKey
     tlp: int  # game points plus bonus before the multiplier
-    tns: float
+    tns: Fraction  # exact (R6.1 Decision), so a TLP tie goes by TNS exactly
 
 
 def payout_candidate(
-    order: Sequence[str], tlp: Mapping[str, int], tns: Mapping[str, float], absent: set[str]
+    order: Sequence[PlayerKey],
+    tlp: Mapping[PlayerKey, int],
+    tns: Mapping[PlayerKey, Rational],
+    absent: set[PlayerKey],
 ) -> PayoutCandidate | None:
     """R10.3: the group winner, or when the winner was absent the present player
     of the group with the next best night (TLP, then TNS, then match order).
@@ -40,16 +45,16 @@ def payout_candidate(
     if order and order[0] not in absent:
         best = order[0]
     else:
-        best = min(present, key=lambda p: (-tlp[p], -tns[p], present.index(p)))
-    return PayoutCandidate(best, tlp[best], tns[best])
+        best = min(present, key=lambda p: (-tlp[p], -exact(tns[p]), present.index(p)))
+    return PayoutCandidate(best, tlp[best], exact(tns[best]))
 
 
 def weekly_payout(
     pot_cents: int,
-    winners: Sequence[tuple[str, int, float] | PayoutCandidate],
+    winners: Sequence[tuple[PlayerKey, int, Rational] | PayoutCandidate],
     *,
     first_percent: int = 75,
-) -> dict[str, int]:
+) -> dict[PlayerKey, int]:
     """R10.2: the group winners with the two highest TLP share the pot, 75% and
     25%; a TLP tie goes by TNS (still tied: the order given, top group first).
     Amounts are cents and the odd cent goes to the first.
@@ -59,7 +64,9 @@ def weekly_payout(
     rows = [w if isinstance(w, PayoutCandidate) else PayoutCandidate(*w) for w in winners]
     if len({row.player for row in rows}) != len(rows):
         raise RuleError("A player is listed twice among the group winners.")
-    ranked = sorted(enumerate(rows), key=lambda item: (-item[1].tlp, -item[1].tns, item[0]))
+    ranked = sorted(
+        enumerate(rows), key=lambda item: (-item[1].tlp, -exact(item[1].tns), item[0])
+    )
     if not ranked:
         return {}
     if len(ranked) == 1:
@@ -87,7 +94,7 @@ def season_prizes(
         places = split.places.get(name, split.places.get("A", ()))
         for player, weight in zip(standings, places, strict=False):
             weights.append((player, Fraction(weight)))
-        fraction = exact(split.consolation.get(name, 0))
+        fraction = decimal_fraction(split.consolation.get(name, 0))
         if fraction and len(places) >= 2 and len(standings) > len(places):
             weights.append((standings[len(places)], fraction * places[1]))
     total = sum(weight for _, weight in weights)

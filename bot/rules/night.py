@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from bot.rules.errors import MissingScoresError, RuleError, TiedScoresError
+from bot.rules.exact import ZERO, PlayerKey, total
 from bot.rules.games import finishing_order, game_points, normalize
 from bot.rules.match import bonus_applies, match_bonus, match_order, multiplier_after
 from bot.rules.settings import DEFAULT_SETTINGS, RuleSettings
@@ -26,9 +28,12 @@ ZERO_POINT_LIMIT = "zero_point_limit"  # R3.6: past the pre-makeup limit
 
 @dataclass(frozen=True)
 class PlayerNight:
-    """What is known about one player of the group before the night is scored."""
+    """What is known about one player of the group before the night is scored.
 
-    player: str
+    `player` is any hashable key (services pass player ids); results are keyed by it.
+    """
+
+    player: PlayerKey
     rank: int  # season rank before the night (R11.1), 1 is best
     attendance: str = "present"  # "present", "late" (R2.3) or "absent" (R2.4)
     pre_makeups: Mapping[str, int] = field(default_factory=dict)  # machine -> score
@@ -43,8 +48,8 @@ class GameNight:
 
     machine: str
     par: int | None
-    scores: Mapping[str, int | None]  # a missing player or None: not played
-    tie_break: Sequence[str] = ()  # the commissioner's order for tied scores (R5.4)
+    scores: Mapping[PlayerKey, int | None]  # a missing player or None: not played
+    tie_break: Sequence[PlayerKey] = ()  # the commissioner's order for tied scores (R5.4)
 
 
 @dataclass(frozen=True)
@@ -59,33 +64,34 @@ class GroupNight:
 class GameResult:
     number: int
     machine: str
-    scores: dict[str, int]  # the score each player was placed by; 0 under R3.4
-    source: dict[str, str]  # LIVE, PRE_MAKEUP, ZERO_POINT or ZERO_POINT_LIMIT
-    points: dict[str, int]
-    normalized: dict[str, float]
-    finish: tuple[str, ...]  # finishing order; Zero Point entries last (R3.6: a loss)
+    par: int  # the par the night was scored with (R6.3)
+    scores: dict[PlayerKey, int]  # the score each player was placed by; 0 under R3.4
+    source: dict[PlayerKey, str]  # LIVE, PRE_MAKEUP, ZERO_POINT or ZERO_POINT_LIMIT
+    points: dict[PlayerKey, int]
+    normalized: dict[PlayerKey, Fraction]  # exact (R6.1 Decision)
+    finish: tuple[PlayerKey, ...]  # finishing order; Zero Point entries last (R3.6: a loss)
 
 
 @dataclass(frozen=True)
 class GroupResult:
     week: int
-    players: tuple[str, ...]  # ladder order, as given
+    players: tuple[PlayerKey, ...]  # ladder order, as given
     games: tuple[GameResult, ...]
-    match_points: dict[str, int]
-    tns: dict[str, float]
-    order: tuple[str, ...]  # winner first (R7.1)
-    winner: str | None
-    loser: str | None  # None when fewer than two took part
-    took_part: frozenset[str]  # R3.8/R8.4: everyone but the absent with no pre-makeup used
-    absent: frozenset[str]
-    bonus_base: dict[str, int]  # R7.2-R7.3, before the multiplier
-    multiplier: dict[str, int]  # R7.4, the one applied tonight
-    bonus: dict[str, int]  # base × multiplier
-    tlp: dict[str, int]  # match points + base bonus (R10.2)
-    league_points: dict[str, int]  # match points + bonus (R11.1)
-    pre_makeup_games: dict[str, tuple[int, ...]]  # game numbers scored from pre-makeups
-    used_pre_makeup_night: frozenset[str]  # R3.5: this night counts for them
-    next_multiplier: dict[str, int]
+    match_points: dict[PlayerKey, int]
+    tns: dict[PlayerKey, Fraction]  # exact (R6.1 Decision)
+    order: tuple[PlayerKey, ...]  # winner first (R7.1)
+    winner: PlayerKey | None
+    loser: PlayerKey | None  # None when fewer than two took part
+    took_part: frozenset[PlayerKey]  # R3.8/R8.4: everyone but the absent with no pre-makeup used
+    absent: frozenset[PlayerKey]
+    bonus_base: dict[PlayerKey, int]  # R7.2-R7.3, before the multiplier
+    multiplier: dict[PlayerKey, int]  # R7.4, the one applied tonight
+    bonus: dict[PlayerKey, int]  # base × multiplier
+    tlp: dict[PlayerKey, int]  # match points + base bonus (R10.2)
+    league_points: dict[PlayerKey, int]  # match points + bonus (R11.1)
+    pre_makeup_games: dict[PlayerKey, tuple[int, ...]]  # game numbers scored from pre-makeups
+    used_pre_makeup_night: frozenset[PlayerKey]  # R3.5: this night counts for them
+    next_multiplier: dict[PlayerKey, int]
 
 
 def pre_makeup_nights_left(used: int, limit: int = 3) -> int:
@@ -167,11 +173,14 @@ def _score_game(number: int, game: GameNight, players: Sequence[PlayerNight]) ->
             tie_break=priority,
         )
     except TiedScoresError as error:
-        tied = ", ".join(names[i] for i in error.tied)
+        tied = [names[i] for i in error.tied]
         raise TiedScoresError(
-            f"Game {number} ({game.machine}): {tied} have the same score; the commissioner "
-            "must record who placed higher (R5.4).",
+            f"Game {number} ({game.machine}): {', '.join(map(str, tied))} have the same score; "
+            "the commissioner must record who placed higher (R5.4).",
             error.tied,
+            players=tied,
+            game=number,
+            machine=game.machine,
         ) from None
     except RuleError as error:
         raise RuleError(f"Game {number} ({game.machine}): {error}") from None
@@ -185,11 +194,12 @@ def _score_game(number: int, game: GameNight, players: Sequence[PlayerNight]) ->
     return GameResult(
         number=number,
         machine=game.machine,
+        par=game.par,
         scores=dict(zip(names, placed, strict=True)),
         source=dict(zip(names, sources, strict=True)),
         points=dict(zip(names, points, strict=True)),
         normalized={
-            n: 0.0 if z else normalize(v, game.par)
+            n: ZERO if z else normalize(v, game.par)
             for n, v, z in zip(names, placed, zero, strict=True)
         },
         finish=tuple(finish),
@@ -211,7 +221,7 @@ def score_group_night(night: GroupNight) -> GroupResult:
     names = [p.player for p in players]
     games = tuple(_score_game(n, g, players) for n, g in enumerate(night.games, start=1))
     mp = {n: sum(g.points[n] for g in games) for n in names}
-    tns = {n: sum(g.normalized[n] for g in games) for n in names}
+    tns = {n: total(g.normalized[n] for g in games) for n in names}  # exact (R6.1)
     pre_games = {n: tuple(g.number for g in games if g.source[n] == PRE_MAKEUP) for n in names}
     # R2.4: a player who said they would be late but played no game missed the night.
     absent = frozenset(

@@ -31,7 +31,7 @@ class PrizeSplit:
     )
 
 
-def exact(value: Fraction | float | int) -> Fraction:
+def decimal_fraction(value: Fraction | float | int) -> Fraction:
     """A setting's number as an exact fraction: a float as the decimal it
     prints (0.2 is 1/5, not the binary double nearest to it)."""
     if isinstance(value, float):

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from bot.rules.errors import RuleError
+from bot.rules.exact import PlayerKey, exact
 from bot.rules.groups import UNRATED_SKILL
 from bot.rules.settings import DEFAULT_SETTINGS, RuleSettings
 
@@ -14,9 +16,9 @@ from bot.rules.settings import DEFAULT_SETTINGS, RuleSettings
 class SeasonLine:
     """One player's season so far: the facts R11.1 orders by."""
 
-    player: str
+    player: PlayerKey
     league_points: int  # game points plus multiplied bonus points
-    tns: float  # season total normalized score
+    tns: Fraction  # season total normalized score, exact (R6.1 Decision)
     skill: float | None  # the commissioner's rating, 1-10
     signup: int  # sign-up order, lower signed up earlier
 
@@ -33,9 +35,9 @@ def season_standings(lines: Sequence[SeasonLine]) -> list[Standing]:
     if len({line.player for line in lines}) != len(lines):
         raise RuleError("A player appears twice in the standings.")
 
-    def key(line: SeasonLine) -> tuple[float, float, float, int]:
+    def key(line: SeasonLine) -> tuple[int, Fraction, float, int]:
         skill = UNRATED_SKILL if line.skill is None else line.skill
-        return (-line.league_points, -line.tns, -skill, line.signup)
+        return (-line.league_points, -exact(line.tns), -skill, line.signup)
 
     return [Standing(rank, line) for rank, line in enumerate(sorted(lines, key=key), start=1)]
 

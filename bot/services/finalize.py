@@ -14,7 +14,7 @@ from datetime import datetime
 import aiosqlite
 
 from bot.database import Database
-from bot.models import Group, Night, NightResult, Player
+from bot.models import GameResultRow, Group, Night, NightResult, Player
 from bot.repositories import leagues, nights, people, results, scores
 from bot.scoring import (
     GameNight,
@@ -93,47 +93,52 @@ async def finalize_in(
     groups = await nights.groups(conn, night.id)
     everyone = {p.id: p for p in await people.players(conn, ctx.league.id, removed=True)}
     names = _unique_names([everyone[p] for g in groups for p in g.members])
-    ids = {name: pid for pid, name in names.items()}
     await _refuse_pending(conn, night, groups, names)
-    group_nights = await _group_nights(conn, ctx, night, groups, everyone, names)
+    # The rules are keyed by player id; names are only for the messages below.
+    group_nights = await _group_nights(conn, ctx, night, groups, everyone)
     pot, _ = split_dues(await results.dues_of_night(conn, night.id))
     try:
         outcome = score_night(group_nights, pools=[g.pool for g in groups], pot_cents=pot)
     except MissingScoresError as error:
-        by_player = [(name, game) for name, game in error.missing]
+        missing: list[tuple[int, int]] = [(int(pid), game) for pid, game in error.missing]
         listed = "; ".join(
-            f"{name} on game {game} ({group_label(_group_with(groups, ids[name]))})"
-            for name, game in by_player
+            f"{names[pid]} on game {game} ({group_label(_group_with(groups, pid))})"
+            for pid, game in missing
         )
         raise NotReady(
             f"Week {night.week} cannot be finalized. Missing scores: {listed}. Submit them, "
             "or mark the player late or absent so pre-makeups are used.",
-            tuple(f"{name} on game {game}" for name, game in by_player),
+            tuple(f"{names[pid]} on game {game}" for pid, game in missing),
         ) from None
     except TiedScoresError as error:
-        raise NotReady(f"Week {night.week} cannot be finalized. {error}") from None
+        tied = ", ".join(names[int(pid)] for pid in error.players)
+        raise NotReady(
+            f"Week {night.week} cannot be finalized. Game {error.game} ({error.machine}): "
+            f"{tied} have the same score; the commissioner must record who placed higher (R5.4)."
+        ) from None
     games_of = await nights.games_of_night(conn, night.id)
     result_rows: list[NightResult] = []
-    game_rows: list[tuple[int, int, int, str, int, float, int]] = []
+    game_rows: list[GameResultRow] = []
     for group, built, result in zip(groups, group_nights, outcome.groups, strict=True):
         attendance = {
             p.player: "absent" if p.player in result.absent else p.attendance for p in built.players
         }
         game_ids = {g.number: g.id for g in games_of.get(group.id, [])}
         for game in result.games:
-            for place, name in enumerate(game.finish, start=1):
-                game_rows.append((game_ids[game.number], ids[name], game.scores[name],
-                                  game.source[name], game.points[name], game.normalized[name],
-                                  place))  # fmt: skip
+            game_rows.extend(
+                GameResultRow(game_ids[game.number], pid, game.scores[pid], game.source[pid],
+                              game.points[pid], game.normalized[pid], game.par, place)
+                for place, pid in enumerate(game.finish, start=1)
+            )  # fmt: skip
         result_rows.extend(
-            _result(night, group, result, name, place, ids, attendance, outcome)
-            for place, name in enumerate(result.order, start=1)
+            _result(night, group, result, pid, place, attendance, outcome)
+            for place, pid in enumerate(result.order, start=1)
         )
     await results.add_game_results(conn, game_rows)
     await results.add_results(conn, result_rows)
     await leagues.finalize_night(conn, night.id, stamp(now), by, pot)
     # After the night counts as finalized, so the standings used below include it.
-    formed = await _store_next_groups(conn, ctx, night, outcome.next_groups, ids)
+    formed = await _store_next_groups(conn, ctx, night, outcome.next_groups)
     finalized = await leagues.night_by_id(conn, night.id)
     assert finalized is not None
     result = await summary(conn, ctx, finalized)
@@ -162,11 +167,14 @@ async def refinalize_in(
 
 
 def _unique_names(players: list[Player]) -> dict[int, str]:
+    """Names for the commissioner's messages: a removed player may share a name
+    with a current one, so a repeated name says which (by sign-up order)."""
     seen: dict[str, int] = {}
     for p in players:
         seen[p.name.casefold()] = seen.get(p.name.casefold(), 0) + 1
     return {
-        p.id: p.name if seen[p.name.casefold()] == 1 else f"{p.name} (#{p.id})" for p in players
+        p.id: p.name if seen[p.name.casefold()] == 1 or not p.removed else f"{p.name} (removed)"
+        for p in players
     }
 
 
@@ -200,15 +208,15 @@ async def _group_nights(
     night: Night,
     groups: list[Group],
     everyone: dict[int, Player],
-    names: dict[int, str],
 ) -> list[GroupNight]:
+    """Each group's night as the rules take it, keyed by player id."""
     settings = ctx.settings()
     before = await season_totals(conn, ctx, before_week=night.week)
     order = ranking([everyone[p] for g in groups for p in g.members], before)
     rank = {p.id: r for r, p in enumerate(order, start=1)}
     attendance = {n.player_id: n.kind for n in await nights.notices(conn, night.id)}
     machines = {m.id: m for m in await people.machines(conn, ctx.league.id)}
-    pre_makeups: dict[int, dict[str, int]] = {}
+    pre_makeups: dict[int, dict[str, int]] = {}  # player id -> machine name -> score
     approved_by_machine: dict[int, list[int]] = {}
     for pm in await people.approved_pre_makeups(conn, ctx.season.id):
         pre_makeups.setdefault(pm.player_id, {})[machines[pm.machine_id].name] = pm.score
@@ -228,15 +236,13 @@ async def _group_nights(
                 GameNight(
                     machine=machine.name,
                     par=par,
-                    scores={
-                        names[p]: live[(game.id, p)] for p in group.members if (game.id, p) in live
-                    },
-                    tie_break=[names[p] for p in ties.get(game.id, [])],
+                    scores={p: live[(game.id, p)] for p in group.members if (game.id, p) in live},
+                    tie_break=list(ties.get(game.id, [])),
                 )
             )
         players = [
             PlayerNight(
-                player=names[p],
+                player=p,
                 rank=rank[p],
                 attendance={"late": "late", "absent": "absent"}.get(
                     attendance.get(p, ""), "present"
@@ -257,31 +263,30 @@ def _result(
     night: Night,
     group: Group,
     result: GroupResult,
-    name: str,
+    pid: int,
     place: int,
-    ids: dict[str, int],
-    attendance: dict[str, str],
+    attendance: dict[int, str],
     outcome: NightOutcome,
 ) -> NightResult:
     return NightResult(
         night_id=night.id,
         week=night.week,
-        player_id=ids[name],
+        player_id=pid,
         group_id=group.id,
         place=place,
-        attendance=attendance[name],
-        took_part=name in result.took_part,
-        match_points=result.match_points[name],
-        tns=result.tns[name],
-        bonus_base=result.bonus_base[name],
-        multiplier=result.multiplier[name],
-        bonus=result.bonus[name],
-        league_points=result.league_points[name],
-        tlp=result.tlp[name],
-        week_result=outcome.week_result[name],
-        used_pre_makeup_night=name in result.used_pre_makeup_night,
-        next_multiplier=result.next_multiplier[name],
-        payout_cents=outcome.payouts.get(name, 0),
+        attendance=attendance[pid],
+        took_part=pid in result.took_part,
+        match_points=result.match_points[pid],
+        tns=result.tns[pid],
+        bonus_base=result.bonus_base[pid],
+        multiplier=result.multiplier[pid],
+        bonus=result.bonus[pid],
+        league_points=result.league_points[pid],
+        tlp=result.tlp[pid],
+        week_result=outcome.week_result[pid],
+        used_pre_makeup_night=pid in result.used_pre_makeup_night,
+        next_multiplier=result.next_multiplier[pid],
+        payout_cents=outcome.payouts.get(pid, 0),
     )
 
 
@@ -289,8 +294,7 @@ async def _store_next_groups(
     conn: aiosqlite.Connection,
     ctx: SeasonContext,
     night: Night,
-    next_groups: dict[str, list[list[str]]],
-    ids: dict[str, int],
+    next_groups: dict[str, list[list[int]]],
 ) -> bool:
     """Store next week's groups (R8.3-R8.6); at the division week split the
     league into A and B (R9). Returns whether divisions were formed."""
@@ -299,7 +303,7 @@ async def _store_next_groups(
         return False
     active = await people.players(conn, ctx.league.id)
     ladders = with_newcomers(
-        {pool: [ids[n] for g in groups for n in g] for pool, groups in next_groups.items()},
+        {pool: [p for g in groups for p in g] for pool, groups in next_groups.items()},
         [p.id for p in active],
     )
     settings = ctx.settings()
@@ -310,10 +314,9 @@ async def _store_next_groups(
         and has_divisions(len(ladders[""]), settings)
     ):
         after = await season_totals(conn, ctx)
-        ranked = [str(p.id) for p in ranking(active, after)]
-        recent = {str(p): weeks[-5:] for p, weeks in after.week_results.items()}
-        split = form_divisions(ranked, recent, [str(p) for p in ladders[""]])
-        pools = {pool: [[int(p) for p in g] for g in groups] for pool, groups in split.items()}
+        ranked = [p.id for p in ranking(active, after)]
+        recent = {p: weeks[-5:] for p, weeks in after.week_results.items()}
+        pools = form_divisions(ranked, recent, ladders[""])
         formed = True
     else:
         pools = {

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from fractions import Fraction
 
 import aiosqlite
 
 from bot.models import Group, Night, NightResult, Player
 from bot.repositories import leagues, nights, people, results
-from bot.scoring import SeasonLine, season_standings, seed_groups
+from bot.scoring import ZERO, SeasonLine, season_standings, seed_groups
 from bot.services.context import SeasonContext
 from bot.services.errors import NotReady
 
@@ -22,7 +23,7 @@ class SeasonTotals:
     """Each player's season so far, summed from finalized nights."""
 
     league_points: dict[int, int]
-    tns: dict[int, float]
+    tns: dict[int, Fraction]  # season TNS, exact (R6.1 Decision)
     nights: dict[int, int]
     pre_makeup_nights: dict[int, int]  # R3.5: nights that used a pre-makeup
     multiplier: dict[int, int]  # R7.4: the one carried into the next night
@@ -32,7 +33,7 @@ class SeasonTotals:
 
 def totals(rows: list[NightResult], before_week: int | None = None) -> SeasonTotals:
     league_points: dict[int, int] = defaultdict(int)
-    tns: dict[int, float] = defaultdict(float)
+    tns: dict[int, Fraction] = defaultdict(Fraction)
     played: dict[int, int] = defaultdict(int)
     pre: dict[int, int] = defaultdict(int)
     multiplier: dict[int, int] = {}
@@ -63,15 +64,15 @@ def ranking(players: list[Player], sums: SeasonTotals) -> list[Player]:
     by_id = {p.id: p for p in players}
     lines = [
         SeasonLine(
-            player=str(p.id),
+            player=p.id,
             league_points=sums.league_points.get(p.id, 0),
-            tns=sums.tns.get(p.id, 0.0),
+            tns=sums.tns.get(p.id, ZERO),
             skill=p.skill,
             signup=p.id,
         )
         for p in players
     ]
-    return [by_id[int(s.line.player)] for s in season_standings(lines)]
+    return [by_id[s.line.player] for s in season_standings(lines)]
 
 
 async def ranks_before(conn: aiosqlite.Connection, ctx: SeasonContext, week: int) -> dict[int, int]:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 import aiosqlite
 
 from bot.database import Database
 from bot.models import Player
 from bot.repositories import leagues, nights, people, results
-from bot.scoring import playoff_field, pre_makeup_nights_left, replace_no_shows
+from bot.scoring import ZERO, playoff_field, pre_makeup_nights_left, replace_no_shows
 from bot.services.context import (
     NO_LEAGUE,
     NO_SEASON,
@@ -30,7 +31,7 @@ class StandingRow:
     player: Player
     division: str  # '' before divisions, else 'A' or 'B'
     league_points: int
-    tns: float
+    tns: Fraction  # exact (R6.1 Decision); round only to show
     nights: int
     multiplier: int  # carried into the next night (R7.4)
 
@@ -50,7 +51,7 @@ async def _rows(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[Standing
             player=p,
             division=division.get(p.id, ""),
             league_points=sums.league_points.get(p.id, 0),
-            tns=sums.tns.get(p.id, 0.0),
+            tns=sums.tns.get(p.id, ZERO),
             nights=sums.nights.get(p.id, 0),
             multiplier=sums.multiplier.get(p.id, 1),
         )
@@ -103,7 +104,7 @@ class PlayerSeason:
     rank: int
     nights: int
     league_points: int
-    tns: float
+    tns: Fraction
     multiplier: int
     pre_makeup_nights_used: int
     pre_makeup_nights_left: int
@@ -137,7 +138,7 @@ async def player_season(
             rank=row.rank if row else 0,
             nights=sums.nights.get(player.id, 0),
             league_points=sums.league_points.get(player.id, 0),
-            tns=sums.tns.get(player.id, 0.0),
+            tns=sums.tns.get(player.id, ZERO),
             multiplier=sums.multiplier.get(player.id, 1),
             pre_makeup_nights_used=used,
             pre_makeup_nights_left=pre_makeup_nights_left(used, limit),

@@ -7,7 +7,7 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.rules.settings import exact
+from bot.rules.settings import decimal_fraction
 from bot.scoring import PrizeSplit, season_prizes
 
 
@@ -24,9 +24,9 @@ def test_r10_4_exact_shares_where_floats_lose_cents() -> None:
 
 
 def test_r10_4_a_float_setting_is_read_as_its_decimal() -> None:
-    assert exact(0.1) == Fraction(1, 10)
-    assert exact(0.2) * 15 == 3
-    assert exact(3) == 3 and exact(Fraction(1, 3)) == Fraction(1, 3)
+    assert decimal_fraction(0.1) == Fraction(1, 10)
+    assert decimal_fraction(0.2) * 15 == 3
+    assert decimal_fraction(3) == 3 and decimal_fraction(Fraction(1, 3)) == Fraction(1, 3)
 
 
 @given(

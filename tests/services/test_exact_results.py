@@ -1,0 +1,118 @@
+"""R6.1 Decision and R6.3 through the whole stack: exact TNS, stored and migrated.
+
+The issue's reproduction is played as a real league night (services over a
+real SQLite file), and a database written before scores were exact is
+converted by migration 0002 to the same exact values.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+
+from bot.database import Database
+from bot.migrate import migrate
+from bot.repositories import results
+from bot.services import finalize, picks, scores, setup, standings
+from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, add_players, at, discord_id
+
+NIGHT = SEASON_START
+M = 1_000_000
+PARS = [30 * M, 70 * M, 3 * M, 90 * M, 7 * M]
+X = [20 * M, 13 * M, 19 * M, 20 * M, 15 * M]
+Y = [19 * M, 4 * M, 11 * M, 1 * M, 14 * M]
+W = [a + b for a, b in zip(X, Y, strict=True)]  # exactly X + Y on every game
+
+
+async def play_the_reproduction(db: Database) -> None:
+    """P1 (W, rank 1), P2 (X), P3 (Y) on five machines with the issue's pars;
+    bonus points from week 1 so that week 1 plays like the issue's week 4."""
+    await setup.change_setting(db, GUILD, "bonus_start_week", 1)
+    await add_players(db, 3)
+    for number, par in enumerate(PARS, start=1):
+        await setup.add_machine(db, GUILD, f"M{number}", par=par, now=at(date(2026, 1, 2)))
+    await picks.lock_picks(db, GUILD, now=at(NIGHT, "19:15"))
+    for number, row in ((1, W), (2, X), (3, Y)):
+        for game, score in enumerate(row, start=1):
+            await scores.submit(db, GUILD, discord_id(number), game, score, now=at(NIGHT, "20:00"))
+    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
+    await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
+
+
+async def stored_results(db: Database) -> dict[str, tuple[int, int, Fraction]]:
+    """Each player's stored (bonus, TLP, TNS) for week 1, by name."""
+    async with db.read() as conn:
+        rows = await results.results_of_season(conn, 1)
+    return {f"P{r.player_id}": (r.bonus_base, r.tlp, r.tns) for r in rows}
+
+
+async def test_r7_3_case2_exact_tie_gives_the_point_to_second_in_a_real_night(
+    league: Database,
+) -> None:
+    # R7.3 Case 2: MP 15/10/5 and TNS(W) = TNS(X) + TNS(Y) exactly: the extra
+    # point goes to X, so bonus 3/3/0 and TLP 18/13/5 (floats gave 4/2/0).
+    db = league
+    await play_the_reproduction(db)
+    stored = await stored_results(db)
+    assert {p: (bonus, tlp) for p, (bonus, tlp, _) in stored.items()} == {
+        "P1": (3, 18),
+        "P2": (3, 13),
+        "P3": (0, 5),
+    }
+    assert stored["P1"][2] == stored["P2"][2] + stored["P3"][2]
+    table = await standings.standings(db, GUILD)
+    assert [(row.player.name, row.league_points) for row in table] == [
+        ("P1", 18),
+        ("P2", 13),
+        ("P3", 5),
+    ]
+    assert table[0].tns == table[1].tns + table[2].tns
+
+
+async def test_r6_3_each_game_keeps_the_par_it_was_scored_with(league: Database) -> None:
+    db = league
+    await play_the_reproduction(db)
+    await setup.set_par(db, GUILD, "M3", 4 * M)  # a later par change (R6.3)
+    before = await stored_results(db)
+    async with db.read() as conn:
+        pars = [row[0] for row in await conn.execute_fetchall(
+            "SELECT DISTINCT r.par FROM game_results r JOIN games g ON g.id = r.game_id"
+            " ORDER BY g.number"
+        )]  # fmt: skip
+    assert pars == PARS
+    assert await stored_results(db) == before
+
+
+def as_written_before_exact_scores(path: Path) -> None:
+    """Turn a database into what schema version 1 kept: no par per game, no exact TNS."""
+    with sqlite3.connect(path) as conn:
+        conn.execute("ALTER TABLE game_results DROP COLUMN par")
+        conn.execute("ALTER TABLE night_results DROP COLUMN tns_exact")
+        conn.execute("PRAGMA user_version = 1")
+    conn.close()
+
+
+async def test_r6_1_migration_0002_converts_a_database_to_exact_values(
+    league: Database, tmp_path: Path
+) -> None:
+    db = league
+    await play_the_reproduction(db)
+    exact = await stored_results(db)
+    await db.close()
+    path = tmp_path / "league.sqlite3"
+    as_written_before_exact_scores(path)
+
+    assert await migrate(path) >= 2
+    again = await Database.open(path)
+    try:
+        assert await stored_results(again) == exact
+        async with again.read() as conn:
+            pars = await conn.execute_fetchall("SELECT DISTINCT par FROM game_results ORDER BY par")
+        assert sorted(row[0] for row in pars) == sorted(PARS)
+        # The converted database plays on: standings read the exact TNS.
+        table = await standings.standings(again, GUILD)
+        assert table[0].tns == table[1].tns + table[2].tns
+    finally:
+        await again.close()
