@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 
 import aiosqlite
@@ -20,6 +21,16 @@ SEASON_SETTINGS = (
     "two_swap_match_points",
     "dues_cents",
     "payout_first_percent",
+)
+# R10.4, R13.1 (migration 0003): read with the season into `SeasonRules`.
+SEASON_RULES = (
+    "playoff_divisor",
+    "playoff_min",
+    "playoff_max",
+    "prize_places_a",
+    "prize_places_b",
+    "prize_consolation_a",
+    "prize_consolation_b",
 )
 LEAGUE_TIMES = ("play_time", "grace_until", "late_cutoff", "groupings_time", "picks_lock_time")
 
@@ -69,6 +80,23 @@ FINALIZE_NIGHT = (
     "UPDATE nights SET status = 'finalized', finalized_at = ?, finalized_by = ?, pot_cents = ?"
     " WHERE id = ? AND status <> 'finalized'"
 )
+
+
+@dataclass(frozen=True)
+class SeasonRules:
+    """A season's playoff field (R13.1) and prize split (R10.4) settings, as stored."""
+
+    playoff_divisor: int = 3
+    playoff_min: int = 2
+    playoff_max: int = 4
+    prize_places_a: str = "30,15,10"  # percent of the fund, best first
+    prize_places_b: str = "20,10,7"
+    prize_consolation_a: int = 20  # percent of the division's second-place prize
+    prize_consolation_b: int = 50
+
+
+def _season_rules(row: aiosqlite.Row) -> SeasonRules:
+    return SeasonRules(**{name: row[name] for name in SEASON_RULES})
 
 
 def _league(row: aiosqlite.Row) -> League:
@@ -144,6 +172,20 @@ async def open_season(conn: aiosqlite.Connection, league_id: int) -> Season | No
     return await one(conn, OPEN_SEASON, (league_id,), _season)
 
 
+async def open_season_with_rules(
+    conn: aiosqlite.Connection, league_id: int
+) -> tuple[Season, SeasonRules] | None:
+    """The open season and its R10.4/R13.1 settings, from one row."""
+    return await one(conn, OPEN_SEASON, (league_id,), lambda r: (_season(r), _season_rules(r)))
+
+
+async def season_rules(conn: aiosqlite.Connection, season_id: int) -> SeasonRules:
+    found = await one(conn, SEASON_BY_ID, (season_id,), _season_rules)
+    if found is None:
+        raise KeyError(season_id)
+    return found
+
+
 async def season_by_id(conn: aiosqlite.Connection, season_id: int) -> Season | None:
     return await one(conn, SEASON_BY_ID, (season_id,), _season)
 
@@ -162,9 +204,9 @@ async def add_season(
 
 
 async def set_season_setting(
-    conn: aiosqlite.Connection, season_id: int, name: str, value: int
+    conn: aiosqlite.Connection, season_id: int, name: str, value: int | str
 ) -> None:
-    if name not in SEASON_SETTINGS:
+    if name not in SEASON_SETTINGS and name not in SEASON_RULES:
         raise KeyError(name)
     await run(conn, f"UPDATE seasons SET {name} = ? WHERE id = ?", (value, season_id))
 

@@ -1,4 +1,4 @@
-"""/league money …: dues and the season prize fund (R10)."""
+"""/league money …: dues, the season prize fund and its shares (R10)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from discord import Interaction, app_commands
 
 from bot.parsing import parse_money
 from bot.services import money
+from bot.ui import money as money_text
 from bot.ui import render
 from bot.ui.replies import respond
 from cogs._base import now_of
@@ -62,3 +63,9 @@ class MoneyCommands(LeagueCommands):
             bot.db, guild, cents, note, by=interaction.user.id, now=now_of(interaction)
         )
         await respond(interaction, f"The prize fund is now {render.money(total)}.")
+
+    @money.command(name="prizes")
+    async def prizes(self, interaction: Interaction) -> None:
+        """The season prize fund and each player's share by the standings (R10.4)."""
+        bot, guild = await self._ack(interaction)
+        await respond(interaction, money_text.season_prizes(await money.prizes(bot.db, guild)))

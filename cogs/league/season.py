@@ -73,12 +73,17 @@ class SeasonCommands(LeagueCommands):
         await respond(interaction, f"Season {made.name}: {made.weekday}s. Nights {listed}.")
 
     @season.command(name="setting")
-    @app_commands.describe(name="Which setting", value="Its new value (whole number)")
-    async def setting(self, interaction: Interaction, name: Setting, value: int) -> None:
-        """Change a rule setting of the season."""
+    @app_commands.describe(
+        name="Which setting",
+        value="A whole number; prize places as percents of the fund, e.g. 30,15,10",
+    )
+    async def setting(
+        self, interaction: Interaction, name: Setting, value: app_commands.Range[str, 1, 40]
+    ) -> None:
+        """Change a rule setting of the season (R1, R3.5, R7.5, R9, R10, R13.1)."""
         bot, guild = await self._ack(interaction)
-        season = await league_setup.change_setting(bot.db, guild, name, value)
-        await respond(interaction, f"{name} is now {getattr(season, name)}.")
+        changed = await league_setup.change_setting(bot.db, guild, name, value)
+        await respond(interaction, f"{changed.name} is now {changed.shown}.")
 
     @season.command(name="time")
     @app_commands.describe(name="Which time", value="Wall-clock time, e.g. 19:15")

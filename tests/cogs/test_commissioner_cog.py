@@ -111,7 +111,7 @@ async def test_r1_3_setup_takes_the_bots_time_zone_unless_given(bot: FakeBot) ->
 
 async def test_setting_changes_a_rule_setting(league: FakeBot) -> None:
     bot = league
-    said = await run(bot, "season setting", name="regular_nights", value=12)
+    said = await run(bot, "season setting", name="regular_nights", value="12")
     assert said.text == "regular_nights is now 12."
     # Twelve Wednesdays now: after 11 March come 18 and 25 March (R1.1).
     attendance = Attendance()
@@ -119,7 +119,7 @@ async def test_setting_changes_a_rule_setting(league: FakeBot) -> None:
         attendance.late, attendance, as_user(bot, PLAYERS[1], at(date(2026, 3, 12)))
     )
     assert late.text.startswith("Noted: P1 will be late on week 11 (Wednesday 18 March).")
-    said = await run(bot, "season setting", name="dues_cents", value=700)
+    said = await run(bot, "season setting", name="dues_cents", value="700")
     assert said.text == "dues_cents is now 700."
 
 
@@ -437,7 +437,7 @@ async def test_sync(league: FakeBot) -> None:
 VALID_OPTIONS: dict[str, dict[str, Any]] = {
     "season setup": {"name": "Another League"},
     "season start": {"name": "Summer", "start": "2026-06-03"},
-    "season setting": {"name": "dues_cents", "value": 700},
+    "season setting": {"name": "dues_cents", "value": "700"},
     "season time": {"name": "late_cutoff", "value": "14:30"},
     "player add": {"member": ZED, "skill": 4.0},
     "player remove": {"name": "P6"},
@@ -456,6 +456,7 @@ VALID_OPTIONS: dict[str, dict[str, Any]] = {
     "night finalize": {},
     "money dues": {"player": "P1", "week": 1},
     "money fund": {"amount": "25"},
+    "money prizes": {},
     "season playoffs": {},
     "admin backup": {},
     "admin sync": {},
@@ -560,7 +561,7 @@ SCORES = "Type a score like 1234567, 1,234,567, 850M, 1.2B or 75k."
          "Give a reason; every score change is kept with its reason (R12.4)."),
         ("score change", {"kind": "penalty", "week": 2, "player": "P1", "game": 1, "reason": "r"},
          "Week 2 has not been played."),
-        ("season setting", {"name": "dues_cents", "value": -1},
+        ("season setting", {"name": "dues_cents", "value": "-1"},
          "dues_cents must be a whole number from 0 to 100000."),
         ("player remove", {"name": "Nobody"}, "There is no player called 'Nobody' in this league."),
         ("player add", {"member": ZED, "name": "p1"},

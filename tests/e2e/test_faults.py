@@ -242,7 +242,7 @@ CORPUS: list[tuple[str, str, dict[str, Any], str]] = [
     ("koi", "league season start", {"name": "Spring", "start": "2026-02-30"}, "is not a real date"),
     ("koi", "league season time", {"name": "grace_until", "value": "25:00"}, "is not a time"),
     ("koi", "league season time", {"name": "late_cutoff", "value": "3pm"}, "is not a time"),
-    ("koi", "league season setting", {"name": "dues_cents", "value": -1}, "dues_cents must be"),
+    ("koi", "league season setting", {"name": "dues_cents", "value": "-1"}, "dues_cents must be"),
     ("koi", "league money dues", {"player": "P1", "week": 1, "amount": "six"}, "is not an amount"),
     (
         "koi",
