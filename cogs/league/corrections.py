@@ -6,7 +6,8 @@ from __future__ import annotations
 from discord import Interaction, app_commands
 
 from bot.parsing import parse_score
-from bot.services import scores
+from bot.services import audit, scores
+from bot.ui import audit as audit_text
 from bot.ui import render
 from bot.ui.replies import respond
 from cogs._base import now_of
@@ -93,3 +94,16 @@ class CorrectionCommands(LeagueCommands):
             text += " Week results recomputed."
             await announce(bot, render.results(summary))
         await respond(interaction, text)
+
+    @score.command(name="audit")
+    @app_commands.describe(week="Only this week", player="Only this player's scores")
+    async def audit(
+        self,
+        interaction: Interaction,
+        week: app_commands.Range[int, 1, 52] | None = None,
+        player: app_commands.Range[str, 1, 64] | None = None,
+    ) -> None:
+        """Who changed which score, when and why, newest first (R12.4)."""
+        bot, guild = await self._ack(interaction)
+        trail = await audit.trail(bot.db, guild, week=week, player=player)
+        await respond(interaction, audit_text.audit_trail(trail))

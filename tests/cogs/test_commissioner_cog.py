@@ -452,6 +452,7 @@ VALID_OPTIONS: dict[str, dict[str, Any]] = {
     "night approve-all": {"group": "1"},
     "score change": {"kind": "penalty", "week": 1, "player": "P1", "game": 1, "reason": "slam"},
     "score tie": {"week": 1, "game": 1, "players": "P2, P1"},
+    "score audit": {},
     "night mark": {"player": "P3", "status": "absent"},
     "night finalize": {},
     "money dues": {"player": "P1", "week": 1},
