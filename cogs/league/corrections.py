@@ -17,9 +17,7 @@ from cogs.league._common import ChangeKind, LeagueCommands, announce
 class CorrectionCommands(LeagueCommands):
     """Score corrections, penalties and replays with their reasons, and tie orders (R5.4, R12)."""
 
-    score = app_commands.Group(
-        name="score", description="Score changes with a reason, tie orders, the audit trail (R12)"
-    )
+    score = app_commands.Group(name="score", description="Score changes, ties, audit trail (R12)")
 
     @score.command(name="change")
     @app_commands.describe(
@@ -103,7 +101,7 @@ class CorrectionCommands(LeagueCommands):
         week: app_commands.Range[int, 1, 52] | None = None,
         player: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
-        """Who changed which score, when and why, newest first (R12.4)."""
+        """Who changed which score, when and why (R12.4)."""
         bot, guild = await self._ack(interaction)
         trail = await audit.trail(bot.db, guild, week=week, player=player)
         await respond(interaction, audit_text.audit_trail(trail))

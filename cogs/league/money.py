@@ -66,6 +66,6 @@ class MoneyCommands(LeagueCommands):
 
     @money.command(name="prizes")
     async def prizes(self, interaction: Interaction) -> None:
-        """The season prize fund and each player's share by the standings (R10.4)."""
+        """Each player's share of the prize fund (R10.4)."""
         bot, guild = await self._ack(interaction)
         await respond(interaction, money_text.season_prizes(await money.prizes(bot.db, guild)))

@@ -19,7 +19,7 @@ class NightCommands(LeagueCommands):
     """The night's running: picks, games, approvals, attendance, finalizing (R2, R4, R7, R8)."""
 
     night = app_commands.Group(
-        name="night", description="Run the night: picks, games, approvals, attendance, finalizing"
+        name="night", description="Run the night: picks, games, approvals, finalizing"
     )
 
     @night.command(name="lock")

@@ -16,9 +16,7 @@ from cogs.league._common import LeagueCommands
 class RosterCommands(LeagueCommands):
     """Players and machines: adding, removing, skill, pre-makeup grants, par (R3, R6, R8)."""
 
-    player = app_commands.Group(
-        name="player", description="Players: add, remove, skill rating, pre-makeup nights"
-    )
+    player = app_commands.Group(name="player", description="Players, skill, pre-makeup nights")
     machine = app_commands.Group(name="machine", description="Machines: add, par, out of order")
 
     @player.command(name="add")

@@ -19,14 +19,12 @@ from cogs.league._common import LeagueCommands, Setting
 class SeasonCommands(LeagueCommands):
     """The league, its season, settings and times; skipped dates; the playoff field (R1, R13)."""
 
-    season = app_commands.Group(
-        name="season", description="The league, its season, settings, times and playoffs"
-    )
+    season = app_commands.Group(name="season", description="League, season, settings, playoffs")
 
     @season.command(name="setup")
     @app_commands.describe(
         name="The league's name",
-        time_zone="IANA time zone, e.g. America/Chicago (default: the bot's, R1.3)",
+        time_zone="IANA zone, e.g. America/Chicago (default: the bot's)",
     )
     async def setup_league(
         self,
@@ -75,12 +73,12 @@ class SeasonCommands(LeagueCommands):
     @season.command(name="setting")
     @app_commands.describe(
         name="Which setting",
-        value="A whole number; prize places as percents of the fund, e.g. 30,15,10",
+        value="Whole number; prize places: percents, e.g. 30,15,10",
     )
     async def setting(
         self, interaction: Interaction, name: Setting, value: app_commands.Range[str, 1, 40]
     ) -> None:
-        """Change a rule setting of the season (R1, R3.5, R7.5, R9, R10, R13.1)."""
+        """Change a rule setting of the season."""
         bot, guild = await self._ack(interaction)
         changed = await league_setup.change_setting(bot.db, guild, name, value)
         await respond(interaction, f"{changed.name} is now {changed.shown}.")
