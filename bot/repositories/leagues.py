@@ -179,13 +179,6 @@ async def open_season_with_rules(
     return await one(conn, OPEN_SEASON, (league_id,), lambda r: (_season(r), _season_rules(r)))
 
 
-async def season_rules(conn: aiosqlite.Connection, season_id: int) -> SeasonRules:
-    found = await one(conn, SEASON_BY_ID, (season_id,), _season_rules)
-    if found is None:
-        raise KeyError(season_id)
-    return found
-
-
 async def season_by_id(conn: aiosqlite.Connection, season_id: int) -> Season | None:
     return await one(conn, SEASON_BY_ID, (season_id,), _season)
 
