@@ -30,7 +30,8 @@ COGS = (
 
 
 RESCHEDULING_COMMANDS = {
-    "league setup", "league season", "league time", "league skip", "league setting",
+    "league season setup", "league season start", "league season time", "league season skip",
+    "league season setting",
 }  # fmt: skip
 
 

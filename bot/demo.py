@@ -307,12 +307,14 @@ class LeagueNight:
         when = at(NIGHT - timedelta(days=2), "10:00")
         self.standin.set_time(when)
         self.t.heading(when, "the commissioner sets up the season")
-        await self.run(koi, "league setup", {"name": "Koi's Pinball League"})
-        await self.run(koi, "league season", {"name": "Winter 2026", "start": NIGHT.isoformat()})
+        await self.run(koi, "league season setup", {"name": "Koi's Pinball League"})
+        await self.run(
+            koi, "league season start", {"name": "Winter 2026", "start": NIGHT.isoformat()}
+        )
         for machine, par in MACHINES.items():
-            await self.run(koi, "league machine-add", {"name": machine, "par": par})
+            await self.run(koi, "league machine add", {"name": machine, "par": par})
         for name, skill in PLAYERS.items():
-            await self.run(koi, "league player-add", {"member": self.member(name), "skill": skill})
+            await self.run(koi, "league player add", {"member": self.member(name), "skill": skill})
         when = at(NIGHT - timedelta(days=1), "21:00")
         self.standin.set_time(when)
         self.t.heading(when, f"{ABSENT} plays pre-makeup games with Fay (R3.1)")
@@ -400,14 +402,16 @@ class LeagueNight:
         self.standin.set_time(when)
         self.t.heading(when, "dues")
         for name in PLAYERS:
-            await self.run(self.world.commissioner, "league dues", {"player": name, "week": 1})
+            await self.run(
+                self.world.commissioner, "league money dues", {"player": name, "week": 1}
+            )
 
     async def finish(self) -> None:
         koi = self.world.commissioner
         when = at(NIGHT, "22:45")
         self.standin.set_time(when)
         self.t.heading(when, "the night is finalized")
-        await self.run(koi, "league finalize")
+        await self.run(koi, "league night finalize")
         await self.run(self.member("Ann"), "standings")
         await self.run(self.member("Ann"), "groups", {"week": 2})
 

@@ -175,3 +175,24 @@ class GameResultRow:
     normalized: Fraction
     par: int | None  # None only in rows converted from before 0002 whose value was 0
     place: int
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    change: ScoreChange
+    week: int
+    game: int
+    player: str
+
+
+@dataclass(frozen=True)
+class SeasonRules:
+    """A season's playoff field (R13.1) and prize split (R10.4) settings, as stored."""
+
+    playoff_divisor: int = 3
+    playoff_min: int = 2
+    playoff_max: int = 4
+    prize_places_a: str = "30,15,10"  # percent of the fund, best first
+    prize_places_b: str = "20,10,7"
+    prize_consolation_a: int = 20  # percent of the division's second-place prize
+    prize_consolation_b: int = 50

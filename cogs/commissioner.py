@@ -1,6 +1,8 @@
 """/league …: the commissioner's commands, refused for everyone else at run time.
 
-One GroupCog joins the subcommands, which live by subject in `cogs/league/`.
+One GroupCog joins the subcommand groups (season, player, machine, night, score,
+money, admin), which live by subject in `cogs/league/`. Discord allows 25
+entries per level, so every command sits in a group (command → group → subcommand).
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from __future__ import annotations
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.league.admin import AdminCommands
 from cogs.league.corrections import CorrectionCommands
 from cogs.league.money import MoneyCommands
 from cogs.league.night import NightCommands
@@ -17,7 +20,8 @@ from cogs.league.season import SeasonCommands
 
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)  # a hint; the role is checked at run time
-class Commissioner(  # discord.py lists the commands of the last base first
+class Commissioner(  # discord.py lists the groups of the last base first
+    AdminCommands,
     MoneyCommands,
     CorrectionCommands,
     NightCommands,

@@ -5,7 +5,7 @@
         ...
         point_at(discord.api_base)            # bot/__main__.py
         ... start the real bot with TOKEN ...
-        exchange = await discord.invoke(member, "league setup", {"name": "Koi's League"})
+        exchange = await discord.invoke(member, "league season setup", {"name": "Koi's League"})
         await exchange.done()
         assert exchange.ephemeral and exchange.content.startswith("League")
 
@@ -381,7 +381,7 @@ class DiscordStandIn:
         locale: str = "en-US",
         unchecked: bool = False,
     ) -> Exchange:
-        """A member runs `/command` ("league finalize" for a subcommand) with
+        """A member runs `/command` ("league night finalize" for a subcommand) with
         options {name: value} (members, roles, channels by id). Option types
         come from the commands the bot registered; what Discord's client would
         not let a member send raises InvalidInvocation or CommandNotPermitted,

@@ -44,7 +44,7 @@ async def test_setup_hook_opens_the_database_loads_cogs_and_buttons(tmp_path: Pa
         assert names == COMMANDS
         assert all(c.guild_only for c in bot.tree.get_commands())
         assert bot.failed_cogs == []
-        assert synced == []  # commands are synced only on request (--sync or /league sync)
+        assert synced == []  # commands are synced only on request (--sync or /league admin sync)
         assert bot.scheduler is not None and bot.scheduler.scheduler.running
         async with bot.db.read() as conn, conn.execute("PRAGMA user_version") as cursor:
             assert (await cursor.fetchone())[0] >= 1
@@ -139,7 +139,7 @@ async def test_the_schedule_is_rebuilt_after_a_schedule_command(tmp_path: Path) 
         await setup.set_league_time(bot.db, guild, "groupings_time", time(11, 30))
 
         class Command:
-            qualified_name = "league time"
+            qualified_name = "league season time"
 
         koi = FakeInteraction(bot, FakeMember(2, "Koi", [FakeRole(COMMISSIONER_ROLE)]), now)  # type: ignore[arg-type]
         await koi.response.defer(ephemeral=True)

@@ -6,7 +6,7 @@ from datetime import date
 
 import aiosqlite
 
-from bot.models import League, Night, Season
+from bot.models import League, Night, Season, SeasonRules
 from bot.repositories._rows import insert, many, one, run, scalar, to_date, to_time
 
 SEASON_SETTINGS = (
@@ -20,6 +20,16 @@ SEASON_SETTINGS = (
     "two_swap_match_points",
     "dues_cents",
     "payout_first_percent",
+)
+# R10.4, R13.1 (migration 0003): read with the season into `SeasonRules`.
+SEASON_RULES = (
+    "playoff_divisor",
+    "playoff_min",
+    "playoff_max",
+    "prize_places_a",
+    "prize_places_b",
+    "prize_consolation_a",
+    "prize_consolation_b",
 )
 LEAGUE_TIMES = ("play_time", "grace_until", "late_cutoff", "groupings_time", "picks_lock_time")
 
@@ -69,6 +79,11 @@ FINALIZE_NIGHT = (
     "UPDATE nights SET status = 'finalized', finalized_at = ?, finalized_by = ?, pot_cents = ?"
     " WHERE id = ? AND status <> 'finalized'"
 )
+
+
+
+def _season_rules(row: aiosqlite.Row) -> SeasonRules:
+    return SeasonRules(**{name: row[name] for name in SEASON_RULES})
 
 
 def _league(row: aiosqlite.Row) -> League:
@@ -144,6 +159,13 @@ async def open_season(conn: aiosqlite.Connection, league_id: int) -> Season | No
     return await one(conn, OPEN_SEASON, (league_id,), _season)
 
 
+async def open_season_with_rules(
+    conn: aiosqlite.Connection, league_id: int
+) -> tuple[Season, SeasonRules] | None:
+    """The open season and its R10.4/R13.1 settings, from one row."""
+    return await one(conn, OPEN_SEASON, (league_id,), lambda r: (_season(r), _season_rules(r)))
+
+
 async def season_by_id(conn: aiosqlite.Connection, season_id: int) -> Season | None:
     return await one(conn, SEASON_BY_ID, (season_id,), _season)
 
@@ -162,9 +184,9 @@ async def add_season(
 
 
 async def set_season_setting(
-    conn: aiosqlite.Connection, season_id: int, name: str, value: int
+    conn: aiosqlite.Connection, season_id: int, name: str, value: int | str
 ) -> None:
-    if name not in SEASON_SETTINGS:
+    if name not in SEASON_SETTINGS and name not in SEASON_RULES:
         raise KeyError(name)
     await run(conn, f"UPDATE seasons SET {name} = ? WHERE id = ?", (value, season_id))
 

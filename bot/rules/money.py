@@ -9,7 +9,7 @@ from numbers import Rational
 
 from bot.rules.errors import RuleError
 from bot.rules.exact import PlayerKey, exact
-from bot.rules.settings import PrizeSplit
+from bot.rules.settings import PrizeSplit, decimal_fraction
 
 
 def split_dues(total_cents: int) -> tuple[int, int]:
@@ -84,21 +84,22 @@ def season_prizes(
     consolation prize (the next player after the places) is a fraction of that
     division's second-place prize (A: 20%, B: 50%). Decision: the weights of the
     prizes actually awarded are scaled so the whole fund is paid; leftover
-    cents go to the best-placed winner of the first division.
+    cents go to the best-placed winner of the first division. The weights and
+    shares are exact fractions, so no cent depends on float rounding.
     """
     if fund_cents < 0:
         raise RuleError("A prize fund cannot be negative.")
-    weights: list[tuple[str, float]] = []
+    weights: list[tuple[str, Fraction]] = []
     for name, standings in divisions.items():
         places = split.places.get(name, split.places.get("A", ()))
         for player, weight in zip(standings, places, strict=False):
-            weights.append((player, float(weight)))
-        fraction = split.consolation.get(name, 0.0)
+            weights.append((player, Fraction(weight)))
+        fraction = decimal_fraction(split.consolation.get(name, 0))
         if fraction and len(places) >= 2 and len(standings) > len(places):
             weights.append((standings[len(places)], fraction * places[1]))
     total = sum(weight for _, weight in weights)
     if not weights or total <= 0:
         return {}
-    prizes = {player: int(fund_cents * weight // total) for player, weight in weights}
+    prizes = {player: fund_cents * weight // total for player, weight in weights}
     prizes[weights[0][0]] += fund_cents - sum(prizes.values())
     return prizes

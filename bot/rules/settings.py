@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import time
+from fractions import Fraction
 
 
 @dataclass(frozen=True)
@@ -16,7 +17,8 @@ class PrizeSplit:
 
     `places[division]` are weights (percent of the fund) for 1st, 2nd, 3rd …;
     `consolation[division]` is the consolation prize as a fraction of that
-    division's second-place prize, paid to the next player after the places.
+    division's second-place prize, paid to the next player after the places
+    (an exact fraction; a float such as 0.2 is read as the decimal it shows).
     Weights are scaled over the prizes actually awarded, so the whole fund is
     always paid out.
     """
@@ -24,7 +26,17 @@ class PrizeSplit:
     places: dict[str, tuple[int, ...]] = field(
         default_factory=lambda: {"A": (30, 15, 10), "B": (20, 10, 7)}
     )
-    consolation: dict[str, float] = field(default_factory=lambda: {"A": 0.20, "B": 0.50})
+    consolation: dict[str, Fraction | float] = field(
+        default_factory=lambda: {"A": Fraction(20, 100), "B": Fraction(50, 100)}
+    )
+
+
+def decimal_fraction(value: Fraction | float | int) -> Fraction:
+    """A setting's number as an exact fraction: a float as the decimal it
+    prints (0.2 is 1/5, not the binary double nearest to it)."""
+    if isinstance(value, float):
+        return Fraction(repr(value))
+    return Fraction(value)
 
 
 @dataclass(frozen=True)

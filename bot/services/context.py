@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
+from fractions import Fraction
 from zoneinfo import ZoneInfo
 
 import aiosqlite
 
-from bot.models import League, Machine, Night, Player, Season
+from bot.models import League, Machine, Night, Player, Season, SeasonRules
 from bot.repositories import leagues, people
-from bot.scoring import RuleError, RuleSettings, check_score
+from bot.scoring import PrizeSplit, RuleError, RuleSettings, check_score
 from bot.services.errors import BadInput, NotFound, NotSetUp
 
-NO_LEAGUE = "This server has no league yet. The commissioner can start one with /league setup."
-NO_SEASON = "There is no season running. The commissioner can start one with /league season."
+NO_LEAGUE = (
+    "This server has no league yet. The commissioner can start one with /league season setup."
+)
+NO_SEASON = "There is no season running. The commissioner can start one with /league season start."
 
 
 @dataclass(frozen=True)
 class SeasonContext:
     league: League
     season: Season
+    rules: SeasonRules = field(default_factory=SeasonRules)  # R10.4, R13.1
 
     @property
     def zone(self) -> ZoneInfo:
@@ -48,7 +52,27 @@ class SeasonContext:
             division_week=s.division_week,
             dues_cents=s.dues_cents,
             payout_first_percent=s.payout_first_percent,
+            playoff_divisor=self.rules.playoff_divisor,
+            playoff_min=self.rules.playoff_min,
+            playoff_max=self.rules.playoff_max,
+            prize_split=prize_split(self.rules),
         )
+
+
+def prize_split(rules: SeasonRules) -> PrizeSplit:
+    """R10.4: the stored split ("30,15,10" and whole percents) as the rules take it."""
+    return PrizeSplit(
+        places={"A": percents(rules.prize_places_a), "B": percents(rules.prize_places_b)},
+        consolation={
+            "A": Fraction(rules.prize_consolation_a, 100),
+            "B": Fraction(rules.prize_consolation_b, 100),
+        },
+    )
+
+
+def percents(text: str) -> tuple[int, ...]:
+    """The stored text "30,15,10" as (30, 15, 10)."""
+    return tuple(int(part) for part in text.split(",") if part.strip())
 
 
 def stamp(now: datetime) -> str:
@@ -67,10 +91,10 @@ async def league_of(conn: aiosqlite.Connection, guild_id: int) -> League:
 
 async def season_of(conn: aiosqlite.Connection, guild_id: int) -> SeasonContext:
     league = await league_of(conn, guild_id)
-    season = await leagues.open_season(conn, league.id)
-    if season is None:
+    found = await leagues.open_season_with_rules(conn, league.id)
+    if found is None:
         raise NotSetUp(NO_SEASON)
-    return SeasonContext(league, season)
+    return SeasonContext(league, *found)
 
 
 async def player_of(conn: aiosqlite.Connection, league: League, discord_id: int) -> Player:
@@ -105,7 +129,7 @@ async def night_on_or_after(
             return night
     raise NotFound(
         "There are no more league nights this season. "
-        "The commissioner can start the next season with /league season."
+        "The commissioner can start the next season with /league season start."
     )
 
 

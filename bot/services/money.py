@@ -13,6 +13,7 @@ from bot.scoring import season_prizes, split_dues
 from bot.services.context import night_of_week, player_named, season_of, stamp
 from bot.services.errors import BadInput, Conflict
 from bot.services.finalize import check_still_open, refinalize_in
+from bot.services.outcomes import PrizeShare, SeasonPrizes
 from bot.services.standings import standings
 
 
@@ -57,15 +58,6 @@ async def record_dues(
         return Pot(week, total, pot, fund, recomputed=night.status == "finalized")
 
 
-async def night_pot(db: Database, guild_id: int, week: int) -> Pot:
-    async with db.read() as conn:
-        ctx = await season_of(conn, guild_id)
-        night = await night_of_week(conn, ctx, week)
-        total = await results.dues_of_night(conn, night.id)
-        pot, fund = split_dues(total)
-        return Pot(week, total, pot, fund)
-
-
 async def add_to_fund(
     db: Database, guild_id: int, cents: int, note: str = "", *, by: int, now: datetime
 ) -> int:
@@ -85,14 +77,40 @@ async def _fund(conn: aiosqlite.Connection, season_id: int) -> int:
     return halves + await results.fund_additions(conn, season_id)
 
 
-async def prizes(db: Database, guild_id: int) -> tuple[int, dict[str, int]]:
-    """R10.4: the fund and each player's share by the current standings."""
+
+
+async def prizes(db: Database, guild_id: int) -> SeasonPrizes:
+    """R10.4: the fund and each player's share by the current standings,
+    split by the season's settings (`prize_places_a`, `prize_consolation_a`, …)."""
     rows = await standings(db, guild_id)
     async with db.read() as conn:
         ctx = await season_of(conn, guild_id)
         fund = await _fund(conn, ctx.season.id)
         split = ctx.settings().prize_split
+        nights = await leagues.nights(conn, ctx.season.id)
     divisions: dict[str, list[str]] = {}
     for row in rows:
-        divisions.setdefault(row.division or "A", []).append(row.player.name)
-    return fund, season_prizes(fund, divisions, split)
+        divisions.setdefault(row.division, []).append(row.player.name)
+    # The rules know divisions A and B; one undivided league is paid as A (R10.4).
+    shares = season_prizes(fund, {d or "A": names for d, names in divisions.items()}, split)
+    out: dict[str, list[PrizeShare]] = {}
+    for division, names in divisions.items():
+        places = len(split.places.get(division or "A", ()))
+        out[division] = [
+            PrizeShare(name, n if n <= places else 0, shares[name])
+            for n, name in enumerate(names, start=1)
+            if name in shares
+        ]
+    final = bool(nights) and all(n.status == "finalized" for n in nights)
+    return SeasonPrizes(fund, out, final)
+
+
+async def season_end_prizes(db: Database, guild_id: int, week: int) -> SeasonPrizes | None:
+    """R10.4: the prize shares for the season's final post, when `week` was the
+    last regular-season night and every night is final; else None."""
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        if week != ctx.season.regular_nights:
+            return None
+    shares = await prizes(db, guild_id)
+    return shares if shares.final else None

@@ -11,8 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, time
 from fractions import Fraction
+from zoneinfo import ZoneInfo
 
-from bot.models import Game, Group, Night, NightResult, Notice, Player, Score
+from bot.models import AuditEntry, Game, Group, Night, NightResult, Notice, Player, Score
 
 
 @dataclass(frozen=True)
@@ -240,3 +241,25 @@ class DateSkipped:
     withdrawn: list[WithdrawnNotice]  # given for the skipped date
     kept: int  # live notices for later dates, still with their dates
     stranded: list[WithdrawnNotice]  # for a later date left with no night (not expected)
+
+
+@dataclass(frozen=True)
+class AuditTrail:
+    entries: list[AuditEntry]  # newest first
+    zone: ZoneInfo  # the league's, to show when each change was made (R1.3)
+
+
+@dataclass(frozen=True)
+class PrizeShare:
+    player: str
+    place: int  # 1, 2, 3 …; 0 for the consolation prize (R10.4)
+    cents: int
+
+
+@dataclass(frozen=True)
+class SeasonPrizes:
+    """R10.4: the season prize fund and each player's share by the standings."""
+
+    fund_cents: int
+    divisions: dict[str, list[PrizeShare]]  # '' before divisions, else 'A' and 'B'
+    final: bool = False  # the standings after the last regular-season night

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -44,7 +45,20 @@ SETTING_LIMITS = {  # name: (low, high) accepted from the commissioner
     "two_swap_match_points": (0, 40),
     "dues_cents": (0, 100_000),
     "payout_first_percent": (50, 100),
+    "playoff_divisor": (1, 20),  # R13.1
+    "playoff_min": (1, 16),
+    "playoff_max": (1, 16),
+    "prize_consolation_a": (0, 100),  # R10.4: percent of the division's 2nd-place prize
+    "prize_consolation_b": (0, 100),
 }
+PRIZE_PLACES = ("prize_places_a", "prize_places_b")  # R10.4: percents of the fund, "30,15,10"
+SETTINGS = (*SETTING_LIMITS, *PRIZE_PLACES)
+
+
+@dataclass(frozen=True)
+class SettingChanged:
+    name: str
+    shown: str  # the new value as the commissioner would type it
 
 
 async def create_league(
@@ -116,21 +130,53 @@ async def start_season(
         return season, await leagues.nights(conn, season_id)
 
 
-async def change_setting(db: Database, guild_id: int, name: str, value: int) -> Season:
-    """Change one of the season's rule settings (R1, R3.5, R7.5, R9.1, R10)."""
-    if name not in SETTING_LIMITS:
-        raise BadInput(f"Unknown setting {name!r}. Settings: {', '.join(SETTING_LIMITS)}.")
-    low, high = SETTING_LIMITS[name]
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise BadInput(f"{name} must be a whole number from {low} to {high}.")
+async def change_setting(
+    db: Database, guild_id: int, name: str, value: int | str
+) -> SettingChanged:
+    """Change one of the season's rule settings (R1, R3.5, R7.5, R9.1, R10, R13.1).
+
+    Whole-number settings take a number within SETTING_LIMITS; the prize places
+    (R10.4) take percents of the fund, best first, e.g. "30,15,10"."""
+    if name not in SETTINGS:
+        raise BadInput(f"Unknown setting {name!r}. Settings: {', '.join(SETTINGS)}.")
+    stored = _places(name, value) if name in PRIZE_PLACES else _whole(name, value)
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
+        rules = ctx.rules
+        if name == "playoff_min" and stored > rules.playoff_max:
+            raise BadInput(f"playoff_min cannot be above playoff_max ({rules.playoff_max}).")
+        if name == "playoff_max" and stored < rules.playoff_min:
+            raise BadInput(f"playoff_max cannot be below playoff_min ({rules.playoff_min}).")
         if name == "regular_nights":
-            await _resize_season(conn, ctx, value)
-        await leagues.set_season_setting(conn, ctx.season.id, name, value)
-        season = await leagues.season_by_id(conn, ctx.season.id)
-        assert season is not None
-        return season
+            await _resize_season(conn, ctx, int(stored))
+        await leagues.set_season_setting(conn, ctx.season.id, name, stored)
+        return SettingChanged(name, str(stored))
+
+
+def _whole(name: str, value: int | str) -> int:
+    low, high = SETTING_LIMITS[name]
+    number: int | str | None = value
+    if isinstance(value, str):
+        text = value.strip()
+        number = int(text) if re.fullmatch(r"-?[0-9]{1,9}", text) else None
+    if isinstance(number, bool) or not isinstance(number, int) or not low <= number <= high:
+        raise BadInput(f"{name} must be a whole number from {low} to {high}.")
+    return number
+
+
+def _places(name: str, value: int | str) -> str:
+    """R10.4: 1 to 5 whole percents of the fund, best first, 100 at most in all."""
+    parts = [p.strip() for p in str(value).split(",")]
+    if (
+        not 1 <= len(parts) <= 5
+        or not all(p.isascii() and p.isdigit() and 1 <= int(p) <= 100 for p in parts)
+        or sum(int(p) for p in parts) > 100
+    ):
+        raise BadInput(
+            f"{name} is 1 to 5 percents of the prize fund, best place first, "
+            "comma-separated and 100 at most in all, e.g. 30,15,10."
+        )
+    return ",".join(str(int(p)) for p in parts)
 
 
 async def _resize_season(conn: aiosqlite.Connection, ctx: SeasonContext, count: int) -> None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 
 from discord import Interaction
 
-from bot.services.setup import SETTING_LIMITS
+from bot.services.setup import SETTINGS
 from bot.ui import render
 from bot.ui.approvals import require_commissioner
 from cogs._base import league_bot, post
@@ -15,8 +15,8 @@ from cogs._base import league_bot, post
 if TYPE_CHECKING:
     from bot.client import LeagueBot
 
-# Discord's choices for `/league setting`: exactly the settings the service accepts.
-Setting = Literal[tuple(SETTING_LIMITS)]  # type: ignore[valid-type]
+# Discord's choices for `/league season setting`: exactly the settings the service accepts.
+Setting = Literal[SETTINGS]  # type: ignore[valid-type]
 ChangeKind = Literal[
     "correction", "penalty", "malfunction_replay", "slam_tilt_replay", "tilt_replay"
 ]

@@ -1,11 +1,13 @@
-"""/league …: score corrections, penalties and replays with a reason; tie orders (R5.4, R12)."""
+"""/league score …: corrections, penalties and replays with a reason; tie orders;
+the audit trail (R5.4, R12)."""
 
 from __future__ import annotations
 
 from discord import Interaction, app_commands
 
 from bot.parsing import parse_score
-from bot.services import scores
+from bot.services import audit, scores
+from bot.ui import audit as audit_text
 from bot.ui import render
 from bot.ui.replies import respond
 from cogs._base import now_of
@@ -15,7 +17,9 @@ from cogs.league._common import ChangeKind, LeagueCommands, announce
 class CorrectionCommands(LeagueCommands):
     """Score corrections, penalties and replays with their reasons, and tie orders (R5.4, R12)."""
 
-    @app_commands.command(name="change")
+    score = app_commands.Group(name="score", description="Score changes, ties, audit trail (R12)")
+
+    @score.command(name="change")
     @app_commands.describe(
         kind="What happened (R12)",
         week="Week",
@@ -58,7 +62,7 @@ class CorrectionCommands(LeagueCommands):
             await announce(bot, render.results(changed.refinalized))
         await respond(interaction, text)
 
-    @app_commands.command(name="tie")
+    @score.command(name="tie")
     @app_commands.describe(
         week="Week",
         game="Game number",
@@ -88,3 +92,16 @@ class CorrectionCommands(LeagueCommands):
             text += " Week results recomputed."
             await announce(bot, render.results(summary))
         await respond(interaction, text)
+
+    @score.command(name="audit")
+    @app_commands.describe(week="Only this week", player="Only this player's scores")
+    async def audit(
+        self,
+        interaction: Interaction,
+        week: app_commands.Range[int, 1, 52] | None = None,
+        player: app_commands.Range[str, 1, 64] | None = None,
+    ) -> None:
+        """Who changed which score, when and why (R12.4)."""
+        bot, guild = await self._ack(interaction)
+        trail = await audit.trail(bot.db, guild, week=week, player=player)
+        await respond(interaction, audit_text.audit_trail(trail))

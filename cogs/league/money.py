@@ -1,11 +1,12 @@
-"""/league …: dues, the prize fund and the playoff field (R10, R13)."""
+"""/league money …: dues, the season prize fund and its shares (R10)."""
 
 from __future__ import annotations
 
 from discord import Interaction, app_commands
 
 from bot.parsing import parse_money
-from bot.services import money, standings
+from bot.services import money
+from bot.ui import money as money_text
 from bot.ui import render
 from bot.ui.replies import respond
 from cogs._base import now_of
@@ -13,9 +14,11 @@ from cogs.league._common import LeagueCommands
 
 
 class MoneyCommands(LeagueCommands):
-    """Dues, the prize fund and the playoff field (R10, R13)."""
+    """Dues and the season prize fund (R10)."""
 
-    @app_commands.command(name="dues")
+    money = app_commands.Group(name="money", description="Dues and the season prize fund (R10)")
+
+    @money.command(name="dues")
     @app_commands.describe(
         player="Player's name", week="Week", amount="Dollars (default: the season's dues)"
     )
@@ -45,7 +48,7 @@ class MoneyCommands(LeagueCommands):
             + again,
         )
 
-    @app_commands.command(name="fund")
+    @money.command(name="fund")
     @app_commands.describe(amount="Dollars to add to the season prize fund", note="What it is")
     async def fund(
         self,
@@ -61,12 +64,8 @@ class MoneyCommands(LeagueCommands):
         )
         await respond(interaction, f"The prize fund is now {render.money(total)}.")
 
-    @app_commands.command(name="playoffs")
-    @app_commands.describe(unavailable="Qualifiers who cannot come, comma-separated (R13.2)")
-    async def playoffs(
-        self, interaction: Interaction, unavailable: app_commands.Range[str, 0, 300] = ""
-    ) -> None:
-        """The playoff qualifiers and alternates (R13)."""
+    @money.command(name="prizes")
+    async def prizes(self, interaction: Interaction) -> None:
+        """Each player's share of the prize fund (R10.4)."""
         bot, guild = await self._ack(interaction)
-        names = [n.strip() for n in unavailable.split(",") if n.strip()]
-        await respond(interaction, render.playoffs(await standings.playoffs(bot.db, guild, names)))
+        await respond(interaction, money_text.season_prizes(await money.prizes(bot.db, guild)))

@@ -1,4 +1,4 @@
-"""/league …: running the night: picks, games, approvals, attendance, finalizing."""
+"""/league night …: running the night: picks, games, approvals, attendance, finalizing."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from typing import Literal
 from discord import Interaction, app_commands
 
 from bot.parsing import parse_date
-from bot.services import announcements, attendance, finalize, picks, scores, standings
+from bot.services import announcements, attendance, finalize, money, picks, scores, standings
+from bot.ui import money as money_text
 from bot.ui import render
 from bot.ui.replies import respond
 from cogs._base import now_of, post
@@ -17,7 +18,11 @@ from cogs.league._common import LeagueCommands, announce
 class NightCommands(LeagueCommands):
     """The night's running: picks, games, approvals, attendance, finalizing (R2, R4, R7, R8)."""
 
-    @app_commands.command(name="lock")
+    night = app_commands.Group(
+        name="night", description="Run the night: picks, games, approvals, finalizing"
+    )
+
+    @night.command(name="lock")
     @app_commands.describe(week="Which week (default: tonight)")
     async def lock(
         self, interaction: Interaction, week: app_commands.Range[int, 1, 52] | None = None
@@ -42,7 +47,7 @@ class NightCommands(LeagueCommands):
             else:  # the 19:15 job will try again
                 await announcements.record_failed(bot.db, guild, key, channel, "post failed")
 
-    @app_commands.command(name="games")
+    @night.command(name="games")
     @app_commands.describe(
         group="Group, e.g. 1 or A2", machines="The games in order, comma-separated"
     )
@@ -61,7 +66,7 @@ class NightCommands(LeagueCommands):
             f"{done.label}: " + ", ".join(f"{n}. {m}" for n, m in enumerate(done.games, 1)),
         )
 
-    @app_commands.command(name="approve-all")
+    @night.command(name="approve-all")
     @app_commands.describe(group="Group, e.g. 1 or A2")
     async def approve_all(
         self, interaction: Interaction, group: app_commands.Range[str, 1, 3]
@@ -73,7 +78,7 @@ class NightCommands(LeagueCommands):
         )
         await respond(interaction, f"Approved {len(approved)} score(s) of group {group.upper()}.")
 
-    @app_commands.command(name="mark")
+    @night.command(name="mark")
     @app_commands.describe(
         player="Player's name",
         status="Late (misses some games) or absent",
@@ -94,7 +99,7 @@ class NightCommands(LeagueCommands):
         )
         await respond(interaction, render.notice(given))
 
-    @app_commands.command(name="finalize")
+    @night.command(name="finalize")
     @app_commands.describe(week="Which week (default: tonight)")
     async def finalize(
         self, interaction: Interaction, week: app_commands.Range[int, 1, 52] | None = None
@@ -112,3 +117,7 @@ class NightCommands(LeagueCommands):
         await respond(interaction, f"Week {summary.night.week} is final.")
         await announce(bot, render.results(summary))
         await announce(bot, render.standings(await standings.standings(bot.db, guild)))
+        # R10.4: the season's final post says each player's prize.
+        prizes = await money.season_end_prizes(bot.db, guild, summary.night.week)
+        if prizes is not None:
+            await announce(bot, money_text.season_prizes(prizes))

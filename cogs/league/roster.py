@@ -1,4 +1,5 @@
-"""/league …: players and machines: adding, removing, skill, pre-makeup grants, par (R3, R6, R8)."""
+"""/league player …, /league machine …: adding and removing players, skill,
+pre-makeup grants; machines, par, out of order (R3, R6, R8)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,10 @@ from cogs.league._common import LeagueCommands
 class RosterCommands(LeagueCommands):
     """Players and machines: adding, removing, skill, pre-makeup grants, par (R3, R6, R8)."""
 
-    @app_commands.command(name="player-add")
+    player = app_commands.Group(name="player", description="Players, skill, pre-makeup nights")
+    machine = app_commands.Group(name="machine", description="Machines: add, par, out of order")
+
+    @player.command(name="add")
     @app_commands.describe(
         member="The Discord member",
         skill="Skill 1-10, 10 = expert (R8.2)",
@@ -41,7 +45,7 @@ class RosterCommands(LeagueCommands):
         again = " (welcome back: their history is kept)" if added.restored else ""
         await respond(interaction, f"{added.player.name} joined the league{again}.")
 
-    @app_commands.command(name="player-remove")
+    @player.command(name="remove")
     @app_commands.describe(name="The player's name")
     async def player_remove(
         self, interaction: Interaction, name: app_commands.Range[str, 1, 64]
@@ -51,7 +55,7 @@ class RosterCommands(LeagueCommands):
         player = await league_setup.remove_player(bot.db, guild, name, now=now_of(interaction))
         await respond(interaction, f"{player.name} was removed; their results stay in the history.")
 
-    @app_commands.command(name="skill")
+    @player.command(name="skill")
     @app_commands.describe(name="The player's name", value="Skill 1-10 (R8.2)")
     async def skill(
         self,
@@ -64,7 +68,7 @@ class RosterCommands(LeagueCommands):
         player = await league_setup.set_skill(bot.db, guild, name, value)
         await respond(interaction, f"{player.name}'s skill is now {player.skill:g}.")
 
-    @app_commands.command(name="grant")
+    @player.command(name="grant")
     @app_commands.describe(name="The player's name", nights="Extra pre-makeup nights (R3.5)")
     async def grant(
         self,
@@ -80,7 +84,7 @@ class RosterCommands(LeagueCommands):
             f"{player.name} has {player.extra_pre_makeup_nights} extra pre-makeup night(s).",
         )
 
-    @app_commands.command(name="machine-add")
+    @machine.command(name="add")
     @app_commands.describe(
         name="The machine's name", par="Raw score worth 1,000,000 normalized (R6.1)"
     )
@@ -100,7 +104,7 @@ class RosterCommands(LeagueCommands):
             interaction, f"{machine.name} added. Every player owes a pre-makeup score on it (R3.1)."
         )
 
-    @app_commands.command(name="par")
+    @machine.command(name="par")
     @app_commands.describe(
         machine="The machine", value="Its par, or 'median' for the pre-makeup median (R6.2)"
     )
@@ -117,7 +121,7 @@ class RosterCommands(LeagueCommands):
         shown = f"{found.par:,}" if found.par else "the median of approved pre-makeup scores"
         await respond(interaction, f"{found.name}'s par is {shown}.")
 
-    @app_commands.command(name="working")
+    @machine.command(name="working")
     @app_commands.describe(machine="The machine", working="Is it working?")
     async def working(
         self, interaction: Interaction, machine: app_commands.Range[str, 1, 64], working: bool

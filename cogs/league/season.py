@@ -1,47 +1,53 @@
-"""/league …: the league, its season, settings and times; skipped dates; backup and sync (R1)."""
+"""/league season …: the league, its season, settings, times, skipped dates and
+the playoff field (R1, R13)."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Literal
 
 from discord import Interaction, app_commands
 
 from bot.parsing import parse_clock, parse_date
-from bot.services import backup
 from bot.services import setup as league_setup
-from bot.ui import calendar
+from bot.services import standings
+from bot.ui import calendar, render
 from bot.ui.replies import respond
 from cogs._base import now_of, post
 from cogs.league._common import LeagueCommands, Setting
 
 
 class SeasonCommands(LeagueCommands):
-    """The league, its season, settings and times; skipped dates; backup and sync (R1)."""
+    """The league, its season, settings and times; skipped dates; the playoff field (R1, R13)."""
 
-    @app_commands.command(name="setup")
-    @app_commands.describe(name="The league's name", time_zone="IANA time zone (R1.3)")
+    season = app_commands.Group(name="season", description="League, season, settings, playoffs")
+
+    @season.command(name="setup")
+    @app_commands.describe(
+        name="The league's name",
+        time_zone="IANA zone, e.g. America/Chicago (default: the bot's)",
+    )
     async def setup_league(
         self,
         interaction: Interaction,
         name: app_commands.Range[str, 1, 100],
-        time_zone: str = "America/New_York",
+        time_zone: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         """Start this server's league."""
         bot, guild = await self._ack(interaction)
+        zone = time_zone.strip() if time_zone else bot.settings.time_zone  # LEAGUE_TIME_ZONE
         league = await league_setup.create_league(
-            bot.db, guild, name, time_zone=time_zone, now=now_of(interaction)
+            bot.db, guild, name, time_zone=zone, now=now_of(interaction)
         )
         await respond(interaction, f"League {league.name} is set up ({league.time_zone}).")
 
-    @app_commands.command(name="season")
+    @season.command(name="start")
     @app_commands.describe(
         name="e.g. Spring 2026",
         start="First night, e.g. 2026-03-04",
         weekday="League weekday",
         nights="Regular-season nights (R1.1)",
     )
-    async def season(
+    async def start_season(
         self,
         interaction: Interaction,
         name: app_commands.Range[str, 1, 100],
@@ -64,15 +70,20 @@ class SeasonCommands(LeagueCommands):
         listed = ", ".join(f"{n.week}: {n.date:%d %b}" for n in dates)
         await respond(interaction, f"Season {made.name}: {made.weekday}s. Nights {listed}.")
 
-    @app_commands.command(name="setting")
-    @app_commands.describe(name="Which setting", value="Its new value (whole number)")
-    async def setting(self, interaction: Interaction, name: Setting, value: int) -> None:
+    @season.command(name="setting")
+    @app_commands.describe(
+        name="Which setting",
+        value="Whole number; prize places: percents, e.g. 30,15,10",
+    )
+    async def setting(
+        self, interaction: Interaction, name: Setting, value: app_commands.Range[str, 1, 40]
+    ) -> None:
         """Change a rule setting of the season."""
         bot, guild = await self._ack(interaction)
-        season = await league_setup.change_setting(bot.db, guild, name, value)
-        await respond(interaction, f"{name} is now {getattr(season, name)}.")
+        changed = await league_setup.change_setting(bot.db, guild, name, value)
+        await respond(interaction, f"{changed.name} is now {changed.shown}.")
 
-    @app_commands.command(name="time")
+    @season.command(name="time")
     @app_commands.describe(name="Which time", value="Wall-clock time, e.g. 19:15")
     async def time(
         self,
@@ -88,7 +99,7 @@ class SeasonCommands(LeagueCommands):
         await league_setup.set_league_time(bot.db, guild, name, clock)
         await respond(interaction, f"{name} is now {clock:%H:%M}.")
 
-    @app_commands.command(name="skip")
+    @season.command(name="skip")
     @app_commands.describe(date="The league night to skip, e.g. 2026-03-11", reason="Why")
     async def skip(
         self,
@@ -108,18 +119,12 @@ class SeasonCommands(LeagueCommands):
                 allowed_mentions=calendar.pings(skipped),
             )  # fmt: skip
 
-    @app_commands.command(name="backup")
-    async def backup(self, interaction: Interaction) -> None:
-        """Write a consistent copy of the league's database."""
-        bot, _ = await self._ack(interaction)
-        folder = bot.settings.backup_dir
-        await asyncio.to_thread(folder.mkdir, parents=True, exist_ok=True)
-        path = await backup.backup(bot.db, folder, now=now_of(interaction))
-        await respond(interaction, f"Backed up to {path.name}.")
-
-    @app_commands.command(name="sync")
-    async def sync(self, interaction: Interaction) -> None:
-        """Register the slash commands with Discord for this server."""
-        bot, _ = await self._ack(interaction)
-        count = await bot.sync_guild_commands()
-        await respond(interaction, f"Synced {count} commands.")
+    @season.command(name="playoffs")
+    @app_commands.describe(unavailable="Qualifiers who cannot come, comma-separated (R13.2)")
+    async def playoffs(
+        self, interaction: Interaction, unavailable: app_commands.Range[str, 0, 300] = ""
+    ) -> None:
+        """The playoff qualifiers and alternates (R13)."""
+        bot, guild = await self._ack(interaction)
+        names = [n.strip() for n in unavailable.split(",") if n.strip()]
+        await respond(interaction, render.playoffs(await standings.playoffs(bot.db, guild, names)))

@@ -91,7 +91,7 @@ async def test_late_after_the_last_night_is_refused(league: FakeBot) -> None:
     said = await invoke(COG.late, COG, as_user(bot, PLAYERS[1], at(date(2026, 3, 12))))
     assert said.text == (
         "There are no more league nights this season. "
-        "The commissioner can start the next season with /league season."
+        "The commissioner can start the next season with /league season start."
     )
     assert [r.ephemeral for r in said.replies] == [True]
     assert bot.channels[APPROVALS].sent == []
@@ -110,12 +110,12 @@ async def test_late_after_tonight_is_finalized_is_for_next_week(league: FakeBot)
 async def test_late_with_no_season_or_no_league_names_the_fix(bot: FakeBot) -> None:
     said = await invoke(COG.late, COG, as_user(bot, PLAYERS[1], at(FIRST_NIGHT)))
     assert said.text == (
-        "This server has no league yet. The commissioner can start one with /league setup."
+        "This server has no league yet. The commissioner can start one with /league season setup."
     )
     await setup.create_league(bot.db, GUILD, "League", now=at(FIRST_NIGHT))
     said = await invoke(COG.late, COG, as_user(bot, PLAYERS[1], at(FIRST_NIGHT)))
     assert said.text == (
-        "There is no season running. The commissioner can start one with /league season."
+        "There is no season running. The commissioner can start one with /league season start."
     )
     said = await invoke(COG.absent, COG, as_user(bot, PLAYERS[1], at(FIRST_NIGHT)))
     assert "/league season" in said.text

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import date, datetime
 from typing import Any
 
 import aiosqlite
 import pytest
+from discord import app_commands
 
 from bot.services import announcements, picks, scores, setup
 from bot.ui.replies import NotCommissioner
@@ -35,7 +37,12 @@ from tests.cogs.league_play import (
 )
 
 COG = Commissioner()
-COMMANDS = {command.name: command for command in COG.__cog_app_commands__}
+# Every leaf of /league by its path below /league: "season setup", "night finalize", …
+COMMANDS = {
+    command.qualified_name.removeprefix("league "): command
+    for command in COG.walk_app_commands()
+    if isinstance(command, app_commands.Command)
+}
 MONDAY = at(date(2026, 1, 5))
 TONIGHT = at(FIRST_NIGHT, "20:00")
 ZED = FakeMember(800000000000000042, "Zed")
@@ -70,25 +77,41 @@ def private(said: Said) -> bool:
 
 
 async def test_setup_then_seasons(bot: FakeBot) -> None:
-    said = await run(bot, "setup", name="Koi's Pinball League")
+    said = await run(bot, "season setup", name="Koi's Pinball League")
     assert said.deferred is True and private(said)
     assert said.text == "League Koi's Pinball League is set up (America/New_York)."
-    said = await run(bot, "season", name="Spring 2026", start="2026-01-07")
+    said = await run(bot, "season start", name="Spring 2026", start="2026-01-07")
     # R1.1: ten Wednesdays from 7 January.
     assert said.text == (
         "Season Spring 2026: Wednesdays. Nights 1: 07 Jan, 2: 14 Jan, 3: 21 Jan, 4: 28 Jan, "
         "5: 04 Feb, 6: 11 Feb, 7: 18 Feb, 8: 25 Feb, 9: 04 Mar, 10: 11 Mar."
     )
     # 4 March 2026 is a Wednesday: the first Thursday on or after it is 5 March.
-    said = await run(bot, "season", name="Summer", start="3/4/2026", weekday="thursday", nights=3)
+    said = await run(
+        bot, "season start", name="Summer", start="3/4/2026", weekday="thursday", nights=3
+    )
     assert said.text == "Season Summer: Thursdays. Nights 1: 05 Mar, 2: 12 Mar, 3: 19 Mar."
-    said = await run(bot, "setup", name="Another")
+    said = await run(bot, "season setup", name="Another")
     assert said.text == "This server already has a league."
+
+
+async def test_r1_3_setup_takes_the_bots_time_zone_unless_given(bot: FakeBot) -> None:
+    """LEAGUE_TIME_ZONE is the default zone of a new league; a given one wins."""
+    bot.settings = dataclasses.replace(bot.settings, time_zone="America/Chicago")
+    said = await run(bot, "season setup", name="Koi's Pinball League")
+    assert said.text == "League Koi's Pinball League is set up (America/Chicago)."
+    other = FakeBot(bot.db, bot.settings.backup_dir.parent)
+    other.settings = dataclasses.replace(bot.settings, guild_id=GUILD + 1)
+    said = await invoke(
+        COMMANDS["season setup"], COG, as_user(other, COMMISSIONER, MONDAY),
+        name="West", time_zone=" America/Los_Angeles ",
+    )  # fmt: skip
+    assert said.text == "League West is set up (America/Los_Angeles)."
 
 
 async def test_setting_changes_a_rule_setting(league: FakeBot) -> None:
     bot = league
-    said = await run(bot, "setting", name="regular_nights", value=12)
+    said = await run(bot, "season setting", name="regular_nights", value="12")
     assert said.text == "regular_nights is now 12."
     # Twelve Wednesdays now: after 11 March come 18 and 25 March (R1.1).
     attendance = Attendance()
@@ -96,15 +119,15 @@ async def test_setting_changes_a_rule_setting(league: FakeBot) -> None:
         attendance.late, attendance, as_user(bot, PLAYERS[1], at(date(2026, 3, 12)))
     )
     assert late.text.startswith("Noted: P1 will be late on week 11 (Wednesday 18 March).")
-    said = await run(bot, "setting", name="dues_cents", value=700)
+    said = await run(bot, "season setting", name="dues_cents", value="700")
     assert said.text == "dues_cents is now 700."
 
 
 async def test_time_changes_the_cutoff(league: FakeBot) -> None:
     bot = league
-    said = await run(bot, "time", name="late_cutoff", value="14:30")
+    said = await run(bot, "season time", name="late_cutoff", value="14:30")
     assert said.text == "late_cutoff is now 14:30."
-    said = await run(bot, "time", name="grace_until", value="9:45")
+    said = await run(bot, "season time", name="grace_until", value="9:45")
     assert said.text == "grace_until is now 09:45."
     attendance = Attendance()
     late = await invoke(
@@ -123,15 +146,15 @@ async def names_and_skills(bot: FakeBot) -> list[tuple[str, float | None]]:
 
 async def test_players_join_leave_and_are_rated(league: FakeBot) -> None:
     bot = league
-    said = await run(bot, "player-add", member=ZED, skill=4.0)
+    said = await run(bot, "player add", member=ZED, skill=4.0)
     assert said.text == "Zed joined the league."
-    said = await run(bot, "player-remove", name="p6")
+    said = await run(bot, "player remove", name="p6")
     assert said.text == "P6 was removed; their results stay in the history."
-    said = await run(bot, "player-add", member=PLAYERS[6], name="Six")
+    said = await run(bot, "player add", member=PLAYERS[6], name="Six")
     assert said.text == "Six joined the league (welcome back: their history is kept)."
-    said = await run(bot, "skill", name="P2", value=3.5)
+    said = await run(bot, "player skill", name="P2", value=3.5)
     assert said.text == "P2's skill is now 3.5."
-    said = await run(bot, "grant", name="P3", nights=2)
+    said = await run(bot, "player grant", name="P3", nights=2)
     assert said.text == "P3 has 2 extra pre-makeup night(s)."
     assert await names_and_skills(bot) == [
         ("P1", 10), ("P2", 3.5), ("P3", 8), ("P4", 7), ("P5", 6), ("Six", None), ("Zed", 4),
@@ -139,21 +162,21 @@ async def test_players_join_leave_and_are_rated(league: FakeBot) -> None:
     standings = Standings()
     me = await invoke(standings.me, standings, as_user(bot, PLAYERS[3], MONDAY))
     assert "Pre-makeup nights used 0, left 5" in me.text  # R3.5: 3 + 2 granted
-    again = await run(bot, "player-add", member=ZED)
+    again = await run(bot, "player add", member=ZED)
     assert again.text == "Zed is already a player."
 
 
 async def test_machines_par_and_working(league: FakeBot) -> None:
     bot = league
-    said = await run(bot, "machine-add", name="Funhouse", par="50M")
+    said = await run(bot, "machine add", name="Funhouse", par="50M")
     assert said.text == "Funhouse added. Every player owes a pre-makeup score on it (R3.1)."
-    said = await run(bot, "machine-add", name="Pinbot")
+    said = await run(bot, "machine add", name="Pinbot")
     assert said.text == "Pinbot added. Every player owes a pre-makeup score on it (R3.1)."
-    said = await run(bot, "par", machine="pinbot", value="1.5B")
+    said = await run(bot, "machine par", machine="pinbot", value="1.5B")
     assert said.text == "Pinbot's par is 1,500,000,000."
-    said = await run(bot, "par", machine="Funhouse", value=" Median ")
+    said = await run(bot, "machine par", machine="Funhouse", value=" Median ")
     assert said.text == "Funhouse's par is the median of approved pre-makeup scores."
-    said = await run(bot, "working", machine="Twilight Zone", working=False)
+    said = await run(bot, "machine working", machine="Twilight Zone", working=False)
     assert said.text == "Twilight Zone is out of order."
     _, machines = await setup.roster(bot.db, GUILD)
     assert [(m.name, m.par, m.working) for m in machines] == [
@@ -161,7 +184,7 @@ async def test_machines_par_and_working(league: FakeBot) -> None:
         ("Funhouse", None, True),
         ("Pinbot", 1_500_000_000, True),
     ]
-    said = await run(bot, "working", machine="Twilight Zone", working=True)
+    said = await run(bot, "machine working", machine="Twilight Zone", working=True)
     assert said.text == "Twilight Zone is working."
 
 
@@ -170,7 +193,7 @@ async def test_machines_par_and_working(league: FakeBot) -> None:
 
 async def test_skip_moves_every_later_week(league: FakeBot) -> None:
     bot = league
-    said = await run(bot, "skip", date="2026-01-14", reason="snow")
+    said = await run(bot, "season skip", date="2026-01-14", reason="snow")
     # R1.2: week 2 moves to 21 January and every later week a week on.
     assert said.text == (
         "14 January is skipped. Nights now: 1: 07 Jan, 2: 21 Jan, 3: 28 Jan, 4: 04 Feb, "
@@ -182,7 +205,7 @@ async def test_skip_moves_every_later_week(league: FakeBot) -> None:
 async def test_lock_sets_every_groups_games_and_announces_them(league: FakeBot) -> None:
     bot = league
     await picks.add_pick(bot.db, GUILD, PLAYERS[3].id, "Theatre of Magic", now=MONDAY)
-    said = await run(bot, "lock", when=at(FIRST_NIGHT, "19:15"))
+    said = await run(bot, "night lock", when=at(FIRST_NIGHT, "19:15"))
     # Group 1: P3's veto applies (R4.4). Group 2 picked nothing: the first
     # machine in league order is vetoed and the bot says so (R4.5).
     expected = (
@@ -199,7 +222,7 @@ async def test_lock_sets_every_groups_games_and_announces_them(league: FakeBot) 
     assert announced(bot) == [expected]
     # The 19:15 job's post is claimed: the scheduler will not announce it again.
     assert not await announcements.claim(bot.db, GUILD, "lock:2026-01-07", at(FIRST_NIGHT))
-    said = await run(bot, "lock", when=at(FIRST_NIGHT, "19:16"), week=1)
+    said = await run(bot, "night lock", when=at(FIRST_NIGHT, "19:16"), week=1)
     # Locking twice: the same games, and no second announcement.
     assert said.text.startswith("Already locked; nothing changed.\n**Week 1: picks are locked.**")
     assert "**Group 1**: 1. Attack from Mars, 2. Medieval Madness" in said.text
@@ -210,7 +233,7 @@ async def test_lock_of_a_big_league_is_announced_within_discord_limits(league: F
     bot = league
     for n in range(1, 121):
         await setup.add_player(bot.db, GUILD, f"Newcomer {n:03}", discord_id=None, now=MONDAY)
-    said = await run(bot, "lock", when=at(FIRST_NIGHT, "19:15"))
+    said = await run(bot, "night lock", when=at(FIRST_NIGHT, "19:15"))
     assert "**Group 42**" in said.text  # 126 players, 42 groups (R8.1)
     posts = announced(bot)
     assert all(len(p) <= 2000 for p in posts)
@@ -222,7 +245,7 @@ async def test_games_overrides_a_groups_games(league: FakeBot) -> None:
     await lock(bot)
     order = ["Theatre of Magic", "Monster Bash", "The Addams Family", "Twilight Zone",
              "Attack from Mars"]  # fmt: skip
-    said = await run(bot, "games", when=at(FIRST_NIGHT, "19:20"), group="1",
+    said = await run(bot, "night games", when=at(FIRST_NIGHT, "19:20"), group="1",
                      machines=" , ".join(order))  # fmt: skip
     assert said.text == "Group 1: " + ", ".join(f"{n}. {m}" for n, m in enumerate(order, 1))
     games = await scores.my_games(bot.db, GUILD, PLAYERS[1].id)
@@ -234,7 +257,7 @@ async def test_approve_all_approves_one_groups_pending_scores(league: FakeBot) -
     await lock(bot)
     for player in (1, 2, 3, 4):
         await scores.submit(bot.db, GUILD, PLAYERS[player].id, 1, 1000, now=TONIGHT)
-    said = await run(bot, "approve-all", when=TONIGHT, group="1")
+    said = await run(bot, "night approve-all", when=TONIGHT, group="1")
     assert said.text == "Approved 3 score(s) of group 1."
     assert [(v.player.name, v.group_label) for v in await scores.pending(bot.db, GUILD)] == [
         ("P4", "Group 2")
@@ -260,7 +283,7 @@ async def test_changes_penalty_correction_and_replays(league: FakeBot) -> None:
     ]
     for kind, game, score, change in cases:
         options = {"score": score} if score else {}
-        said = await run(bot, "change", when=TONIGHT, kind=kind, week=1, player="P1",
+        said = await run(bot, "score change", when=TONIGHT, kind=kind, week=1, player="P1",
                          game=game, reason="seen by Koi", **options)  # fmt: skip
         assert said.text == f"P1, week 1 game {game}: {change} ({kind})."
         assert private(said)
@@ -273,7 +296,7 @@ async def test_a_change_to_a_finalized_night_recomputes_and_announces(league: Fa
     # R12.2 on every game of P1: 0 is placed like any score (R5.5), so P1 is
     # last in each game, P2 first: 200 > 100 + 0, the 4th point (R5.2): 4-2-0.
     for game in range(1, 6):
-        said = await run(bot, "change", when=at(FIRST_NIGHT, "23:30"), kind="penalty",
+        said = await run(bot, "score change", when=at(FIRST_NIGHT, "23:30"), kind="penalty",
                          week=1, player="P1", game=game, reason="slam tilt")  # fmt: skip
         assert said.text.endswith("(penalty). Week results recomputed.")
     final = announced(bot)[-1]
@@ -290,7 +313,7 @@ async def test_a_recomputed_night_of_a_big_league_is_announced_in_pieces(
         await setup.add_player(bot.db, GUILD, f"P{n}", discord_id=discord_id(n), now=MONDAY)
     labels = tuple(str(g) for g in range(1, 11))
     await play_week(bot, 1, {n: (100 - n) * 1_000_000 for n in range(1, 31)}, labels)
-    said = await run(bot, "change", when=at(FIRST_NIGHT, "23:30"), kind="correction",
+    said = await run(bot, "score change", when=at(FIRST_NIGHT, "23:30"), kind="correction",
                      week=1, player="P2", game=1, score="1", reason="typo")  # fmt: skip
     assert said.text.endswith("Week results recomputed.")
     posts = announced(bot)
@@ -302,16 +325,16 @@ async def test_tie_order_lets_the_night_be_finalized(league: FakeBot) -> None:
     bot = league
     await lock(bot)
     await submit_all(bot, 1, WEEK_1)
-    await run(bot, "change", when=TONIGHT, kind="correction", week=1, player="P2", game=1,
+    await run(bot, "score change", when=TONIGHT, kind="correction", week=1, player="P2", game=1,
               score="300M", reason="misread")  # fmt: skip
     before = await snapshot(bot)
-    said = await run(bot, "finalize", when=at(FIRST_NIGHT, "23:00"))
+    said = await run(bot, "night finalize", when=at(FIRST_NIGHT, "23:00"))
     assert said.text.startswith("Week 1 cannot be finalized.")  # R5.4: equal scores
     assert private(said) and announced(bot) == []
     assert await snapshot(bot) == before
-    said = await run(bot, "tie", when=TONIGHT, week=1, game=1, players="P2, P1")
+    said = await run(bot, "score tie", when=TONIGHT, week=1, game=1, players="P2, P1")
     assert said.text == "Week 1 game 1: P2 > P1."
-    said = await run(bot, "finalize", when=at(FIRST_NIGHT, "23:00"))
+    said = await run(bot, "night finalize", when=at(FIRST_NIGHT, "23:00"))
     assert said.text == "Week 1 is final."
     # Game 1: P2 first, P1 second by the recorded order; 300 > 300 + 100 is
     # false, so third gets the close point: 3-2-1 (R5.2).
@@ -320,12 +343,12 @@ async def test_tie_order_lets_the_night_be_finalized(league: FakeBot) -> None:
 
 async def test_mark_records_late_or_absent(league: FakeBot) -> None:
     bot = league
-    said = await run(bot, "mark", player="p3", status="absent")
+    said = await run(bot, "night mark", player="p3", status="absent")
     assert said.text.split("\n")[:2] == [
         "Noted: P3 will be absent on week 1 (Wednesday 07 January).",
         "Pre-makeup nights left before this one: 3 (this night uses none).",
     ]
-    said = await run(bot, "mark", when=at(FIRST_NIGHT, "19:40"), player="P2", status="late",
+    said = await run(bot, "night mark", when=at(FIRST_NIGHT, "19:40"), player="P2", status="late",
                      date="1/7/2026")  # fmt: skip
     assert said.text.split("\n")[0] == "Noted: P2 will be late on week 1 (Wednesday 07 January)."
     assert "will not wait past 19:30" in said.text  # R2.2: after the cutoff
@@ -334,12 +357,12 @@ async def test_mark_records_late_or_absent(league: FakeBot) -> None:
 async def test_finalize_posts_results_and_standings(league: FakeBot) -> None:
     bot = league
     for n in range(1, 7):
-        said = await run(bot, "dues", player=f"P{n}", week=1)
+        said = await run(bot, "money dues", player=f"P{n}", week=1)
     # R10.1: six players' $6.00 dues; half to the night's pot.
     assert said.text == "Week 1: dues $36.00, pot $18.00."
     await lock(bot)
     await submit_all(bot, 1, WEEK_1)
-    said = await run(bot, "finalize", when=at(FIRST_NIGHT, "23:00"))
+    said = await run(bot, "night finalize", when=at(FIRST_NIGHT, "23:00"))
     assert said.text == "Week 1 is final." and private(said)
     results, table = announced(bot)
     game_lines = [
@@ -375,24 +398,24 @@ async def test_finalize_posts_results_and_standings(league: FakeBot) -> None:
 
 async def test_dues_fund_and_playoffs(league: FakeBot) -> None:
     bot = league
-    said = await run(bot, "dues", player="P1", week=1)
+    said = await run(bot, "money dues", player="P1", week=1)
     assert said.text == "Week 1: dues $6.00, pot $3.00."
-    said = await run(bot, "dues", player="P2", week=1, amount="$7.50")
+    said = await run(bot, "money dues", player="P2", week=1, amount="$7.50")
     assert said.text == "Week 1: dues $13.50, pot $6.75."  # R10.1: half to the pot
-    said = await run(bot, "dues", player="P1", week=1)
+    said = await run(bot, "money dues", player="P1", week=1)
     assert said.text == "P1's dues for week 1 are already recorded."
-    said = await run(bot, "fund", amount="25", note="sponsor")
+    said = await run(bot, "money fund", amount="25", note="sponsor")
     assert said.text == "The prize fund is now $31.75."  # $6.75 of dues + $25.00
-    said = await run(bot, "playoffs")
+    said = await run(bot, "season playoffs")
     # R13.1: 6 players // 3 = 2 qualifiers; the next are alternates (3 shown).
     assert said.text == "**Playoffs (R13)**\nLeague: P1, P2\n  Alternates, in order: P3, P4, P5"
-    said = await run(bot, "playoffs", unavailable="p2")
+    said = await run(bot, "season playoffs", unavailable="p2")
     assert said.text == "**Playoffs (R13)**\nLeague: P1, P3\n  Alternates, in order: P4, P5, P6"
 
 
 async def test_backup_writes_a_copy_under_the_backup_folder(league: FakeBot) -> None:
     bot = league
-    said = await run(bot, "backup", when=at(FIRST_NIGHT, "23:30"))
+    said = await run(bot, "admin backup", when=at(FIRST_NIGHT, "23:30"))
     # 23:30 in New York on 7 January is 04:30 UTC on the 8th.
     assert said.text == "Backed up to league-20260108-043000.sqlite3."
     copy = bot.settings.backup_dir / "league-20260108-043000.sqlite3"
@@ -404,7 +427,7 @@ async def test_backup_writes_a_copy_under_the_backup_folder(league: FakeBot) -> 
 
 async def test_sync(league: FakeBot) -> None:
     bot = league
-    said = await run(bot, "sync")
+    said = await run(bot, "admin sync")
     assert said.text == "Synced 30 commands."
     assert bot.synced == 1
 
@@ -412,30 +435,32 @@ async def test_sync(league: FakeBot) -> None:
 # --- refused for everyone but the commissioner ---------------------------------------------
 
 VALID_OPTIONS: dict[str, dict[str, Any]] = {
-    "setup": {"name": "Another League"},
-    "season": {"name": "Summer", "start": "2026-06-03"},
-    "setting": {"name": "dues_cents", "value": 700},
-    "time": {"name": "late_cutoff", "value": "14:30"},
-    "player-add": {"member": ZED, "skill": 4.0},
-    "player-remove": {"name": "P6"},
-    "skill": {"name": "P2", "value": 3.0},
-    "grant": {"name": "P3", "nights": 2},
-    "machine-add": {"name": "Funhouse", "par": "50M"},
-    "par": {"machine": "Monster Bash", "value": "median"},
-    "working": {"machine": "Monster Bash", "working": False},
-    "skip": {"date": "2026-01-14", "reason": "snow"},
-    "lock": {"week": 2},
-    "games": {"group": "1", "machines": ", ".join(MACHINES[:5])},
-    "approve-all": {"group": "1"},
-    "change": {"kind": "penalty", "week": 1, "player": "P1", "game": 1, "reason": "slam"},
-    "tie": {"week": 1, "game": 1, "players": "P2, P1"},
-    "mark": {"player": "P3", "status": "absent"},
-    "finalize": {},
-    "dues": {"player": "P1", "week": 1},
-    "fund": {"amount": "25"},
-    "playoffs": {},
-    "backup": {},
-    "sync": {},
+    "season setup": {"name": "Another League"},
+    "season start": {"name": "Summer", "start": "2026-06-03"},
+    "season setting": {"name": "dues_cents", "value": "700"},
+    "season time": {"name": "late_cutoff", "value": "14:30"},
+    "player add": {"member": ZED, "skill": 4.0},
+    "player remove": {"name": "P6"},
+    "player skill": {"name": "P2", "value": 3.0},
+    "player grant": {"name": "P3", "nights": 2},
+    "machine add": {"name": "Funhouse", "par": "50M"},
+    "machine par": {"machine": "Monster Bash", "value": "median"},
+    "machine working": {"machine": "Monster Bash", "working": False},
+    "season skip": {"date": "2026-01-14", "reason": "snow"},
+    "night lock": {"week": 2},
+    "night games": {"group": "1", "machines": ", ".join(MACHINES[:5])},
+    "night approve-all": {"group": "1"},
+    "score change": {"kind": "penalty", "week": 1, "player": "P1", "game": 1, "reason": "slam"},
+    "score tie": {"week": 1, "game": 1, "players": "P2, P1"},
+    "score audit": {},
+    "night mark": {"player": "P3", "status": "absent"},
+    "night finalize": {},
+    "money dues": {"player": "P1", "week": 1},
+    "money fund": {"amount": "25"},
+    "money prizes": {},
+    "season playoffs": {},
+    "admin backup": {},
+    "admin sync": {},
 }
 
 
@@ -443,7 +468,10 @@ def test_every_league_command_is_covered_here() -> None:
     assert set(COMMANDS) == set(VALID_OPTIONS)
     assert COG.__cog_app_commands_group__ is not None
     assert COG.__cog_app_commands_group__.name == "league"
-    assert {c.name for c in COG.__cog_app_commands_group__.commands} == set(VALID_OPTIONS)
+    groups = COG.__cog_app_commands_group__.commands
+    assert all(isinstance(g, app_commands.Group) for g in groups)  # command → group → leaf
+    leaves = {f"{g.name} {c.name}" for g in groups for c in g.commands}  # type: ignore[attr-defined]
+    assert leaves == set(VALID_OPTIONS)
 
 
 @pytest.mark.parametrize(
@@ -493,61 +521,65 @@ SCORES = "Type a score like 1234567, 1,234,567, 850M, 1.2B or 75k."
 @pytest.mark.parametrize(
     ("name", "options", "message"),
     [
-        ("season", {"name": "S", "start": "2026-13-01"}, "'2026-13-01' is not a real date."),
-        ("season", {"name": "S", "start": "next week"}, f"'next week' {NOT_A_DATE}"),
-        ("season", {"name": "S", "start": "2026-06-03", "weekday": "Funday"},
+        ("season start", {"name": "S", "start": "2026-13-01"}, "'2026-13-01' is not a real date."),
+        ("season start", {"name": "S", "start": "next week"}, f"'next week' {NOT_A_DATE}"),
+        ("season start", {"name": "S", "start": "2026-06-03", "weekday": "Funday"},
          "'Funday' is not a weekday; use a name like 'Wednesday'."),
-        ("skip", {"date": "1/32/2026"}, "'1/32/2026' is not a real date."),
-        ("skip", {"date": "2026-01-08"},
+        ("season skip", {"date": "1/32/2026"}, "'1/32/2026' is not a real date."),
+        ("season skip", {"date": "2026-01-08"},
          "Thursday 08 January 2026 is not a league night of this season."),
-        ("mark", {"player": "P3", "status": "absent", "date": "tomorrow"},
+        ("night mark", {"player": "P3", "status": "absent", "date": "tomorrow"},
          f"'tomorrow' {NOT_A_DATE}"),
-        ("time", {"name": "play_time", "value": "25:00"}, f"'25:00' {NOT_A_TIME}"),
-        ("time", {"name": "play_time", "value": "7pm"}, f"'7pm' {NOT_A_TIME}"),
-        ("time", {"name": "play_time", "value": "19:5"}, f"'19:5' {NOT_A_TIME}"),
-        ("dues", {"player": "P1", "week": 1, "amount": "6.5"}, f"'6.5' {NOT_MONEY}"),
-        ("dues", {"player": "P1", "week": 1, "amount": "-6"}, f"'-6' {NOT_MONEY}"),
-        ("dues", {"player": "P1", "week": 1, "amount": "six"}, f"'six' {NOT_MONEY}"),
-        ("dues", {"player": "P1", "week": 1, "amount": "0"}, "Dues are from $0.01 to $1,000.00."),
-        ("dues", {"player": "Nobody", "week": 1},
+        ("season time", {"name": "play_time", "value": "25:00"}, f"'25:00' {NOT_A_TIME}"),
+        ("season time", {"name": "play_time", "value": "7pm"}, f"'7pm' {NOT_A_TIME}"),
+        ("season time", {"name": "play_time", "value": "19:5"}, f"'19:5' {NOT_A_TIME}"),
+        ("money dues", {"player": "P1", "week": 1, "amount": "6.5"}, f"'6.5' {NOT_MONEY}"),
+        ("money dues", {"player": "P1", "week": 1, "amount": "-6"}, f"'-6' {NOT_MONEY}"),
+        ("money dues", {"player": "P1", "week": 1, "amount": "six"}, f"'six' {NOT_MONEY}"),
+        ("money dues", {"player": "P1", "week": 1, "amount": "0"},
+         "Dues are from $0.01 to $1,000.00."),
+        ("money dues", {"player": "Nobody", "week": 1},
          "There is no player called 'Nobody' in this league."),
-        ("dues", {"player": "P1", "week": 11}, "Week 11 is not a night of this season (1 to 10)."),
-        ("fund", {"amount": "1,000"}, f"'1,000' {NOT_MONEY}"),
-        ("fund", {"amount": "0.00"}, "Add from $0.01 to $100,000.00."),
-        ("machine-add", {"name": "Funhouse", "par": "abc"}, f"'abc' is not a score. {SCORES}"),
-        ("machine-add", {"name": "Funhouse", "par": "-5"}, "A score cannot be negative."),
-        ("machine-add", {"name": "Monster Bash"},
+        ("money dues", {"player": "P1", "week": 11},
+         "Week 11 is not a night of this season (1 to 10)."),
+        ("money fund", {"amount": "1,000"}, f"'1,000' {NOT_MONEY}"),
+        ("money fund", {"amount": "0.00"}, "Add from $0.01 to $100,000.00."),
+        ("machine add", {"name": "Funhouse", "par": "abc"}, f"'abc' is not a score. {SCORES}"),
+        ("machine add", {"name": "Funhouse", "par": "-5"}, "A score cannot be negative."),
+        ("machine add", {"name": "Monster Bash"},
          "There is already a machine called Monster Bash."),
-        ("par", {"machine": "Monster Bash", "value": "1e400"}, f"'1e400' is not a score. {SCORES}"),
-        ("par", {"machine": "Monster Bash", "value": "0"},
+        ("machine par", {"machine": "Monster Bash", "value": "1e400"},
+         f"'1e400' is not a score. {SCORES}"),
+        ("machine par", {"machine": "Monster Bash", "value": "0"},
          "A par is a score from 1 to 10,000,000,000,000."),
-        ("par", {"machine": "Pinbot", "value": "1M"},
+        ("machine par", {"machine": "Pinbot", "value": "1M"},
          f"There is no machine called 'Pinbot'. Machines: {', '.join(MACHINES)}."),
-        ("change", {"kind": "correction", "week": 1, "player": "P1", "game": 1, "reason": "r",
+        ("score change", {"kind": "correction", "week": 1, "player": "P1", "game": 1, "reason": "r",
                     "score": "12,34"}, f"'12,34' is not a score. {SCORES}"),
-        ("change", {"kind": "correction", "week": 1, "player": "P1", "game": 1, "reason": "r"},
-         "Give the new score."),
-        ("change", {"kind": "penalty", "week": 1, "player": "P1", "game": 1, "reason": "  "},
+        ("score change", {"kind": "correction", "week": 1, "player": "P1", "game": 1,
+                           "reason": "r"}, "Give the new score."),
+        ("score change", {"kind": "penalty", "week": 1, "player": "P1", "game": 1, "reason": "  "},
          "Give a reason; every score change is kept with its reason (R12.4)."),
-        ("change", {"kind": "penalty", "week": 2, "player": "P1", "game": 1, "reason": "r"},
+        ("score change", {"kind": "penalty", "week": 2, "player": "P1", "game": 1, "reason": "r"},
          "Week 2 has not been played."),
-        ("setting", {"name": "dues_cents", "value": -1},
+        ("season setting", {"name": "dues_cents", "value": "-1"},
          "dues_cents must be a whole number from 0 to 100000."),
-        ("player-remove", {"name": "Nobody"}, "There is no player called 'Nobody' in this league."),
-        ("player-add", {"member": ZED, "name": "p1"},
+        ("player remove", {"name": "Nobody"}, "There is no player called 'Nobody' in this league."),
+        ("player add", {"member": ZED, "name": "p1"},
          "There is already a player called P1; pick another name."),
-        ("skill", {"name": "P1", "value": 11.0},
+        ("player skill", {"name": "P1", "value": 11.0},
          "A skill rating is from 1 (novice) to 10 (expert)."),
-        ("games", {"group": "1", "machines": "Monster Bash, Twilight Zone"},
+        ("night games", {"group": "1", "machines": "Monster Bash, Twilight Zone"},
          "Give exactly 5 games."),
-        ("games", {"group": "7", "machines": ", ".join(MACHINES[:5])},
+        ("night games", {"group": "7", "machines": ", ".join(MACHINES[:5])},
          "There is no group 7 in week 1."),
-        ("approve-all", {"group": "X"}, "Name the group as 1, 2, … or A1, B2 with divisions."),
-        ("tie", {"week": 1, "game": 1, "players": "P1"},
+        ("night approve-all", {"group": "X"},
+         "Name the group as 1, 2, … or A1, B2 with divisions."),
+        ("score tie", {"week": 1, "game": 1, "players": "P1"},
          "Name at least two tied players, highest placed first."),
-        ("tie", {"week": 1, "game": 1, "players": "P1, P4"},
+        ("score tie", {"week": 1, "game": 1, "players": "P1, P4"},
          "The tied players must all be in the same group."),
-        ("finalize", {}, "Week 1 cannot be finalized. Scores waiting for approval: "
+        ("night finalize", {}, "Week 1 cannot be finalized. Scores waiting for approval: "
                          "P1 on game 1 (Group 1)."),
     ],
 )  # fmt: skip
@@ -567,25 +599,25 @@ async def test_bad_input_gets_a_clear_private_message_and_changes_nothing(
 
 
 async def test_setup_with_a_bad_time_zone(bot: FakeBot) -> None:
-    said = await run(bot, "setup", name="League", time_zone="Mars/Olympus")
+    said = await run(bot, "season setup", name="League", time_zone="Mars/Olympus")
     assert said.text == "'Mars/Olympus' is not a time zone; use a name like 'America/New_York'."
     assert private(said)
-    said = await run(bot, "season", name="Spring", start="2026-01-07")
+    said = await run(bot, "season start", name="Spring", start="2026-01-07")
     assert said.text == (
-        "This server has no league yet. The commissioner can start one with /league setup."
+        "This server has no league yet. The commissioner can start one with /league season setup."
     )
 
 
 async def test_a_week_is_played_end_to_end_through_the_commands(league: FakeBot) -> None:
     """Lock, scores approved, finalize, then week 2's lock: all by /league."""
     bot = league
-    await run(bot, "lock", when=at(FIRST_NIGHT, "19:15"))
+    await run(bot, "night lock", when=at(FIRST_NIGHT, "19:15"))
     await submit_all(bot, 1, WEEK_1, groups=())
     for group in ("1", "2"):
-        said = await run(bot, "approve-all", when=TONIGHT, group=group)
+        said = await run(bot, "night approve-all", when=TONIGHT, group=group)
         assert said.text == f"Approved 15 score(s) of group {group}."
-    await run(bot, "finalize", when=at(FIRST_NIGHT, "23:00"))
-    said = await run(bot, "lock", when=at(night_of(2), "19:15"))
+    await run(bot, "night finalize", when=at(FIRST_NIGHT, "23:00"))
+    said = await run(bot, "night lock", when=at(night_of(2), "19:15"))
     assert said.text.startswith("**Week 2: picks are locked.**")
 
 
@@ -593,10 +625,10 @@ async def test_finalizing_twice_changes_nothing_and_announces_once(league: FakeB
     bot = league
     await lock(bot)
     await submit_all(bot, 1, WEEK_1)
-    await run(bot, "finalize", when=at(FIRST_NIGHT, "23:00"))
+    await run(bot, "night finalize", when=at(FIRST_NIGHT, "23:00"))
     first = announced(bot)
     before = await snapshot(bot)
-    said = await run(bot, "finalize", when=at(FIRST_NIGHT, "23:05"), week=1)
+    said = await run(bot, "night finalize", when=at(FIRST_NIGHT, "23:05"), week=1)
     assert said.text == "Week 1 was already final; nothing changed." and private(said)
     assert announced(bot) == first
     assert await snapshot(bot) == before

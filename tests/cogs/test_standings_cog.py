@@ -65,13 +65,13 @@ async def test_standings_of_a_division_before_divisions_is_refused(league: FakeB
 async def test_standings_with_no_league_or_no_season_is_refused_privately(bot: FakeBot) -> None:
     said = await invoke(COG.standings, COG, as_user(bot, PLAYERS[1], MONDAY))
     assert said.text == (
-        "This server has no league yet. The commissioner can start one with /league setup."
+        "This server has no league yet. The commissioner can start one with /league season setup."
     )
     assert [r.ephemeral for r in said.replies] == [True]
     await setup.create_league(bot.db, GUILD, "League", now=MONDAY)
     said = await invoke(COG.standings, COG, as_user(bot, PLAYERS[1], MONDAY), division="B")
     assert said.text == (
-        "There is no season running. The commissioner can start one with /league season."
+        "There is no season running. The commissioner can start one with /league season start."
     )
     assert said.deferred is None  # refused before any public acknowledgement
     assert [r.ephemeral for r in said.replies] == [True]

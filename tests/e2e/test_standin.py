@@ -45,7 +45,11 @@ async def run(
 
 async def set_up_league(standin: DiscordStandIn, world: World) -> Exchange:
     return await run(
-        standin, world.commissioner, "league setup", {"name": "Koi's League"}, channel=world.general
+        standin,
+        world.commissioner,
+        "league season setup",
+        {"name": "Koi's League"},
+        channel=world.general,
     )
 
 
@@ -58,7 +62,8 @@ async def test_the_bot_logs_in_and_registers_its_commands(
         (world.guild, COMMANDS)
     ]
     league = next(c for c in standin.registered_commands(world.guild) if c["name"] == "league")
-    assert "finalize" in {o["name"] for o in league["options"]}
+    night = next(o for o in league["options"] if o["name"] == "night")
+    assert night["type"] == 2 and "finalize" in {o["name"] for o in night["options"]}
     # discord.py 2.7 asks for zlib-stream (zstd-stream where a zstd module is installed).
     assert standin.gateway.compressions in (["zlib-stream"], ["zstd-stream"])
     assert not standin.unknown_requests and not standin.rejected
@@ -97,22 +102,34 @@ async def test_only_the_commissioner_can_finalize_a_night(
 
     # /league asks for Manage Server by default: Discord does not offer it to a player.
     with pytest.raises(CommandNotPermitted):
-        await standin.invoke(player, "league finalize", {"week": 3}, channel_id=world.general)
+        await standin.invoke(player, "league night finalize", {"week": 3}, channel_id=world.general)
     # A moderator with Manage Server can send it; the bot checks the commissioner role.
     by_moderator = await run(
-        standin, world.moderator, "league finalize", {"week": 3}, channel=world.general
+        standin, world.moderator, "league night finalize", {"week": 3}, channel=world.general
     )
     assert by_moderator.ephemeral and by_moderator.content == ONLY_THE_COMMISSIONER
     assert by_moderator.payload["data"]["options"] == [
-        {"name": "finalize", "type": 1, "options": [{"name": "week", "type": 4, "value": 3}]}
+        {
+            "name": "night",
+            "type": 2,
+            "options": [
+                {
+                    "name": "finalize",
+                    "type": 1,
+                    "options": [{"name": "week", "type": 4, "value": 3}],
+                }
+            ],
+        }
     ]
     # The server's admin lets everyone see /league: the bot still refuses a player.
     standin.set_command_permission(world.guild, "league", world.guild, allowed=True)
-    by_player = await run(standin, player, "league finalize", channel=world.general)
+    by_player = await run(standin, player, "league night finalize", channel=world.general)
     assert by_player.ephemeral and by_player.content == ONLY_THE_COMMISSIONER
     # What no Discord client could send is refused before it reaches the bot.
     with pytest.raises(InvalidInvocation):
-        await standin.invoke(player, "league finalize", {"week": 99}, channel_id=world.general)
+        await standin.invoke(
+            player, "league night finalize", {"week": 99}, channel_id=world.general
+        )
     assert not standin.unknown_requests and not standin.rejected
 
 
@@ -124,10 +141,10 @@ async def test_a_pre_makeup_is_decided_with_the_real_buttons_across_a_restart(
     async with running_bot(settings):
         await set_up_league(standin, world)
         for command, options in [
-            ("league season", {"name": "Spring", "start": start.isoformat()}),
-            ("league player-add", {"member": ann, "name": "Ann"}),
-            ("league player-add", {"member": bob, "name": "Bob"}),
-            ("league machine-add", {"name": "Medieval Madness"}),
+            ("league season start", {"name": "Spring", "start": start.isoformat()}),
+            ("league player add", {"member": ann, "name": "Ann"}),
+            ("league player add", {"member": bob, "name": "Bob"}),
+            ("league machine add", {"name": "Medieval Madness"}),
         ]:
             answer = await run(standin, koi, command, options, channel=world.general)
             assert answer.ephemeral and not answer.content.startswith("There"), answer.content

@@ -18,6 +18,7 @@ from bot.database import Database
 from bot.migrate import migrate
 from bot.repositories import results
 from bot.repositories._rows import fraction_of, fraction_text
+from bot.repositories.leagues import SEASON_RULES
 from bot.services import finalize, picks, scores, setup, standings
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, add_players, at, discord_id
 
@@ -93,6 +94,8 @@ def as_written_before_exact_scores(path: Path) -> None:
     with sqlite3.connect(path) as conn:
         conn.execute("ALTER TABLE game_results DROP COLUMN par")
         conn.execute("ALTER TABLE night_results DROP COLUMN tns_exact")
+        for column in SEASON_RULES:  # added by migration 0003, after version 1
+            conn.execute(f"ALTER TABLE seasons DROP COLUMN {column}")
         conn.execute("PRAGMA user_version = 1")
     conn.close()
 

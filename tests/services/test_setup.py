@@ -74,7 +74,7 @@ async def test_setup_refusals(db: Database) -> None:
     with pytest.raises(BadInput, match="dues_cents must be a whole number from 0"):
         await setup.change_setting(db, GUILD, "dues_cents", -1)
     changed = await setup.change_setting(db, GUILD, "dues_cents", 500)
-    assert changed.dues_cents == 500
+    assert changed.shown == "500"
 
 
 async def test_data_is_per_guild(league: Database) -> None:
@@ -170,3 +170,14 @@ async def test_r8_6_a_newcomer_after_week_1_joins_the_bottom_of_the_ladder(
         groups = await nights.groups(conn, week2.id)
     # R8.3 movement: P3 and P4 swap; R8.6: Zed, skill 10 or not, starts at the bottom.
     assert [list(g.members) for g in groups] == [[1, 2, 4], [3, 5, 6, 7]]
+
+
+async def test_r10_4_r13_1_a_new_season_keeps_the_rule_defaults(league: Database) -> None:
+    """Migration 0003's defaults are RuleSettings' own: nothing changes for old seasons."""
+    from bot.scoring import DEFAULT_SETTINGS
+    from bot.services.context import season_of
+
+    async with league.read() as conn:
+        settings = (await season_of(conn, GUILD)).settings()
+    assert settings.prize_split == DEFAULT_SETTINGS.prize_split
+    assert (settings.playoff_divisor, settings.playoff_min, settings.playoff_max) == (3, 2, 4)

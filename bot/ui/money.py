@@ -1,0 +1,37 @@
+"""Money messages: the season prize shares (R10.4)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.services.outcomes import SeasonPrizes
+
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def dollars(cents: int) -> str:
+    """Cents as dollars, exactly: 1234 is $12.34."""
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(cents), 100)
+    return f"{sign}${whole:,}.{part:02d}"
+
+
+def place(number: int) -> str:
+    if number == 0:
+        return "Consolation"
+    return ORDINALS.get(number, f"{number}th")
+
+
+def season_prizes(prizes: SeasonPrizes) -> str:
+    """Each division's prize winners and their shares; a few short lines."""
+    basis = "final standings" if prizes.final else "standings so far"
+    lines = [f"**Season prizes (R10.4)** · fund {dollars(prizes.fund_cents)}, by {basis}"]
+    for division, shares in prizes.divisions.items():
+        if not shares:
+            continue
+        lines.append(f"**Division {division}**" if division else "**League**")
+        lines.extend(f"  {place(s.place)}: {s.player} {dollars(s.cents)}" for s in shares)
+    if len(lines) == 1:
+        lines.append("Nobody is placed yet.")
+    return "\n".join(lines)

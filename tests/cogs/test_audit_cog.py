@@ -1,0 +1,87 @@
+"""/league score audit: who changed which score, when and why (R12.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, at
+from tests.cogs.fakes import FakeBot
+from tests.cogs.league_play import lock, snapshot, submit_all
+from tests.cogs.test_commissioner_cog import TONIGHT, WEEK_1, announced, private, run
+
+KOI = f"<@{COMMISSIONER.id}>"  # Discord shows a mention as the member's name
+
+
+async def changed(bot: FakeBot) -> FakeBot:
+    await lock(bot)
+    await submit_all(bot, 1, WEEK_1)
+    await run(bot, "score change", when=TONIGHT, kind="penalty", week=1, player="P1", game=1,
+              reason="slam tilt")  # fmt: skip
+    await run(bot, "score change", when=at(FIRST_NIGHT, "20:05"), kind="correction", week=1,
+              player="P2", game=2, score="250M", reason="typo")  # fmt: skip
+    return bot
+
+
+async def test_r12_4_audit_lists_every_change_newest_first(league: FakeBot) -> None:
+    bot = await changed(league)
+    said = await run(bot, "score audit", when=at(FIRST_NIGHT, "21:00"))
+    assert said.text.split("\n") == [
+        "**Score changes (R12.4)**, newest first",
+        f"Wed 07 Jan 20:05 · {KOI} · P2, week 1 game 2: 200,000,000 → 250,000,000 "
+        "(correction): typo",
+        f"Wed 07 Jan 20:00 · {KOI} · P1, week 1 game 1: 300,000,000 → 0 (penalty): slam tilt",
+    ]
+    assert private(said) and announced(bot) == []
+
+
+async def test_r12_4_audit_filters_by_player_and_week(league: FakeBot) -> None:
+    bot = await changed(league)
+    said = await run(bot, "score audit", player="p1")
+    assert said.text.split("\n")[1:] == [
+        f"Wed 07 Jan 20:00 · {KOI} · P1, week 1 game 1: 300,000,000 → 0 (penalty): slam tilt"
+    ]
+    said = await run(bot, "score audit", week=1, player="P2")
+    assert len(said.text.split("\n")) == 2 and "P2, week 1 game 2" in said.text
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"player": "Nobody"}, "There is no player called 'Nobody' in this league."),
+        ({"week": 11}, "Week 11 is not a night of this season (1 to 10)."),
+        ({"week": 2}, "No score changes match for week 2."),
+        ({"week": 1, "player": "P3"}, "No score changes match for week 1 and P3."),
+    ],
+)
+async def test_r12_4_audit_refusals(league: FakeBot, options: dict[str, Any], message: str) -> None:
+    bot = await changed(league)
+    before = await snapshot(bot)
+    said = await run(bot, "score audit", **options)
+    assert said.text == message and private(said)
+    assert await snapshot(bot) == before
+
+
+async def test_r12_4_nothing_changed_yet(league: FakeBot) -> None:
+    said = await run(league, "score audit")
+    assert said.text == "No score changes match this season." and private(said)
+
+
+async def test_r12_4_a_long_trail_shows_the_newest_that_fit(league: FakeBot) -> None:
+    bot = league
+    await lock(bot)
+    await submit_all(bot, 1, WEEK_1)
+    for n in range(30):
+        await run(bot, "score change", when=at(FIRST_NIGHT, f"20:{n:02d}"), kind="correction",
+                  week=1, player="P4", game=1 + n % 5, score=str(1000 + n),
+                  reason=f"change {n} " + "x" * 80)  # fmt: skip
+    said = await run(bot, "score audit")
+    lines = said.text.split("\n")
+    assert len(said.replies) == 1 and len(said.text) <= 2000
+    assert lines[1].startswith(f"Wed 07 Jan 20:29 · {KOI} · P4, week 1 game 5:")
+    shown = len(lines) - 2
+    assert lines[-1] == f"…and {30 - shown} older. Narrow it with week or player."
+    assert [line.split(" ")[3] for line in lines[1:-1]] == [
+        f"20:{n:02d}" for n in range(29, 29 - shown, -1)
+    ]
