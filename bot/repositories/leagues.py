@@ -137,10 +137,6 @@ async def set_league_time(
     await run(conn, f"UPDATE leagues SET {name} = ? WHERE id = ?", (value, league_id))
 
 
-async def set_time_zone(conn: aiosqlite.Connection, league_id: int, time_zone: str) -> None:
-    await run(conn, "UPDATE leagues SET time_zone = ? WHERE id = ?", (time_zone, league_id))
-
-
 async def season_state(conn: aiosqlite.Connection, guild_id: int) -> tuple[bool, bool, bool]:
     """In one statement: (the guild has a league, it has an open season, that
     season has divisions)."""

@@ -57,7 +57,6 @@ GAME_BY_ID = (
 INSERT_GAME = "INSERT INTO games (group_id, number, machine_id, filled) VALUES (?, ?, ?, ?)"
 DELETE_GAMES = "DELETE FROM games WHERE group_id = ?"
 
-TIE_ORDER = "SELECT player_id FROM tie_orders WHERE game_id = ? ORDER BY position"
 DELETE_TIE_ORDER = "DELETE FROM tie_orders WHERE game_id = ?"
 INSERT_TIE_ORDER = "INSERT INTO tie_orders (game_id, player_id, position) VALUES (?, ?, ?)"
 
@@ -187,10 +186,6 @@ async def replace_games(
     await run(conn, DELETE_GAMES, (group_id,))
     for number, machine_id in enumerate(machine_ids, start=1):
         await run(conn, INSERT_GAME, (group_id, number, machine_id, int(number in filled)))
-
-
-async def tie_order(conn: aiosqlite.Connection, game_id: int) -> list[int]:
-    return await many(conn, TIE_ORDER, (game_id,), lambda row: row[0])
 
 
 async def set_tie_order(conn: aiosqlite.Connection, game_id: int, player_ids: list[int]) -> None:

@@ -51,10 +51,6 @@ DUES_OF_PLAYER = (
     "SELECT coalesce(sum(d.cents), 0) FROM dues d JOIN nights n ON n.id = d.night_id"
     " WHERE n.season_id = ? AND d.player_id = ?"
 )
-DUES_OF_SEASON = (
-    "SELECT coalesce(sum(d.cents), 0) FROM dues d JOIN nights n ON n.id = d.night_id"
-    " WHERE n.season_id = ?"
-)
 INSERT_DUES = (
     "INSERT INTO dues (night_id, player_id, cents, recorded_by, recorded_at) VALUES (?, ?, ?, ?, ?)"
 )
@@ -151,10 +147,6 @@ async def dues_of_night(conn: aiosqlite.Connection, night_id: int) -> int:
 
 async def dues_of_player(conn: aiosqlite.Connection, season_id: int, player_id: int) -> int:
     return int(await scalar(conn, DUES_OF_PLAYER, (season_id, player_id)))
-
-
-async def dues_of_season(conn: aiosqlite.Connection, season_id: int) -> int:
-    return int(await scalar(conn, DUES_OF_SEASON, (season_id,)))
 
 
 async def add_dues(

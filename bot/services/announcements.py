@@ -172,14 +172,6 @@ async def mark_reported(db: Database, guild_id: int, records: list[posts.PostRec
             await posts.mark_reported(conn, record.id)
 
 
-async def take_failures(db: Database, guild_id: int) -> list[posts.PostRecord]:
-    """The failures not reported yet, marked reported (for callers that cannot fail)."""
-    found = await failures(db, guild_id)
-    if found:
-        await mark_reported(db, guild_id, found)
-    return found
-
-
 async def schedule_basis(db: Database, guild_id: int) -> tuple[League, str] | None:
     """The league's times and the season's weekday, or None before a season exists."""
     try:

@@ -7,7 +7,7 @@ from datetime import date, datetime
 import aiosqlite
 
 from bot.database import Database
-from bot.models import Night, Notice, Player
+from bot.models import Night, Player
 from bot.repositories import nights, people, scores
 from bot.scoring import (
     PRE_MAKEUP,
@@ -214,10 +214,3 @@ async def withdraw(
             )
         await nights.withdraw_notice(conn, night.id, player.id, stamp(now))
         return NoticeWithdrawn(player, night, kind)
-
-
-async def notices_for(db: Database, guild_id: int, day: date) -> tuple[Night, list[Notice]]:
-    async with db.read() as conn:
-        ctx = await season_of(conn, guild_id)
-        night = await night_on(conn, ctx, day)
-        return night, await nights.notices(conn, night.id)

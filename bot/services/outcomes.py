@@ -13,7 +13,17 @@ from datetime import date, time
 from fractions import Fraction
 from zoneinfo import ZoneInfo
 
-from bot.models import AuditEntry, Game, Group, Night, NightResult, Notice, Player, Score
+from bot.models import (
+    AuditEntry,
+    Game,
+    Group,
+    Machine,
+    Night,
+    NightResult,
+    Notice,
+    Player,
+    Score,
+)
 
 
 @dataclass(frozen=True)
@@ -263,3 +273,11 @@ class SeasonPrizes:
     fund_cents: int
     divisions: dict[str, list[PrizeShare]]  # '' before divisions, else 'A' and 'B'
     final: bool = False  # the standings after the last regular-season night
+
+
+@dataclass(frozen=True)
+class ParSet:
+    """A machine's par after the commissioner set it (R6.1-R6.2)."""
+
+    machine: Machine
+    effective: int | None  # the par that applies now; None: no par and no pre-makeup yet

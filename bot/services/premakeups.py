@@ -10,7 +10,6 @@ import aiosqlite
 from bot.database import Database
 from bot.models import Machine, Player, PreMakeup
 from bot.repositories import leagues, people
-from bot.scoring import default_par
 from bot.services.context import (
     SeasonContext,
     machine_named,
@@ -135,13 +134,3 @@ async def owed(db: Database, guild_id: int) -> dict[str, list[str]]:
             player.name: [m.name for m in machines if (player.id, m.id) not in done]
             for player in await people.players(conn, ctx.league.id)
         }
-
-
-async def effective_par(db: Database, guild_id: int, machine: str) -> int | None:
-    """R6.2: the commissioner's par, else the median of approved pre-makeup scores."""
-    async with db.read() as conn:
-        ctx = await season_of(conn, guild_id)
-        found = await machine_named(conn, ctx.league, machine)
-        if found.par is not None:
-            return found.par
-        return default_par(await people.approved_scores_for_machine(conn, found.id, ctx.season.id))

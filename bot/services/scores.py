@@ -242,13 +242,6 @@ async def change(
         return ScoreChanged(recorded, await _view(conn, stored), summary)
 
 
-async def audit_trail(db: Database, guild_id: int) -> list[ScoreChange]:
-    """R12.4: every score change of the season, oldest first."""
-    async with db.read() as conn:
-        ctx = await season_of(conn, guild_id)
-        return await scores.changes_of_season(conn, ctx.season.id)
-
-
 async def record_tie_order(
     db: Database,
     guild_id: int,

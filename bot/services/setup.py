@@ -17,6 +17,7 @@ from bot.scoring import (
     WEEKDAYS,
     RuleError,
     cut_groups,
+    default_par,
     league_nights,
     seed_groups,
     weekday_number,
@@ -32,7 +33,7 @@ from bot.services.context import (
     stamp,
 )
 from bot.services.errors import BadInput, Conflict, NotFound, WrongState
-from bot.services.outcomes import DateSkipped, WithdrawnNotice
+from bot.services.outcomes import DateSkipped, ParSet, WithdrawnNotice
 
 SETTING_LIMITS = {  # name: (low, high) accepted from the commissioner
     "regular_nights": (1, 52),
@@ -398,9 +399,11 @@ def _check_par(par: int | None) -> None:
         raise BadInput("A par is a score from 1 to 10,000,000,000,000.")
 
 
-async def set_par(db: Database, guild_id: int, machine: str, par: int | None) -> Machine:
+async def set_par(db: Database, guild_id: int, machine: str, par: int | None) -> ParSet:
     """R6.1-R6.2: the raw score worth 1,000,000 normalized points; None goes
-    back to the median of approved pre-makeup scores."""
+    back to the median of approved pre-makeup scores. Returns the par that
+    applies now (`effective`): the one set, or today's median (None: no
+    approved pre-makeup yet, so the machine cannot be in a finalized night)."""
     _check_par(par)
     async with db.transaction() as conn:
         league = await league_of(conn, guild_id)
@@ -408,7 +411,11 @@ async def set_par(db: Database, guild_id: int, machine: str, par: int | None) ->
         await people.set_par(conn, found.id, par)
         changed = await people.machine_by_id(conn, found.id)
         assert changed is not None
-        return changed
+        season = await leagues.open_season(conn, league.id)
+        if par is not None or season is None:
+            return ParSet(changed, par)
+        scores = await people.approved_scores_for_machine(conn, found.id, season.id)
+        return ParSet(changed, default_par(scores))
 
 
 async def set_working(db: Database, guild_id: int, machine: str, working: bool) -> Machine:

@@ -6,8 +6,6 @@ into messages of at most 2,000 characters (Discord's limit).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from bot.services.outcomes import (
     CutoffPost,
     GracePost,
@@ -279,7 +277,3 @@ def playoffs(field: list[PlayoffDivision]) -> str:
         if division.alternates:
             lines.append(f"  Alternates, in order: {', '.join(division.alternates[:3])}")
     return "\n".join(lines)
-
-
-def bullet(items: Iterable[str]) -> str:
-    return "\n".join(f"- {item}" for item in items)

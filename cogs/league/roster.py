@@ -8,6 +8,7 @@ from discord import Interaction, app_commands
 
 from bot.parsing import parse_score
 from bot.services import setup as league_setup
+from bot.ui.machines import par_reply
 from bot.ui.replies import respond
 from cogs._base import now_of
 from cogs.league._common import LeagueCommands
@@ -117,9 +118,8 @@ class RosterCommands(LeagueCommands):
         """Set a machine's par."""
         par = None if value.strip().lower() == "median" else parse_score(value)
         bot, guild = await self._ack(interaction)
-        found = await league_setup.set_par(bot.db, guild, machine, par)
-        shown = f"{found.par:,}" if found.par else "the median of approved pre-makeup scores"
-        await respond(interaction, f"{found.name}'s par is {shown}.")
+        result = await league_setup.set_par(bot.db, guild, machine, par)
+        await respond(interaction, par_reply(result))
 
     @machine.command(name="working")
     @app_commands.describe(machine="The machine", working="Is it working?")

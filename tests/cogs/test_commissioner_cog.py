@@ -175,7 +175,10 @@ async def test_machines_par_and_working(league: FakeBot) -> None:
     said = await run(bot, "machine par", machine="pinbot", value="1.5B")
     assert said.text == "Pinbot's par is 1,500,000,000."
     said = await run(bot, "machine par", machine="Funhouse", value=" Median ")
-    assert said.text == "Funhouse's par is the median of approved pre-makeup scores."
+    assert said.text == (
+        "Funhouse has no par yet. It will be the median of approved pre-makeup scores "
+        "once there is one; until then a night that uses it can't be finalized."
+    )
     said = await run(bot, "machine working", machine="Twilight Zone", working=False)
     assert said.text == "Twilight Zone is out of order."
     _, machines = await setup.roster(bot.db, GUILD)

@@ -11,6 +11,7 @@ from cogs.commissioner import Commissioner
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user, at
 from tests.cogs.fakes import ANNOUNCEMENTS, GUILD, FakeBot, Said, invoke
 from tests.cogs.league_play import snapshot
+from tests.services.conftest import notices_on
 
 COG = Commissioner()
 THURSDAY = at(date(2026, 1, 8))  # the day after week 1: /late is for 14 January
@@ -54,7 +55,7 @@ async def test_r1_2_skip_tells_each_player_whose_notice_for_the_date_is_withdraw
         )
     ]
     # P3 is still absent on 28 January, now week 3.
-    night, notices = await attendance.notices_for(bot.db, GUILD, date(2026, 1, 28))
+    night, notices = await notices_on(bot.db, date(2026, 1, 28), GUILD)
     assert (night.week, [n.kind for n in notices]) == (3, ["absent"])
 
 

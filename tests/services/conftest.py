@@ -11,7 +11,10 @@ import pytest
 
 from bot.database import Database
 from bot.migrate import migrate
+from bot.models import Night, Notice
+from bot.repositories import nights
 from bot.services import setup
+from bot.services.context import night_on, season_of
 
 GUILD = 1001
 COMMISSIONER = 9001
@@ -64,3 +67,11 @@ async def add_machines(db: Database, count: int, par: int | None = 1_000_000_000
     for name in names:
         await setup.add_machine(db, GUILD, name, par=par, now=at(date(2026, 1, 2)))
     return names
+
+
+async def notices_on(db: Database, day: date, guild: int = GUILD) -> tuple[Night, list[Notice]]:
+    """The league night on `day` and its live notices, read as stored (R1.2, R2)."""
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild)
+        night = await night_on(conn, ctx, day)
+        return night, await nights.notices(conn, night.id)

@@ -17,6 +17,7 @@ from tests.services.conftest import (
     add_players,
     at,
     discord_id,
+    notices_on,
 )
 
 P1, P2, P3 = discord_id(1), discord_id(2), discord_id(3)
@@ -116,10 +117,10 @@ async def test_r3_1_a_machine_added_mid_season_is_owed_by_everyone(league: Datab
     await setup.add_machine(db, GUILD, "Machine G", par=None, now=at(night_of(2), "10:00"))
     assert await premakeups.owed(db, GUILD) == {n: ["Machine G"] for n in ("P1", "P2", "P3")}
     # R6.2: no par and no approved pre-makeups: no par at all yet.
-    assert await premakeups.effective_par(db, GUILD, "Machine G") is None
+    assert (await setup.set_par(db, GUILD, "Machine G", None)).effective is None
     await pre_makeup(db, P1, "Machine G", 80_000_000)
     await pre_makeup(db, P2, "Machine G", 100_000_000)
-    assert await premakeups.effective_par(db, GUILD, "Machine G") == 90_000_000  # the median
+    assert (await setup.set_par(db, GUILD, "Machine G", None)).effective == 90_000_000  # median
 
     await attendance.notify(db, GUILD, P3, "absent", now=at(night_of(2), "09:00"))
     summary = await play(db, 2)
@@ -161,7 +162,7 @@ async def test_r2_1_notices_are_classified_by_the_league_clock(league: Database)
     assert late.notice.timing == "after_cutoff"
     assert "will not wait past 19:30" in late.rule
     # The newer notice replaced the older one.
-    _, notices = await attendance.notices_for(db, GUILD, day)
+    _, notices = await notices_on(db, day)
     assert [(n.kind, n.timing, n.minutes) for n in notices] == [("late", "after_cutoff", 20)]
     with pytest.raises(NotFound, match="no league night on Thursday 08 January 2026"):
         await attendance.notify(db, GUILD, P1, "absent", day=date(2026, 1, 8), now=at(day))
@@ -178,7 +179,7 @@ async def test_r1_2_skipping_a_date_withdraws_the_notices_given_for_it(league: D
     await attendance.notify(db, GUILD, P3, "absent", day=night_of(2), now=at(night_of(1)))
     await setup.skip_date(db, GUILD, night_of(2), "ice storm", now=at(night_of(1), "23:00"))
     # Week 2 moved to the 21st; P3's absence was for the 14th and no longer stands.
-    night, notices = await attendance.notices_for(db, GUILD, night_of(3))
+    night, notices = await notices_on(db, night_of(3))
     assert (night.week, notices) == (2, [])
 
 
@@ -191,7 +192,7 @@ async def test_r2_4_an_absent_player_who_plays_is_present_and_cannot_be_absent_a
     await attendance.notify(db, GUILD, P3, "absent", now=at(night_of(1), "09:00"))
     await picks.lock_picks(db, GUILD, now=at(night_of(1), "19:15"))
     await scores.submit(db, GUILD, P3, 1, 1000, now=at(night_of(1), "20:00"))
-    _, notices = await attendance.notices_for(db, GUILD, night_of(1))
+    _, notices = await notices_on(db, night_of(1))
     assert notices == []  # P3 came after all: the absence is withdrawn
     with pytest.raises(WrongState, match="P3 already has scores for week 1"):
         await attendance.notify(db, GUILD, P3, "absent", now=at(night_of(1), "22:30"))

@@ -8,7 +8,8 @@ from datetime import date
 import pytest
 
 from bot.database import Database
-from bot.services import finalize, picks, scores, standings
+from bot.models import ScoreChange
+from bot.services import audit, finalize, picks, scores, standings
 from bot.services.context import stamp
 from bot.services.errors import (
     AlreadyDecided,
@@ -30,6 +31,14 @@ from tests.services.conftest import (
 
 NIGHT = SEASON_START
 P = {n: discord_id(n) for n in range(1, 41)}
+
+
+async def changes_oldest_first(db: Database) -> list[ScoreChange]:
+    """The season's audit trail (R12.4), oldest first; empty when nothing changed."""
+    try:
+        return [entry.change for entry in reversed((await audit.trail(db, GUILD)).entries)]
+    except NotFound:
+        return []
 
 
 async def locked_league(db: Database, players: int) -> None:
@@ -192,7 +201,7 @@ async def test_r12_penalty_and_replay_change_standings_with_an_audit_trail(
     # R12.3: a tilt-away replay keeps the higher score: 180 < 200 keeps 200.
     kept = await change("P2", 3, "tilt_replay", "P1 tilted P2's ball", 180)
     assert kept.view.score.score == 200
-    trail = await scores.audit_trail(db, GUILD)
+    trail = await changes_oldest_first(db)
     assert [
         (c.player_id, c.old_score, c.new_score, c.kind, c.reason, c.changed_by) for c in trail
     ] == [
@@ -207,7 +216,7 @@ async def test_r12_penalty_and_replay_change_standings_with_an_audit_trail(
     await picks.lock_picks(db, GUILD, now=at(date(2026, 1, 14), "19:15"))
     with pytest.raises(WrongState, match="Week 2 has started"):
         await change("P2", 3, "correction", "late fix", 1, day=date(2026, 1, 14))
-    assert len(await scores.audit_trail(db, GUILD)) == 3
+    assert len(await changes_oldest_first(db)) == 3
 
 
 async def finalized_week_1(db: Database) -> finalize.NightSummary:
@@ -250,7 +259,7 @@ async def test_r5_4_r12_a_correction_that_makes_a_tie_is_applied_after_the_tie_o
     )
     with pytest.raises(NotReady, match="P2, P3 have the same score"):
         await scores.change(db, GUILD, **fix)
-    assert await scores.audit_trail(db, GUILD) == []  # refused: nothing changed
+    assert await changes_oldest_first(db) == []  # refused: nothing changed
     await scores.record_tie_order(
         db,
         GUILD,

@@ -12,7 +12,15 @@ from bot.repositories import leagues, nights, people
 from bot.services import attendance, picks, setup
 from bot.services.context import season_of
 from bot.services.errors import NotFound, WrongState
-from tests.services.conftest import COMMISSIONER, GUILD, add_machines, add_players, at, discord_id
+from tests.services.conftest import (
+    COMMISSIONER,
+    GUILD,
+    add_machines,
+    add_players,
+    at,
+    discord_id,
+    notices_on,
+)
 
 P1, P2, P3 = discord_id(1), discord_id(2), discord_id(3)
 JAN_7, JAN_14, JAN_21, JAN_28 = (date(2026, 1, day) for day in (7, 14, 21, 28))
@@ -22,7 +30,7 @@ THURSDAY = at(date(2026, 1, 8))  # the day after week 1: /late is for 14 January
 
 async def live(db: Database, day: date) -> tuple[int, list[tuple[str, str]]]:
     """The week on `day` and its live notices as (player, kind)."""
-    night, notices = await attendance.notices_for(db, GUILD, day)
+    night, notices = await notices_on(db, day)
     async with db.read() as conn:
         ctx = await season_of(conn, GUILD)
         names = {p.id: p.name for p in await people.players(conn, ctx.league.id)}
@@ -62,7 +70,7 @@ async def test_r1_2_a_notice_for_the_skipped_date_is_withdrawn_and_its_player_na
     # Week 2 is now on the 21st; the notices were for the 14th and no longer stand.
     assert await live(db, JAN_21) == (2, [])
     with pytest.raises(NotFound, match="no league night on Wednesday 14 January 2026"):
-        await attendance.notices_for(db, GUILD, JAN_14)
+        await notices_on(db, JAN_14)
     # The withdrawn notices are kept, marked withdrawn.
     async with db.read() as conn:
         rows = await conn.execute_fetchall("SELECT withdrawn_at IS NOT NULL FROM notices")

@@ -10,7 +10,7 @@ import pytest
 from bot.database import Database
 from bot.services import attendance, picks, scores
 from bot.services.errors import BadInput, NotFound, WrongState
-from tests.services.conftest import GUILD, add_machines, add_players, at, discord_id
+from tests.services.conftest import GUILD, add_machines, add_players, at, discord_id, notices_on
 
 P1, P2 = discord_id(1), discord_id(2)
 JAN_7, JAN_14, JAN_28 = date(2026, 1, 7), date(2026, 1, 14), date(2026, 1, 28)
@@ -18,7 +18,7 @@ MONDAY = at(date(2026, 1, 12))  # before week 2 (14 January)
 
 
 async def live(db: Database, day: date) -> list[tuple[int, str]]:
-    _, notices = await attendance.notices_for(db, GUILD, day)
+    _, notices = await notices_on(db, day)
     return [(n.player_id, n.kind) for n in notices]
 
 
