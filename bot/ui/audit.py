@@ -32,7 +32,7 @@ def entry(item: AuditEntry, trail: AuditTrail) -> str:
 
 def audit_trail(trail: AuditTrail, limit: int = MESSAGE_LIMIT) -> str:
     """As many of the newest changes as fit in one message; says how many are left out."""
-    lines = ["**Score changes (R12.4)**, newest first"]
+    lines = ["**Score changes**, newest first"]
     size = len(lines[0])
     for shown, item in enumerate(trail.entries):
         line = entry(item, trail)

@@ -8,10 +8,9 @@ from discord import Interaction, app_commands
 from bot.parsing import parse_score
 from bot.services import audit, scores
 from bot.ui import audit as audit_text
-from bot.ui import render
 from bot.ui.replies import respond
 from cogs._base import now_of
-from cogs.league._common import ChangeKind, LeagueCommands, announce
+from cogs.league._common import ChangeKind, LeagueCommands, announce_results
 
 
 class CorrectionCommands(LeagueCommands):
@@ -59,7 +58,7 @@ class CorrectionCommands(LeagueCommands):
         text = f"{who}, week {week} game {game}: {old} → {c.new_score:,} ({kind})."
         if changed.refinalized is not None:
             text += " Week results recomputed."
-            await announce(bot, render.results(changed.refinalized))
+            await announce_results(bot, guild, changed.refinalized)
         await respond(interaction, text)
 
     @score.command(name="tie")
@@ -90,7 +89,7 @@ class CorrectionCommands(LeagueCommands):
         text = f"Week {week} game {game}: {' > '.join(names)}."
         if summary is not None:
             text += " Week results recomputed."
-            await announce(bot, render.results(summary))
+            await announce_results(bot, guild, summary)
         await respond(interaction, text)
 
     @score.command(name="audit")

@@ -7,12 +7,11 @@ from typing import Literal
 from discord import Interaction, app_commands
 
 from bot.parsing import parse_date
-from bot.services import announcements, attendance, finalize, money, picks, scores, standings
-from bot.ui import money as money_text
+from bot.services import announcements, attendance, finalize, picks, scores
 from bot.ui import render
 from bot.ui.replies import respond
 from cogs._base import now_of, post
-from cogs.league._common import LeagueCommands, announce
+from cogs.league._common import LeagueCommands, announce_results
 
 
 class NightCommands(LeagueCommands):
@@ -115,9 +114,4 @@ class NightCommands(LeagueCommands):
             )
             return
         await respond(interaction, f"Week {summary.night.week} is final.")
-        await announce(bot, render.results(summary))
-        await announce(bot, render.standings(await standings.standings(bot.db, guild)))
-        # R10.4: the season's final post says each player's prize.
-        prizes = await money.season_end_prizes(bot.db, guild, summary.night.week)
-        if prizes is not None:
-            await announce(bot, money_text.season_prizes(prizes))
+        await announce_results(bot, guild, summary)

@@ -28,7 +28,7 @@ async def test_r12_4_audit_lists_every_change_newest_first(league: FakeBot) -> N
     bot = await changed(league)
     said = await run(bot, "score audit", when=at(FIRST_NIGHT, "21:00"))
     assert said.text.split("\n") == [
-        "**Score changes (R12.4)**, newest first",
+        "**Score changes**, newest first",
         f"Wed 07 Jan 20:05 · {KOI} · P2, week 1 game 2: 200,000,000 → 250,000,000 "
         "(correction): typo",
         f"Wed 07 Jan 20:00 · {KOI} · P1, week 1 game 1: 300,000,000 → 0 (penalty): slam tilt",

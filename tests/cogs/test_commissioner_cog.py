@@ -302,10 +302,15 @@ async def test_a_change_to_a_finalized_night_recomputes_and_announces(league: Fa
         said = await run(bot, "score change", when=at(FIRST_NIGHT, "23:30"), kind="penalty",
                          week=1, player="P1", game=game, reason="slam tilt")  # fmt: skip
         assert said.text.endswith("(penalty). Week results recomputed.")
-    final = announced(bot)[-1]
+    *_, final, table = announced(bot)
     assert "  1. P2: 20 MP = 20 (won)" in final
     assert "  2. P3: 10 MP = 10 (stayed)" in final
     assert "  3. P1: 0 MP = 0 (down)" in final
+    # The standings the recomputed night makes follow its results.
+    assert table.startswith("**Standings**")
+    rows = [line.split() for line in table.splitlines() if line[:3].strip().isdigit()]
+    assert (rows[0][1], rows[0][3]) == ("P2", "20")
+    assert ("P1", "0") in [(row[1], row[3]) for row in rows]
 
 
 async def test_a_recomputed_night_of_a_big_league_is_announced_in_pieces(

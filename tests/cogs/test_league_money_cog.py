@@ -26,7 +26,7 @@ async def test_r10_4_prizes_shows_each_players_share(league: FakeBot) -> None:
     # $58.00 over the weights 30/15/10 and a consolation of 20% of 15 = 3 (58 in all):
     # one undivided league is paid as division A; standings so far go by skill (R11.1).
     assert said.text == (
-        "**Season prizes (R10.4)** · fund $58.00, by standings so far\n"
+        "**Season prizes** · fund $58.00, by standings so far\n"
         "**League**\n"
         "  1st: P1 $30.00\n"
         "  2nd: P2 $15.00\n"
@@ -63,7 +63,7 @@ async def test_r10_4_the_last_regular_night_posts_the_prizes(league: FakeBot) ->
     # $18.00 over 58 weights: 931, 465, 310 and 93 cents; the leftover cent to first.
     # Standings after week 1 (R11.1): P1, P4, P2, P5 …
     assert prizes == (
-        "**Season prizes (R10.4)** · fund $18.00, by final standings\n"
+        "**Season prizes** · fund $18.00, by final standings\n"
         "**League**\n"
         "  1st: P1 $9.32\n"
         "  2nd: P4 $4.65\n"
@@ -138,3 +138,25 @@ async def test_bad_setting_values_are_refused_and_change_nothing(
 async def test_prizes_before_a_season_is_refused(bot: FakeBot) -> None:
     said = await run(bot, "money prizes")
     assert said.text.startswith("This server has no league yet.") and private(said)
+
+
+async def test_r10_4_a_correction_to_the_last_night_posts_the_prizes_again(
+    league: FakeBot,
+) -> None:
+    # R12.1-R12.2 on the last regular-season night: the recomputed results, the
+    # standings they make and the prize shares by those standings, in that order.
+    bot = league
+    await run(bot, "season setting", name="regular_nights", value="1")
+    for n in range(1, 7):
+        await run(bot, "money dues", player=f"P{n}", week=1)
+    await lock(bot)
+    await submit_all(bot, 1, WEEK_1)
+    await run(bot, "night finalize", when=at(FIRST_NIGHT, "23:00"))
+    before = announced(bot)[-1]
+    for game in range(1, 6):  # R12.2: P1's every game becomes 0, so P1 drops to last
+        await run(bot, "score change", when=at(FIRST_NIGHT, "23:30"), kind="penalty",
+                  week=1, player="P1", game=game, reason="slam tilt")  # fmt: skip
+    *_, results, table, prizes = announced(bot)
+    assert results.startswith("**Week 1 results") and table.startswith("**Standings**")
+    assert prizes.startswith("**Season prizes** · fund $18.00, by final standings")
+    assert "P1" not in prizes and prizes != before
