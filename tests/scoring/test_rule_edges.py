@@ -17,6 +17,7 @@ from bot.scoring import (
     RuleError,
     RuleSettings,
     TiedScoresError,
+    cut_groups,
     default_par,
     game_points,
     group_sizes,
@@ -179,6 +180,7 @@ def test_r8_1_r8_2_week_1_league_of_four_is_one_group_of_four() -> None:
     # none, R9.1.)
     players = [("A", 2), ("B", 9), ("C", None), ("D", 4)]
     assert group_sizes(4) == [4]
+    assert cut_groups(list("ABCD")) == [list("ABCD")]
     assert seed_groups(players) == [["B", "C", "D", "A"]]
 
 
