@@ -9,11 +9,16 @@ exact), and every result compared is points, which are whole numbers.
 
 from __future__ import annotations
 
+from datetime import date
 from fractions import Fraction
 
 import pytest
 
 from bot.scoring import (
+    PRE_MAKEUP,
+    GameNight,
+    GroupNight,
+    PlayerNight,
     RuleError,
     RuleSettings,
     TiedScoresError,
@@ -21,10 +26,15 @@ from bot.scoring import (
     default_par,
     game_points,
     group_sizes,
+    league_nights,
     match_bonus,
+    missed_game,
     multiplier_after,
     next_groups,
     normalize,
+    payout_candidate,
+    pre_makeup_nights_left,
+    score_group_night,
     seed_groups,
 )
 
@@ -269,3 +279,97 @@ def test_r6_2_default_par_is_a_whole_positive_score(scores: list[int], allowed: 
     par = default_par(scores)
     assert isinstance(par, int)
     assert par in allowed
+
+
+# --- Beyond match/games/groups: gaps the same run showed in the night and money rules ----
+
+
+def night_of(
+    week: int, players: list[PlayerNight], rows: dict[str, list[int | None]]
+) -> GroupNight:
+    """A group night on machines M1, M2, … at par 1,000,000 (normalized = raw, R6.1)."""
+    games = [
+        GameNight(machine=f"M{i + 1}", par=1_000_000, scores={p: s[i] for p, s in rows.items()})
+        for i in range(len(next(iter(rows.values()))))
+    ]
+    return GroupNight(week=week, players=players, games=games)
+
+
+def test_r7_1_night_still_tied_goes_by_season_rank() -> None:
+    # M1 300/100: 300 >= 3 x 100 -> A 4-0. M2 100/300 -> B 4-0. MP 4 = 4,
+    # TNS 400 = 400: by rank, B (rank 1) wins although A is listed first.
+    # Week 3 bonus (R7.2): 4 is not >= 3 x 4 -> 3-1, B 3 and A 1.
+    players = [PlayerNight("A", 2), PlayerNight("B", 1)]
+    result = score_group_night(night_of(3, players, {"A": [300, 100], "B": [100, 300]}))
+    assert result.match_points == {"A": 4, "B": 4}
+    assert result.order == ("B", "A")
+    assert (result.winner, result.loser) == ("B", "A")
+    assert result.bonus_base == {"A": 1, "B": 3}
+
+
+def test_r2_3_late_player_who_played_is_not_absent() -> None:
+    # B is late (R2.3): misses M1, scored from the pre-makeup 200 (R3.2):
+    # 300 is not >= 3 x 200 -> A 3, B 1. Plays M2 live: 400 >= 3 x 100 ->
+    # B 4. B played a game, so B is not absent (R2.4) and took part.
+    players = [
+        PlayerNight("A", 1),
+        PlayerNight("B", 2, attendance="late", pre_makeups={"M1": 200}),
+    ]
+    result = score_group_night(night_of(1, players, {"A": [300, 100], "B": [None, 400]}))
+    assert result.match_points == {"A": 3, "B": 5}
+    assert result.absent == frozenset()
+    assert result.took_part == {"A", "B"}
+    assert result.pre_makeup_games == {"A": (), "B": (1,)}
+
+
+def test_r5_3_four_player_group_night() -> None:
+    # One game, 100/50/20/10: 100 > 50 + 20 -> first +1; 50 > 20 + 10 ->
+    # second +1: 4-3-1-0. Week 1: no bonus (R7.2).
+    players = [PlayerNight(p, r) for r, p in enumerate("ABCD", start=1)]
+    result = score_group_night(night_of(1, players, {"A": [100], "B": [50], "C": [20], "D": [10]}))
+    assert result.match_points == {"A": 4, "B": 3, "C": 1, "D": 0}
+    assert result.bonus_base == {"A": 0, "B": 0, "C": 0, "D": 0}
+
+
+def test_r8_1_five_player_group_night_is_refused() -> None:
+    players = [PlayerNight(p, r) for r, p in enumerate("ABCDE", start=1)]
+    # R8.1: a group has 2 to 4 players; the night is refused before any game
+    # is scored (a game of 5 would be refused too, with another message).
+    with pytest.raises(RuleError, match="group has 2 to 4 players"):
+        score_group_night(night_of(1, players, {p: [10 * r] for r, p in enumerate("ABCDE", 1)}))
+
+
+@pytest.mark.parametrize(
+    ("used", "left"),
+    [
+        pytest.param(2, 1, id="R3.5 two nights used, one left"),
+        pytest.param(3, 0, id="R3.5 three nights used, none left"),
+    ],
+)
+def test_r3_5_three_pre_makeup_nights_a_season(used: int, left: int) -> None:
+    assert pre_makeup_nights_left(used) == left
+
+
+def test_r3_5_granted_night_lets_the_pre_makeup_count() -> None:
+    # R3.5: the commissioner granted a 4th night; with 3 used, the pre-makeup
+    # still scores normally (R3.2), not under R3.6.
+    player = PlayerNight(
+        "A", 1, pre_makeups={"M1": 500}, pre_makeup_nights_used=3, pre_makeup_night_limit=4
+    )
+    assert missed_game(player, "M1") == (500, PRE_MAKEUP)
+
+
+def test_r10_3_stand_in_tied_on_tlp_goes_by_tns() -> None:
+    # R10.3: A (winner) was absent; B and C both have TLP 9, and R10.2 settles
+    # a TLP tie by TNS: C's 3 beats B's 2, although B finished above C.
+    candidate = payout_candidate(
+        ["A", "B", "C"], {"A": 14, "B": 9, "C": 9}, {"A": 5, "B": 2, "C": 3}, {"A"}
+    )
+    assert candidate is not None
+    assert (candidate.player, candidate.tlp) == ("C", 9)
+
+
+def test_r1_1_season_of_one_night() -> None:
+    # R1.1: N = 1 regular night is a season: the first Wednesday on or after
+    # the start (15 Sep 1999 is a Wednesday).
+    assert league_nights(date(1999, 9, 15), "Wednesday", 1) == [date(1999, 9, 15)]
