@@ -373,3 +373,12 @@ def test_r1_1_season_of_one_night() -> None:
     # R1.1: N = 1 regular night is a season: the first Wednesday on or after
     # the start (15 Sep 1999 is a Wednesday).
     assert league_nights(date(1999, 9, 15), "Wednesday", 1) == [date(1999, 9, 15)]
+
+
+def test_r1_1_season_starting_after_the_league_weekday() -> None:
+    # R1.1: the first night is the first Wednesday on or after the start;
+    # from Thursday 16 Sep 1999 that is the next week's, 22 Sep.
+    assert league_nights(date(1999, 9, 16), "Wednesday", 2) == [
+        date(1999, 9, 22),
+        date(1999, 9, 29),
+    ]
