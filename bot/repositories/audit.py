@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import aiosqlite
 
-from bot.models import AuditEntry, ScoreChange
+from bot.models import AuditEntry
 from bot.repositories._rows import many
+from bot.repositories.scores import score_change
 
 # Filters are optional: NULL matches every week or player. Newest first.
 CHANGES = (
@@ -20,18 +21,7 @@ CHANGES = (
 
 
 def _entry(row: aiosqlite.Row) -> AuditEntry:
-    change = ScoreChange(
-        id=row["id"],
-        game_id=row["game_id"],
-        player_id=row["player_id"],
-        old_score=row["old_score"],
-        new_score=row["new_score"],
-        kind=row["kind"],
-        reason=row["reason"],
-        changed_by=row["changed_by"],
-        changed_at=row["changed_at"],
-    )
-    return AuditEntry(change, row["week"], row["game_number"], row["player_name"])
+    return AuditEntry(score_change(row), row["week"], row["game_number"], row["player_name"])
 
 
 async def changes(

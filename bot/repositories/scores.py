@@ -62,7 +62,8 @@ def _score(row: aiosqlite.Row) -> Score:
     )
 
 
-def _change(row: aiosqlite.Row) -> ScoreChange:
+def score_change(row: aiosqlite.Row) -> ScoreChange:
+    """A `score_changes` row (R12.4) as a record."""
     return ScoreChange(
         id=row["id"],
         game_id=row["game_id"],
@@ -141,7 +142,7 @@ async def record_change(
 
 
 async def changes_of_season(conn: aiosqlite.Connection, season_id: int) -> list[ScoreChange]:
-    return await many(conn, CHANGES_OF_SEASON, (season_id,), _change)
+    return await many(conn, CHANGES_OF_SEASON, (season_id,), score_change)
 
 
 async def count_of_group(conn: aiosqlite.Connection, group_id: int) -> int:

@@ -75,3 +75,17 @@ async def notices_on(db: Database, day: date, guild: int = GUILD) -> tuple[Night
         ctx = await season_of(conn, guild)
         night = await night_on(conn, ctx, day)
         return night, await nights.notices(conn, night.id)
+
+
+async def snapshot(db: Database) -> list[str]:
+    """The whole database as SQL, to show that a refusal changed nothing."""
+    async with db.read() as conn:
+        return [line async for line in conn.iterdump()]
+
+
+@pytest.fixture
+async def players(league: Database) -> Database:
+    """The league with P1-P3 and six machines."""
+    await add_players(league, 3)
+    await add_machines(league, 6)
+    return league

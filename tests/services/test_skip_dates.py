@@ -15,11 +15,10 @@ from bot.services.errors import NotFound, WrongState
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,
-    add_machines,
-    add_players,
     at,
     discord_id,
     notices_on,
+    snapshot,
 )
 
 P1, P2, P3 = discord_id(1), discord_id(2), discord_id(3)
@@ -41,18 +40,6 @@ async def night_ids(db: Database) -> dict[date, int]:
     async with db.read() as conn:
         ctx = await season_of(conn, GUILD)
         return {n.date: n.id for n in await leagues.nights(conn, ctx.season.id)}
-
-
-async def snapshot(db: Database) -> list[str]:
-    async with db.read() as conn:
-        return [line async for line in conn.iterdump()]
-
-
-@pytest.fixture
-async def players(league: Database) -> Database:
-    await add_players(league, 3)
-    await add_machines(league, 6)
-    return league
 
 
 async def test_r1_2_a_notice_for_the_skipped_date_is_withdrawn_and_its_player_named(

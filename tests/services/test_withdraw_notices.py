@@ -10,7 +10,7 @@ import pytest
 from bot.database import Database
 from bot.services import attendance, picks, scores
 from bot.services.errors import BadInput, NotFound, WrongState
-from tests.services.conftest import GUILD, add_machines, add_players, at, discord_id, notices_on
+from tests.services.conftest import GUILD, at, discord_id, notices_on, snapshot
 
 P1, P2 = discord_id(1), discord_id(2)
 JAN_7, JAN_14, JAN_28 = date(2026, 1, 7), date(2026, 1, 14), date(2026, 1, 28)
@@ -20,18 +20,6 @@ MONDAY = at(date(2026, 1, 12))  # before week 2 (14 January)
 async def live(db: Database, day: date) -> list[tuple[int, str]]:
     _, notices = await notices_on(db, day)
     return [(n.player_id, n.kind) for n in notices]
-
-
-async def snapshot(db: Database) -> list[str]:
-    async with db.read() as conn:
-        return [line async for line in conn.iterdump()]
-
-
-@pytest.fixture
-async def players(league: Database) -> Database:
-    await add_players(league, 3)
-    await add_machines(league, 6)
-    return league
 
 
 async def test_r2_a_player_takes_back_an_absence_for_a_later_date(players: Database) -> None:
