@@ -13,11 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.rules.exact import shown, total
+from bot.rules.exact import exact, shown, total
 from bot.scoring import (
     GameNight,
     GroupNight,
     PlayerNight,
+    RuleError,
     SeasonLine,
     match_bonus,
     match_order,
@@ -173,3 +174,19 @@ def test_r11_1_season_tns_tie_goes_to_skill(pars: list[int], data: st.DataObject
 )
 def test_r6_1_values_are_rounded_only_when_shown(value: Fraction, whole: int) -> None:
     assert shown(value) == whole
+
+
+@pytest.mark.parametrize("value", [True, "5", None, [1]])
+def test_r6_1_only_numbers_are_normalized_scores(value: object) -> None:
+    with pytest.raises(RuleError, match="must be a number"):
+        exact(value)  # type: ignore[arg-type]
+
+
+def test_r6_1_exact_values_and_sums() -> None:
+    assert exact(0.5) == Fraction(1, 2) and type(exact(0.5)) is Fraction
+    assert type(exact(3)) is Fraction
+    third = Fraction(1, 3)
+    assert exact(third) is third  # already exact: kept as it is
+    # A night with no normalized score yet (or only Zero Point games) totals an exact 0.
+    assert type(total([])) is Fraction and total([]) == 0
+    assert total([third, third, third]) == 1
