@@ -172,9 +172,15 @@ class GameResultRow:
     score: int
     source: str  # live, pre_makeup, zero_point or zero_point_limit
     points: int
-    normalized: Fraction
     par: int | None  # None only in rows converted from before 0002 whose value was 0
     place: int
+
+    @property
+    def normalized(self) -> Fraction:
+        """R6.1, exact; 0 for a game under the Zero Point Rule (R3.4, R3.6)."""
+        if self.par is None or self.source not in ("live", "pre_makeup"):
+            return Fraction(0)
+        return Fraction(self.score * 1_000_000, self.par)
 
 
 @dataclass(frozen=True)

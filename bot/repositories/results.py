@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import aiosqlite
 
 from bot.models import GameResultRow, NightResult
@@ -116,16 +114,13 @@ async def results_of_night(conn: aiosqlite.Connection, night_id: int) -> list[Ni
 
 
 def _game_result(row: aiosqlite.Row) -> GameResultRow:
-    par = row["par"]
-    counts = par is not None and row["source"] in ("live", "pre_makeup")  # R3.4, R3.6: else 0
     return GameResultRow(
         game_id=row["game_id"],
         player_id=row["player_id"],
         score=row["score"],
         source=row["source"],
         points=row["points"],
-        normalized=Fraction(row["score"] * 1_000_000, par) if counts else Fraction(0),
-        par=par,
+        par=row["par"],
         place=row["place"],
     )
 

@@ -28,8 +28,17 @@ def exact(value: Rational | float) -> Fraction:
 
 
 def total(values: Iterable[Rational | float]) -> Fraction:
-    """The exact sum of normalized scores (a night's TNS, a season's TNS)."""
-    return sum((exact(v) for v in values), ZERO)
+    """The exact sum of normalized scores (a night's TNS, a season's TNS).
+
+    Values over one denominator (the same par, the same machines) are added as
+    whole numerators first: one Fraction addition per distinct denominator,
+    not per value, which keeps a season's sums cheap."""
+    numerators: dict[int, int] = {}
+    for value in values:
+        fraction = exact(value)
+        den = fraction.denominator
+        numerators[den] = numerators.get(den, 0) + fraction.numerator
+    return sum((Fraction(num, den) for den, num in numerators.items()), ZERO)
 
 
 def shown(value: Rational | float) -> int:

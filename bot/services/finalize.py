@@ -103,7 +103,7 @@ async def finalize_in(
         for game in result.games:
             game_rows.extend(
                 GameResultRow(game_ids[game.number], pid, game.scores[pid], game.source[pid],
-                              game.points[pid], game.normalized[pid], game.par, place)
+                              game.points[pid], game.par, place)
                 for place, pid in enumerate(game.finish, start=1)
             )  # fmt: skip
         result_rows.extend(

@@ -14,7 +14,7 @@ import aiosqlite
 
 from bot.models import Group, Night, NightResult, Player
 from bot.repositories import leagues, nights, people, results
-from bot.scoring import ZERO, SeasonLine, season_standings, seed_groups
+from bot.scoring import ZERO, SeasonLine, season_standings, seed_groups, total
 from bot.services.context import SeasonContext
 from bot.services.errors import BadInput, NotReady
 
@@ -34,7 +34,7 @@ class SeasonTotals:
 
 def totals(rows: list[NightResult], before_week: int | None = None) -> SeasonTotals:
     league_points: dict[int, int] = defaultdict(int)
-    tns: dict[int, Fraction] = defaultdict(Fraction)
+    tns: dict[int, list[Fraction]] = defaultdict(list)
     played: dict[int, int] = defaultdict(int)
     pre: dict[int, int] = defaultdict(int)
     multiplier: dict[int, int] = {}
@@ -44,13 +44,14 @@ def totals(rows: list[NightResult], before_week: int | None = None) -> SeasonTot
         if before_week is not None and row.week >= before_week:
             continue
         league_points[row.player_id] += row.league_points
-        tns[row.player_id] += row.tns
+        tns[row.player_id].append(row.tns)
         played[row.player_id] += int(row.took_part)
         pre[row.player_id] += int(row.used_pre_makeup_night)
         multiplier[row.player_id] = row.next_multiplier
         weeks[row.player_id].append(row.week_result)
         last = max(last, row.week)
-    return SeasonTotals(dict(league_points), dict(tns), dict(played), dict(pre), multiplier,
+    season_tns = {player: total(nights) for player, nights in tns.items()}  # exact (R6.1)
+    return SeasonTotals(dict(league_points), season_tns, dict(played), dict(pre), multiplier,
                         dict(weeks), last)  # fmt: skip
 
 

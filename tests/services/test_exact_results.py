@@ -87,6 +87,11 @@ async def test_r6_3_each_game_keeps_the_par_it_was_scored_with(league: Database)
         )]  # fmt: skip
     assert pars == PARS
     assert await stored_results(db) == before
+    # Each night's exact TNS is the sum of its games' exact normalized scores.
+    async with db.read() as conn:
+        games = await results.game_results_of_night(conn, 1)
+    for player, (_, _, tns) in before.items():
+        assert sum(g.normalized for g in games if f"P{g.player_id}" == player) == tns
 
 
 def as_written_before_exact_scores(path: Path) -> None:
