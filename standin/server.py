@@ -429,6 +429,12 @@ class DiscordStandIn:
                     f"{r.method} {r.path} -> {r.status} {r.error}" for r in self.rejected[-5:]
                 )
             )
+        if self.rate_limited:
+            last = self.rate_limited[-1]
+            parts.append(
+                f"Rate limited (429) {len(self.rate_limited)} time(s), last {last.method} "
+                f"{last.path}; see standin.limits."
+            )
         return " ".join(parts)
 
     # -- acting as a member ----------------------------------------------

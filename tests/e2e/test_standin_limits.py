@@ -171,6 +171,18 @@ async def test_the_global_limit_spares_interaction_callbacks(
     )
 
 
+async def test_a_timed_out_wait_says_the_bot_was_rate_limited(
+    standin: DiscordStandIn, world: World, http: aiohttp.ClientSession
+) -> None:
+    standin.limits.messages_per_channel = (1, 60.0)
+    url = f"{standin.api_base}/channels/{world.general}/messages"
+    for text in ("first", "second"):
+        async with http.post(url, json={"content": text}):
+            pass
+    with pytest.raises(TimeoutError, match=r"Rate limited \(429\) 1 time"):
+        await standin.wait_for_message(world.general, lambda m: m["content"] == "second", 0.2)
+
+
 async def test_limits_can_be_switched_off(
     standin: DiscordStandIn, world: World, http: aiohttp.ClientSession
 ) -> None:
