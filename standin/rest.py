@@ -180,8 +180,9 @@ class Rest:
             except (Refused, BadMessage) as refusal:  # Discord's errors carry the headers too
                 refusal.headers = verdict.headers
                 raise
-            response.headers.update(VIA)
-            response.headers.update(verdict.headers)
+            if not response.prepared:  # the gateway's websocket has sent its headers
+                response.headers.update(VIA)
+                response.headers.update(verdict.headers)
             record.status = response.status
             return response
         except Refused as refusal:
