@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import fnmatch
 import hashlib
+import math
 import re
 import time
 from dataclasses import dataclass, field
@@ -52,6 +53,7 @@ class Limits:
     messages_per_channel: tuple[int, float] | None = (5, 5.0)  # POST /channels/{id}/messages
     edits_per_channel: tuple[int, float] | None = (5, 5.0)  # PATCH /channels/{id}/messages/{m}
     global_per_second: int | None = 50
+    global_window: float = 1.0  # seconds (Discord: 1; a test may widen it)
 
     @classmethod
     def none(cls) -> Limits:
@@ -96,9 +98,9 @@ class RateLimiter:
         counted = per_second is not None and path.startswith(API + "/")
         if counted and not _NOT_GLOBAL.match(path):
             if self._global is None or now >= self._global.ends:
-                self._global = _Window(now + 1.0)
+                self._global = _Window(now + self.limits.global_window)
             if self._global.used >= per_second:
-                wait = round(self._global.ends - now, 3)
+                wait = _ms_up(self._global.ends - now)
                 verdict.headers = {
                     "Retry-After": _whole_seconds(wait),
                     "X-RateLimit-Global": "true",
@@ -117,7 +119,7 @@ class RateLimiter:
             window = self._windows.get(bucket)
             if window is None or now >= window.ends:
                 window = self._windows[bucket] = _Window(now + per)
-            reset_after = round(window.ends - now, 3)
+            reset_after = _ms_up(window.ends - now)
             over = window.used >= allowed
             if not over:
                 window.used += 1
@@ -146,6 +148,11 @@ class RateLimiter:
             if method == wanted and (found := pattern.match(path)):
                 return name, found.group(1)
         return None
+
+
+def _ms_up(seconds: float) -> float:
+    """Whole milliseconds, rounded up: a client that waits this long finds the window reset."""
+    return math.ceil(seconds * 1000) / 1000
 
 
 def _whole_seconds(seconds: float) -> str:
