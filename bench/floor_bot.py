@@ -12,7 +12,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.__main__ import point_at
+from bot.__main__ import point_at, use_gateway_of
 from bot.client import league_intents
 
 # As long as a score waiting for approval, so a click carries a message like Approve's.
@@ -59,6 +59,7 @@ class FloorBot(discord.Client):
             await interaction.response.send_message(POSTED, view=view)
 
     async def setup_hook(self) -> None:
+        await use_gateway_of(self)
         self.add_dynamic_items(FloorButton)
         await self.tree.sync(guild=self.guild)
 

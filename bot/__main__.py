@@ -10,10 +10,14 @@ import argparse
 import asyncio
 import logging
 import sys
+from typing import TYPE_CHECKING
 
 from bot.config import ConfigError, Settings, load_settings
 from bot.database import DatabaseError
 from bot.migrate import migrate
+
+if TYPE_CHECKING:
+    import discord
 
 log = logging.getLogger("bot")
 
@@ -33,15 +37,21 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def point_at(api_base: str) -> None:
-    """Send discord.py's REST calls and gateway to a Discord stand-in (DISCORD_API_BASE)."""
+    """Send discord.py's REST calls to a Discord stand-in (DISCORD_API_BASE); after
+    login, `use_gateway_of` asks it where its gateway is."""
+    import discord
+
+    discord.http.Route.BASE = api_base.rstrip("/")
+
+
+async def use_gateway_of(client: discord.Client) -> None:
+    """Connect to the gateway that GET /gateway/bot names (the stand-in's own),
+    rather than discord.py's built-in wss://gateway.discord.gg."""
     import discord
     import yarl
 
-    base = api_base.rstrip("/")
-    discord.http.Route.BASE = base
-    root = base.split("/api/")[0]
-    ws = root.replace("https://", "wss://").replace("http://", "ws://")
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"{ws}/gateway")
+    _shards, url, _session_start_limit = await client.http.get_bot_gateway()
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
 
 async def run_bot(settings: Settings, *, sync: bool) -> None:
@@ -51,7 +61,10 @@ async def run_bot(settings: Settings, *, sync: bool) -> None:
     if settings.api_base:
         point_at(settings.api_base)
     async with LeagueBot(settings, sync_commands=sync) as client:
-        await client.start(settings.token.reveal())
+        await client.login(settings.token.reveal())
+        if settings.api_base:
+            await use_gateway_of(client)
+        await client.connect()
 
 
 def main(argv: list[str] | None = None) -> int:

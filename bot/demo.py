@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from bot.__main__ import point_at
+from bot.__main__ import point_at, use_gateway_of
 from bot.client import LeagueBot
 from bot.config import Settings, load_settings
 from standin import MANAGE_GUILD, DiscordStandIn, Exchange
@@ -170,6 +170,7 @@ async def running_bot(
     connecting: asyncio.Task[None] | None = None
     try:
         await bot.login(settings.token.reveal())
+        await use_gateway_of(bot)
         connecting = asyncio.create_task(bot.connect(reconnect=True), name="league-bot-connect")
         ready = asyncio.create_task(bot.wait_until_ready())
         finished, _ = await asyncio.wait(

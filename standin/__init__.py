@@ -7,6 +7,7 @@ what the bot answered, posted and edited.
 
 from standin.commands import CommandNotPermitted, InvalidInvocation
 from standin.exchange import Edit, Exchange
+from standin.limits import Limits
 from standin.server import DEFAULT_TOKEN, DiscordStandIn, RecordedRequest
 from standin.world import ADMINISTRATOR, MANAGE_GUILD, snowflake_time
 
@@ -19,6 +20,7 @@ __all__ = [
     "Edit",
     "Exchange",
     "InvalidInvocation",
+    "Limits",
     "RecordedRequest",
     "snowflake_time",
 ]

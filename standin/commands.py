@@ -26,12 +26,14 @@ STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT =
     10,
     11,
 )
-CHAT_INPUT = 1
-NAME = re.compile(r"^[-_\w]{1,32}$")
-MAX_COMMANDS = 100
-MAX_OPTIONS = 25
+CHAT_INPUT, USER_COMMAND, MESSAGE_COMMAND = 1, 2, 3
+# Discord: ^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$ (Python's \w is letters, digits and _).
+NAME = re.compile(r"^[-_'\w]{1,32}$")
+MAX_COMMANDS = {CHAT_INPUT: 100, USER_COMMAND: 15, MESSAGE_COMMAND: 15}  # per guild, and global
+MAX_OPTIONS = 25  # subcommands, groups or options on one level
 MAX_CHOICES = 25
-MAX_COMMAND_CHARS = 4000
+MAX_CHOICE_VALUE = 100
+MAX_COMMAND_CHARS = 4000  # names, descriptions and choice values of one command, all levels
 
 
 class InvalidInvocation(ValueError):
@@ -44,12 +46,17 @@ class CommandNotPermitted(PermissionError):
 
 
 def check_commands(payload: Any) -> dict[str, Any]:
-    """Discord's form errors for a bulk overwrite, as {path: message}; {} when valid."""
+    """Discord's form errors for a bulk overwrite, as {path: message}; {} when valid.
+
+    Names (lowercase, 1-32 of - _ ' letters and digits), descriptions (1-100),
+    at most 25 subcommands, groups or options per level, command > group >
+    subcommand at most, required options first, 25 choices of at most 100
+    characters, 4000 characters per command, 100 slash commands (15 user and
+    15 message commands) per guild or globally."""
     errors: dict[str, Any] = {}
     if not isinstance(payload, list):
         return {"_root": "Expected a list of commands."}
-    if len(payload) > MAX_COMMANDS:
-        errors["_root"] = f"Must be {MAX_COMMANDS} or fewer in length."
+    counts: dict[int, int] = {}
     seen: set[tuple[str, int]] = set()
     for index, command in enumerate(payload):
         where = str(index)
@@ -57,15 +64,24 @@ def check_commands(payload: Any) -> dict[str, Any]:
             errors[where] = "Expected an object."
             continue
         kind = command.get("type", CHAT_INPUT)
+        counts[kind] = counts.get(kind, 0) + 1
         key = (str(command.get("name")), kind)
         if key in seen:
             errors[f"{where}.name"] = "Application command names must be unique."
         seen.add(key)
         _check_named(command, where, errors, chat_input=kind == CHAT_INPUT)
         if kind == CHAT_INPUT:
-            _check_options(command.get("options") or [], f"{where}.options", errors, depth=0)
+            _check_options(command.get("options") or [], f"{where}.options", errors, parent=0)
             if _chars(command) > MAX_COMMAND_CHARS:
                 errors[where] = f"Command exceeds maximum size ({MAX_COMMAND_CHARS})."
+        elif kind not in MAX_COMMANDS:
+            errors[f"{where}.type"] = f"Unknown command type {kind!r}."
+    for kind, count in counts.items():
+        if count > MAX_COMMANDS.get(kind, count):
+            errors["_root"] = (
+                f"Maximum number of application commands of type {kind} reached "
+                f"({MAX_COMMANDS[kind]})."
+            )
     return errors
 
 
@@ -79,7 +95,8 @@ def _check_named(item: Mapping[str, Any], where: str, errors: dict[str, Any], *,
             errors[f"{where}.description"] = "Must be between 1 and 100 in length."
 
 
-def _check_options(options: list[Any], where: str, errors: dict[str, Any], *, depth: int) -> None:
+def _check_options(options: list[Any], where: str, errors: dict[str, Any], *, parent: int) -> None:
+    """`parent`: 0 for the command itself, else the type of the group or subcommand holding them."""
     if len(options) > MAX_OPTIONS:
         errors[where] = f"Must be {MAX_OPTIONS} or fewer in length."
     names: set[str] = set()
@@ -95,17 +112,21 @@ def _check_options(options: list[Any], where: str, errors: dict[str, Any], *, de
         names.add(option.get("name"))
         kind = option.get("type")
         if kind in (SUB_COMMAND, SUB_COMMAND_GROUP):
-            if (kind == SUB_COMMAND_GROUP and depth > 0) or (kind == SUB_COMMAND and depth > 1):
+            fits = parent == 0 or (parent == SUB_COMMAND_GROUP and kind == SUB_COMMAND)
+            if not fits:
                 errors[f"{at}.type"] = "Subcommands nest at most command > group > subcommand."
             inner = option.get("options") or []
             if kind == SUB_COMMAND_GROUP and any(
                 o.get("type") != SUB_COMMAND for o in inner if isinstance(o, dict)
             ):
                 errors[f"{at}.options"] = "A subcommand group holds only subcommands."
-            _check_options(inner, f"{at}.options", errors, depth=depth + 1)
+            if fits:
+                _check_options(inner, f"{at}.options", errors, parent=kind)
             continue
         if kind not in range(STRING, ATTACHMENT + 1):
             errors[f"{at}.type"] = f"Unknown option type {kind!r}."
+        if parent == SUB_COMMAND_GROUP:
+            errors[f"{at}.type"] = "A subcommand group holds only subcommands."
         if option.get("required"):
             if optional_seen:
                 errors[at] = "Required options must be placed before non-required options."
@@ -120,15 +141,28 @@ def _check_options(options: list[Any], where: str, errors: dict[str, Any], *, de
             name = choice.get("name") if isinstance(choice, dict) else None
             if not isinstance(name, str) or not 1 <= len(name) <= 100:
                 errors[f"{at}.choices.{number}.name"] = "Must be between 1 and 100 in length."
+            value = choice.get("value") if isinstance(choice, dict) else None
+            if isinstance(value, str) and not 1 <= len(value) <= MAX_CHOICE_VALUE:
+                errors[f"{at}.choices.{number}.value"] = (
+                    f"Must be between 1 and {MAX_CHOICE_VALUE} in length."
+                )
     kinds = {o.get("type") for o in options if isinstance(o, dict)}
     if kinds & {SUB_COMMAND, SUB_COMMAND_GROUP} and kinds - {SUB_COMMAND, SUB_COMMAND_GROUP}:
         errors[where] = "Subcommands cannot be mixed with other options."
 
 
+def _longest(item: Mapping[str, Any], key: str) -> int:
+    """A field's characters: its longest localization when it has any (Discord counts that)."""
+    variants = [str(item.get(key, ""))]
+    variants += [str(v) for v in (item.get(f"{key}_localizations") or {}).values()]
+    return max(len(v) for v in variants)
+
+
 def _chars(item: Mapping[str, Any]) -> int:
-    total = len(str(item.get("name", ""))) + len(str(item.get("description", "")))
+    total = _longest(item, "name") + _longest(item, "description")
     for choice in item.get("choices") or []:
-        total += len(str(choice.get("name", ""))) + len(str(choice.get("value", "")))
+        if isinstance(choice, dict):
+            total += _longest(choice, "name") + len(str(choice.get("value", "")))
     return total + sum(_chars(o) for o in item.get("options") or [] if isinstance(o, dict))
 
 

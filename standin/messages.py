@@ -34,13 +34,32 @@ class BadMessage(Exception):
         self.status, self.code, self.message, self.errors = status, code, message, errors or {}
 
     def body(self) -> dict[str, Any]:
+        """Discord's shape: errors nested by path ("0.options.3.name" ->
+        {"0": {"options": {"3": {"name": {"_errors": [...]}}}}}); "_root" is the body's own."""
         body: dict[str, Any] = {"message": self.message, "code": self.code}
         if self.errors:
-            body["errors"] = {
-                path: {"_errors": [{"code": "BASE_TYPE_INVALID", "message": text}]}
-                for path, text in self.errors.items()
-            }
+            body["errors"] = nest_errors(self.errors)
         return body
+
+
+def nest_errors(errors: Mapping[str, str]) -> dict[str, Any]:
+    nested: dict[str, Any] = {}
+    for path, text in errors.items():
+        node = nested
+        for part in [] if path == "_root" else path.split("."):
+            node = node.setdefault(part, {})
+        node.setdefault("_errors", []).append({"code": _error_code(text), "message": text})
+    return nested
+
+
+def _error_code(text: str) -> str:
+    if text.startswith("Must be between"):
+        return "BASE_TYPE_BAD_LENGTH"
+    if text.endswith("or fewer in length."):
+        return "BASE_TYPE_MAX_LENGTH"
+    if text.startswith("Command exceeds maximum size"):
+        return "APPLICATION_COMMAND_TOO_LARGE"
+    return "BASE_TYPE_INVALID"
 
 
 def check_body(body: Mapping[str, Any], *, creating: bool, has_files: bool = False) -> None:

@@ -13,6 +13,7 @@ import json
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
@@ -29,7 +30,16 @@ from standin.exchange import (
     Exchange,
 )
 from standin.messages import SENDABLE_FLAGS, BadMessage, apply_edit, check_body, number_components
-from standin.world import EPHEMERAL, INTENT_GUILD_MESSAGES, LOADING, Channel, Guild, iso
+from standin.world import (
+    EPHEMERAL,
+    INTENT_GUILD_MESSAGES,
+    LOADING,
+    SEND_MESSAGES,
+    VIEW_CHANNEL,
+    Channel,
+    Guild,
+    iso,
+)
 
 if TYPE_CHECKING:
     from standin.server import DiscordStandIn
@@ -39,6 +49,9 @@ log = logging.getLogger(__name__)
 HOST = "127.0.0.1"
 API = "/api/v10"
 INTERACTION_TOKEN_LIFETIME = 15 * 60.0
+# enforce_nonce: Discord returns the earlier message for a nonce used "in the past few minutes".
+NONCE_WINDOW = timedelta(minutes=2)
+MAX_NONCE = 25
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 # Which callback types fit which interaction (command 2, component 3, autocomplete 4).
 CALLBACKS_FOR = {
@@ -58,18 +71,30 @@ class RecordedRequest:
     status: int = 0
     error: str = ""
     at: float = 0.0  # loop time it arrived (benchmarks)
+    remaining: int | None = None  # its rate-limit bucket's X-RateLimit-Remaining after it
 
 
 # Where a request's record lives while it is handled (aiohttp >= 3.12 wants typed keys).
 RECORD: Any = web.RequestKey("record", RecordedRequest) if hasattr(web, "RequestKey") else "record"
 
 
-def json_response(data: Any, status: int = 200) -> web.Response:
+def json_response(
+    data: Any, status: int = 200, headers: Mapping[str, str] | None = None
+) -> web.Response:
     """JSON with the content type exactly `application/json`: discord.py decodes
     a body only when the header is that string (aiohttp would add a charset)."""
     return web.Response(
-        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
+        body=json.dumps(data).encode(),
+        status=status,
+        headers={"Content-Type": "application/json", **(headers or {})},
     )
+
+
+TRANSIENT = {500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
+             504: "Gateway Timeout", 524: "A Timeout Occurred"}  # fmt: skip
+# Discord's answers come through its proxies; discord.py takes a 429 without
+# `Via` for a Cloudflare ban and gives up instead of waiting.
+VIA = {"Via": "1.1 google"}
 
 
 class Refused(Exception):
@@ -138,17 +163,37 @@ class Rest:
                 and request.headers.get("Authorization") != f"Bot {self.standin.token}"
             ):
                 raise Refused(401, 0, "401: Unauthorized")
-            response = await handler(request)
+            failure = self.standin.faults.take(request.method, request.path)
+            if failure is not None:
+                record.status, record.error = failure, f"injected {failure} (fail_next)"
+                self.standin.rejected.append(record)
+                text = f"{failure}: {TRANSIENT.get(failure, 'Server Error')}"
+                return json_response({"message": text, "code": 0}, failure, VIA)
+            verdict = self.standin.rate_limiter.check(request.method, request.path, loop.time())
+            record.remaining = verdict.remaining
+            if verdict.refusal is not None:
+                record.status, record.error = 429, str(verdict.refusal)
+                self.standin.rate_limited.append(record)
+                return json_response(verdict.refusal, 429, {**VIA, **verdict.headers})
+            try:
+                response = await handler(request)
+            except (Refused, BadMessage) as refusal:  # Discord's errors carry the headers too
+                refusal.headers = verdict.headers
+                raise
+            if not response.prepared:  # the gateway's websocket has sent its headers
+                response.headers.update(VIA)
+                response.headers.update(verdict.headers)
             record.status = response.status
             return response
         except Refused as refusal:
             record.status, record.error = refusal.status, refusal.message
             self.standin.rejected.append(record)
-            return json_response(refusal.body(), refusal.status)
+            headers = {**VIA, **getattr(refusal, "headers", {})}
+            return json_response(refusal.body(), refusal.status, headers)
         except BadMessage as bad:
             record.status, record.error = bad.status, f"{bad.message} {bad.errors or ''}".strip()
             self.standin.rejected.append(record)
-            return json_response(bad.body(), bad.status)
+            return json_response(bad.body(), bad.status, {**VIA, **getattr(bad, "headers", {})})
         except Exception as error:
             log.exception("stand-in failed on %s %s", request.method, request.path)
             record.status, record.error = 500, f"stand-in error: {error!r}"
@@ -304,9 +349,12 @@ class Rest:
         return guild
 
     def _channel_for(self, request: web.Request) -> Channel:
+        """The channel, if it exists (404 10003) and the bot may see it (403 50001)."""
         channel = self.standin.channels.get(_int(request.match_info["channel"]))
         if channel is None:
             raise Refused(404, 10003, "Unknown Channel")
+        if channel.bot_denied & VIEW_CHANNEL:
+            raise Refused(403, 50001, "Missing Access")
         return channel
 
     async def _get_guild(self, request: web.Request) -> web.Response:
@@ -353,18 +401,35 @@ class Rest:
 
     async def _post_message(self, request: web.Request) -> web.Response:
         channel = self._channel_for(request)
-        if not channel.bot_can_post:
+        if channel.bot_denied & SEND_MESSAGES:
             raise Refused(403, 50013, "Missing Permissions")
         body, files = await self._read_body(request)
         check_body(body, creating=True, has_files=bool(files))
+        nonce = _nonce(body)
+        if nonce is not None and body.get("enforce_nonce"):
+            earlier = self._earlier_message(channel, nonce)
+            if earlier is not None:
+                return json_response(earlier)
         guild = self.standin.guilds[channel.guild_id]
         flags = int(body.get("flags") or 0) & SENDABLE_FLAGS
         message = self._create_message(channel, body, files, flags=flags)
         message["member"] = guild.members[self.standin.bot_user.id].payload(with_user=False)
         if self.standin.exchanges:
             self.standin.exchanges[-1].posted.append(message)
+        if nonce is not None:
+            self.standin.nonces[(channel.id, nonce)] = (int(message["id"]), self.standin.now())
         self.standin.send_soon("MESSAGE_CREATE", message, INTENT_GUILD_MESSAGES)
         return json_response(message)
+
+    def _earlier_message(self, channel: Channel, nonce: str) -> dict[str, Any] | None:
+        """The bot's message with this nonce in this channel within the nonce window."""
+        found = self.standin.nonces.get((channel.id, nonce))
+        if found is None:
+            return None
+        message_id, when = found
+        if self.standin.now() - when > self.standin.nonce_window:
+            return None
+        return self.standin.messages.get(message_id)
 
     async def _patch_message(self, request: web.Request) -> web.Response:
         message = self._message_in(request)
@@ -462,7 +527,8 @@ class Rest:
         if exchange is None or str(exchange.interaction_id) != request.match_info["interaction"]:
             raise Refused(404, 10062, "Unknown interaction")
         age = asyncio.get_running_loop().time() - exchange.created_at
-        if age > self.standin.interaction_deadline:
+        deadline = self.standin.interaction_deadline
+        if deadline is not None and age > deadline:
             exchange.errors.append(f"callback after {age:.2f}s (Discord allows 3s)")
             raise Refused(404, 10062, "Unknown interaction")
         if exchange.acknowledged:
@@ -548,7 +614,10 @@ class Rest:
             or not exchange.acknowledged
         ):
             raise Refused(404, 10015, "Unknown Webhook")
-        if asyncio.get_running_loop().time() - exchange.created_at > INTERACTION_TOKEN_LIFETIME:
+        lifetime = self.standin.interaction_token_lifetime
+        age = asyncio.get_running_loop().time() - exchange.created_at
+        if lifetime is not None and age > lifetime:
+            exchange.errors.append(f"token used after {age:.2f}s (Discord allows 15 minutes)")
             raise Refused(401, 50027, "Invalid Webhook Token")
         return exchange
 
@@ -614,6 +683,21 @@ class Rest:
 
 def _ephemeral(message: Mapping[str, Any]) -> bool:
     return bool(message.get("flags", 0) & EPHEMERAL)
+
+
+def _nonce(body: Mapping[str, Any]) -> str | None:
+    """The message's nonce as a key (Discord: an integer or a string of up to 25 characters)."""
+    nonce = body.get("nonce")
+    if nonce is None:
+        return None
+    problem = None
+    if isinstance(nonce, bool) or not isinstance(nonce, int | str):
+        problem = "Must be an integer or string."
+    elif isinstance(nonce, str) and len(nonce) > MAX_NONCE:
+        problem = f"Must be {MAX_NONCE} or fewer in length."
+    if problem:
+        raise BadMessage(400, 50035, "Invalid Form Body", {"nonce": problem})
+    return str(nonce)
 
 
 def _int(text: str) -> int:

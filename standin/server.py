@@ -10,7 +10,13 @@
         assert exchange.ephemeral and exchange.content.startswith("League")
 
 What Discord would refuse is refused with Discord's status, code and message,
-and recorded in `rejected`; a route the stand-in does not know answers 404
+and recorded in `rejected`: message bodies over Discord's limits, command
+payloads over theirs, posts where the bot may not write (`deny`), unknown
+channels, interaction callbacks after `interaction_deadline` (3 s) and tokens
+used after `interaction_token_lifetime` (15 minutes). Rate limits (`limits`,
+see `standin.limits`) answer 429 with Discord's headers (recorded in
+`rate_limited`); `fail_next` injects transient 5xx. Each is switchable per
+test. A route the stand-in does not know answers 404
 {"message": ..., "code": 0} and is recorded in `unknown_requests`, so a test
 can show exactly what was missing.
 
@@ -33,8 +39,18 @@ from aiohttp import web
 from standin import commands as cmd
 from standin.exchange import Exchange, Signal
 from standin.gateway import Gateway
+from standin.limits import Faults, Limits, RateLimiter
 from standin.messages import BUTTON, find_component
-from standin.rest import API, ATTACHMENT_SIZE_LIMIT, HOST, INTERACTION_TYPE, RecordedRequest, Rest
+from standin.rest import (
+    API,
+    ATTACHMENT_SIZE_LIMIT,
+    HOST,
+    INTERACTION_TOKEN_LIFETIME,
+    INTERACTION_TYPE,
+    NONCE_WINDOW,
+    RecordedRequest,
+    Rest,
+)
 from standin.world import (
     ADMINISTRATOR,
     ATTACH_FILES,
@@ -64,6 +80,14 @@ BOT_PERMISSIONS = (
 )  # fmt: skip
 
 
+def _permission_bits(what: Iterable[str]) -> int:
+    bits = {"view": VIEW_CHANNEL, "send": SEND_MESSAGES}
+    unknown = set(what) - set(bits)
+    if unknown:
+        raise ValueError(f"deny/allow takes 'view' and 'send', not {sorted(unknown)}")
+    return sum(bits[w] for w in set(what))
+
+
 class DiscordStandIn:
     """One application and its bot user, guilds, channels, members, messages;
     REST under `api_base`, the gateway at `gateway_url`, and a test-side API."""
@@ -76,7 +100,8 @@ class DiscordStandIn:
         bot_name: str = "League Bot",
         port: int = 0,
         heartbeat_interval_ms: int = 41250,
-        interaction_deadline: float = 3.0,
+        interaction_deadline: float | None = 3.0,
+        limits: Limits | None = None,
     ) -> None:
         self.token = token
         self._port = port
@@ -100,7 +125,15 @@ class DiscordStandIn:
         self.unknown_requests: list[RecordedRequest] = []
         self.rejected: list[RecordedRequest] = []
         self.dispatched: list[tuple[str, Any]] = []
-        self.interaction_deadline = interaction_deadline
+        # Discord's limits, each switchable per test (None: not enforced).
+        self.interaction_deadline = interaction_deadline  # first response, seconds
+        self.interaction_token_lifetime: float | None = INTERACTION_TOKEN_LIFETIME
+        self.nonce_window: timedelta = NONCE_WINDOW  # enforce_nonce, on the stand-in's clock
+        self.limits = limits if limits is not None else Limits.none()
+        self.rate_limiter = RateLimiter(self.limits)
+        self.rate_limited: list[RecordedRequest] = []  # every 429 the stand-in answered
+        self.faults = Faults()
+        self.nonces: dict[tuple[int, str], tuple[int, datetime]] = {}
         self.gateway = Gateway(self, heartbeat_interval_ms)
         self.exchange_by_token: dict[str, Exchange] = {}
         self.channel_order: dict[int, list[int]] = {}
@@ -216,13 +249,36 @@ class DiscordStandIn:
         """A text channel; with bot_can_post=False the bot's posts get 403 Missing Permissions."""
         guild = self._guild(guild_id)
         channel = Channel(
-            channel_id or self.snowflake(), guild_id, name, len(guild.channels), topic, bot_can_post
-        )
+            channel_id or self.snowflake(), guild_id, name, len(guild.channels), topic,
+            bot_id=self.bot_user.id, bot_denied=0 if bot_can_post else SEND_MESSAGES,
+        )  # fmt: skip
         guild.channels[channel.id] = channel
         self.channels[channel.id] = channel
         self.channel_order[channel.id] = []
         self.send_soon("CHANNEL_CREATE", channel.payload())
         return channel.id
+
+    def deny(self, channel_id: int, *what: str) -> None:
+        """Take "view" (View Channel) and/or "send" (Send Messages) from the bot in a
+        channel, as a member overwrite a server admin sets (CHANNEL_UPDATE). Its posts
+        there then get 403 50013 Missing Permissions, or 50001 Missing Access
+        without "view" (reading the channel too)."""
+        channel = self._channel(channel_id)
+        channel.bot_denied |= _permission_bits(what)
+        self.send_soon("CHANNEL_UPDATE", channel.payload())
+
+    def allow(self, channel_id: int, *what: str) -> None:
+        """Undo `deny` for "view" and/or "send" (all of them when none is named)."""
+        channel = self._channel(channel_id)
+        channel.bot_denied &= ~_permission_bits(what) if what else 0
+        self.send_soon("CHANNEL_UPDATE", channel.payload())
+
+    def fail_next(self, route: str, *, status: int = 502, times: int = 1) -> None:
+        """The next `times` requests matching `route` ("METHOD /path" under /api/v10,
+        `*` for any part: "POST /channels/*/messages") fail with a transient 5xx
+        before Discord would look at them (recorded in `rejected`). discord.py retries
+        500, 502, 504 and 524 itself (after 1 s, 3 s, ...) and raises on others."""
+        self.faults.add(route, status, times)
 
     def add_member(
         self,
@@ -274,6 +330,12 @@ class DiscordStandIn:
             user = User(user_id, name.lower().replace(" ", "_")[:32], name, bot=bot)
             self.users[user_id] = user
         return user
+
+    def _channel(self, channel_id: int) -> Channel:
+        try:
+            return self.channels[int(channel_id)]
+        except KeyError:
+            raise ValueError(f"no channel {channel_id}; add_channel() first") from None
 
     def _guild(self, guild_id: int) -> Guild:
         try:
@@ -366,6 +428,12 @@ class DiscordStandIn:
                 + "; ".join(
                     f"{r.method} {r.path} -> {r.status} {r.error}" for r in self.rejected[-5:]
                 )
+            )
+        if self.rate_limited:
+            last = self.rate_limited[-1]
+            parts.append(
+                f"Rate limited (429) {len(self.rate_limited)} time(s), last {last.method} "
+                f"{last.path}; see standin.limits."
             )
         return " ".join(parts)
 
@@ -574,7 +642,7 @@ class DiscordStandIn:
             "member": member.payload(permissions=permissions),
             "token": "standin." + secrets.token_urlsafe(48),
             "version": 1,
-            "app_permissions": str(guild.permissions_of(bot_member)),
+            "app_permissions": str(guild.permissions_of(bot_member) & ~channel.bot_denied),
             "locale": locale,
             "guild_locale": "en-US",
             "entitlements": [],

@@ -136,17 +136,23 @@ class Channel:
     name: str
     position: int = 0
     topic: str | None = None
-    bot_can_post: bool = True
+    bot_denied: int = 0  # permission bits a member overwrite takes from the bot here
+    bot_id: int = 0
     last_message_id: int | None = None
 
     def payload(self) -> dict[str, Any]:
+        overwrites = []
+        if self.bot_denied:
+            overwrites.append(
+                {"id": str(self.bot_id), "type": 1, "allow": "0", "deny": str(self.bot_denied)}
+            )
         return {
             "id": str(self.id),
             "type": 0,
             "guild_id": str(self.guild_id),
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
+            "permission_overwrites": overwrites,
             "parent_id": None,
             "topic": self.topic,
             "nsfw": False,

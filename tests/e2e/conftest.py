@@ -17,7 +17,7 @@ from bot.client import LeagueBot
 from bot.config import Settings
 from bot.demo import settings_for
 from bot.migrate import migrate
-from standin import DiscordStandIn
+from standin import DiscordStandIn, Limits
 from tests.e2e.harness import TOKEN, World, build_world, running_bot
 
 
@@ -35,7 +35,7 @@ def discord_globals() -> Iterator[None]:
 
 @pytest.fixture
 async def standin(discord_globals: None) -> AsyncIterator[DiscordStandIn]:
-    async with DiscordStandIn(token=TOKEN) as running:
+    async with DiscordStandIn(token=TOKEN, limits=Limits()) as running:  # Discord's rate limits
         yield running
 
 
