@@ -4,71 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
 from datetime import date, datetime, timedelta
-from pathlib import Path
-from zoneinfo import ZoneInfo
 
 import pytest
 
 from bot.database import Database
-from bot.migrate import migrate
 from bot.scheduler import LeagueScheduler
 from bot.services import announcements, setup
-
-GUILD = 4242
-NEW_YORK = ZoneInfo("America/New_York")
-FIRST = date(2026, 3, 4)  # a Wednesday; US daylight saving time starts Sunday 8 March 2026
-
-
-def at(day: date, clock: str) -> datetime:
-    hour, minute = map(int, clock.split(":"))
-    return datetime(day.year, day.month, day.day, hour, minute, tzinfo=NEW_YORK)
-
-
-class Channel:
-    """The announcement channel: records posts, or refuses them."""
-
-    def __init__(self) -> None:
-        self.posts: list[str] = []
-        self.tries = 0
-        self.refuse = False
-
-    async def send(self, text: str) -> tuple[int, int]:
-        self.tries += 1
-        if self.refuse:
-            raise PermissionError("403 Forbidden (error code: 50013): Missing Permissions")
-        self.posts.append(text)
-        return 77, 1000 + len(self.posts)
-
-    def of(self, marker: str) -> list[str]:
-        return [p for p in self.posts if marker in p]
-
-
-@pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    path = tmp_path / "league.sqlite3"
-    await migrate(path)
-    database = await Database.open(path)
-    now = at(date(2026, 3, 1), "10:00")
-    await setup.create_league(database, GUILD, "League", now=now)
-    await setup.start_season(database, GUILD, "Spring", FIRST, now=now)
-    for n in range(1, 7):
-        await setup.add_player(database, GUILD, f"P{n}", discord_id=n, skill=11 - n, now=now)
-    for n in range(6):
-        await setup.add_machine(database, GUILD, f"M{n}", par=10**9, now=now)
-    try:
-        yield database
-    finally:
-        await database.close()
-
-
-async def started(
-    db: Database, channel: Channel, now: datetime, **kwargs: object
-) -> LeagueScheduler:
-    scheduler = LeagueScheduler(db, GUILD, channel.send, clock=lambda: now, **kwargs)  # type: ignore[arg-type]
-    await scheduler.start(paused=True)
-    return scheduler
+from tests.scheduler.conftest import FIRST, GUILD, NEW_YORK, Channel, at, started
 
 
 def fire_times(
