@@ -37,7 +37,8 @@ async def test_r1_3_posts_fire_at_local_times_across_both_2026_dst_changes(
     scheduler = await started(db, Channel(), at(date(2026, 3, 1), "09:00"))
     try:
         job = scheduler.jobs()[f"post:{kind}"]
-        assert (job.coalesce, job.misfire_grace_time, job.max_instances) == (True, 600, 1)  # type: ignore[attr-defined]
+        # A run missed by any amount still runs, once (coalesced); `due` refuses a day that is over.
+        assert (job.coalesce, job.misfire_grace_time, job.max_instances) == (True, None, 1)  # type: ignore[attr-defined]
         spring = fire_times(scheduler, kind, at(date(2026, 3, 1), "00:00"), 3)
         autumn = fire_times(scheduler, kind, at(date(2026, 10, 26), "00:00"), 2)
         for fire in spring + autumn:
