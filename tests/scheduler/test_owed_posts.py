@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 
@@ -14,10 +15,18 @@ import pytest
 from bot.database import Database
 from bot.scheduler import MAX_WAITS, SWEEP_EVERY, LeagueScheduler
 from bot.services import announcements, finalize, scores, setup
+from cogs.commissioner import Commissioner
+from tests.cogs import fakes
+from tests.cogs.conftest import COMMISSIONER, as_user
+from tests.cogs.fakes import FakeBot, invoke
 from tests.scheduler.conftest import FIRST, GUILD, Channel, Clock, at, fill, migrated
 
 LATE = "(Posted late"
 NOTHING_OWED = {"groupings": "none", "cutoff": "none", "lock": "none", "grace": "none"}
+COMMISSIONER_COG = Commissioner()
+LOCK = next(
+    c for c in COMMISSIONER_COG.walk_app_commands() if c.qualified_name == "league night lock"
+)
 
 
 async def scheduler_on(
@@ -283,3 +292,98 @@ async def test_a_post_owed_yesterday_is_not_made_today(db: Database) -> None:
     finally:
         scheduler.shutdown()
     assert channel.posts == []
+
+
+# --- /league night lock and the 19:15 job: one post path ---------------------------------
+
+
+@pytest.fixture
+async def cog_league(tmp_path: Path) -> AsyncIterator[FakeBot]:
+    """The league in the cogs' fake server; its season starts on FIRST."""
+    db = await migrated(tmp_path)
+    now = at(date(2026, 3, 1), "10:00")
+    await setup.create_league(db, fakes.GUILD, "League", now=now)
+    await setup.start_season(db, fakes.GUILD, "Spring", FIRST, now=now)
+    await fill(db, now, guild=fakes.GUILD)
+    try:
+        yield FakeBot(db, tmp_path)
+    finally:
+        await db.close()
+
+
+async def lock_command(bot: FakeBot, when: datetime) -> str:
+    said = await invoke(LOCK, COMMISSIONER_COG, as_user(bot, COMMISSIONER, when))
+    return said.text
+
+
+def lock_posts(bot: FakeBot) -> list[str]:
+    sent = bot.channels[fakes.ANNOUNCEMENTS].sent
+    return [m.content for m in sent if "picks are locked" in m.content]
+
+
+def games(text: str) -> list[str]:
+    """Each group's games and play order, as a lock post or reply lists them."""
+    return [line for line in text.splitlines() if line.startswith(("**Group", "  Game 1"))]
+
+
+async def bot_scheduler(bot: FakeBot, clock: Clock) -> LeagueScheduler:
+    """The bot's scheduler, sending as the bot does, on `clock`."""
+    scheduler = LeagueScheduler(bot.db, fakes.GUILD, bot.announce, clock=clock)
+    await scheduler.start(paused=True)
+    bot.scheduler = scheduler
+    return scheduler
+
+
+async def test_lock_command_first_then_the_1915_job_posts_once(cog_league: FakeBot) -> None:
+    bot, clock = cog_league, Clock(at(FIRST, "18:00"))
+    scheduler = await bot_scheduler(bot, clock)
+    try:
+        reply = await lock_command(bot, at(FIRST, "18:30"))
+        clock.now = at(FIRST, "19:15")
+        assert await scheduler.run("lock") == "already"
+        assert await scheduler.catch_up() == {**NOTHING_OWED, "groupings": "already",
+                                              "cutoff": "already", "lock": "already"}  # fmt: skip
+    finally:
+        scheduler.shutdown()
+    (posted,) = lock_posts(bot)
+    assert posted == reply and posted.startswith("**Week 1: picks are locked.**")
+    record = await announcements.post_record(bot.db, fakes.GUILD, "lock:2026-03-04")
+    assert record is not None and record.status == "sent"
+
+
+async def test_the_1915_job_first_then_the_lock_command_posts_once(cog_league: FakeBot) -> None:
+    bot, clock = cog_league, Clock(at(FIRST, "19:00"))
+    scheduler = await bot_scheduler(bot, clock)
+    try:
+        clock.now = at(FIRST, "19:15")
+        assert await scheduler.run("lock") == "sent"
+        reply = await lock_command(bot, at(FIRST, "19:20"))
+    finally:
+        scheduler.shutdown()
+    (posted,) = lock_posts(bot)
+    assert reply.startswith("Already locked; nothing changed.\n**Week 1: picks are locked.**")
+    assert games(reply) == games(posted)
+
+
+async def test_a_lock_post_the_command_could_not_send_is_made_by_the_1915_job(
+    cog_league: FakeBot,
+) -> None:
+    bot, clock = cog_league, Clock(at(FIRST, "18:00"))
+    scheduler = await bot_scheduler(bot, clock)
+    channel = bot.channels[fakes.ANNOUNCEMENTS]
+    try:
+        channel.refuse = True
+        reply = await lock_command(bot, at(FIRST, "18:30"))
+        assert lock_posts(bot) == []
+        channel.refuse = False
+        clock.now = at(FIRST, "19:15")
+        assert await scheduler.run("lock") == "sent"
+        assert await scheduler.run("lock") == "already"
+    finally:
+        scheduler.shutdown()
+    # The games the commissioner was shown. (Made again from the stored lock, the
+    # post cannot say which vetoes the bot filled in machine order, R4.5: the
+    # stored games do not record them.)
+    (posted,) = lock_posts(bot)
+    assert games(posted) == games(reply)
+    assert "(not enough picks" in reply and "(not enough picks" not in posted
