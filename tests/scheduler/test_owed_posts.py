@@ -12,13 +12,15 @@ from pathlib import Path
 
 import pytest
 
+from bot.client import LeagueBot
+from bot.config import load_settings
 from bot.database import Database
 from bot.scheduler import MAX_WAITS, SWEEP_EVERY, LeagueScheduler
 from bot.services import announcements, finalize, scores, setup
 from cogs.commissioner import Commissioner
 from tests.cogs import fakes
 from tests.cogs.conftest import COMMISSIONER, as_user
-from tests.cogs.fakes import FakeBot, invoke
+from tests.cogs.fakes import FakeBot, FakeInteraction, invoke
 from tests.scheduler.conftest import FIRST, GUILD, Channel, Clock, at, fill, migrated
 
 LATE = "(Posted late"
@@ -387,3 +389,45 @@ async def test_a_lock_post_the_command_could_not_send_is_made_by_the_1915_job(
     (posted,) = lock_posts(bot)
     assert games(posted) == games(reply)
     assert "(not enough picks" in reply and "(not enough picks" not in posted
+
+
+# --- the bot: after a /league command ------------------------------------------------------
+
+
+class Command:
+    def __init__(self, qualified_name: str) -> None:
+        self.qualified_name = qualified_name
+
+
+async def test_after_a_league_command_the_bot_posts_what_it_made_owed(tmp_path: Path) -> None:
+    settings = load_settings(
+        env={
+            "DISCORD_TOKEN": "x" * 59, "LEAGUE_GUILD_ID": str(fakes.GUILD),
+            "COMMISSIONER_ROLE_ID": "222222222222222222",
+            "ANNOUNCEMENT_CHANNEL_ID": "333333333333333333",
+            "APPROVALS_CHANNEL_ID": "444444444444444444",
+            "DATABASE_PATH": str(tmp_path / "league.sqlite3"),
+        }
+    )  # fmt: skip
+    clock, channel = Clock(at(FIRST, "09:00")), Channel()
+    bot = LeagueBot(settings, clock=clock)
+    try:
+        await bot.setup_hook()
+        assert bot.scheduler is not None
+        bot.scheduler.send = channel.send
+        koi = FakeInteraction(bot, COMMISSIONER, clock.now)  # type: ignore[arg-type]
+        await setup.create_league(bot.db, fakes.GUILD, "League", now=clock.now)
+        await bot.on_app_command_completion(koi, Command("league season setup"))  # type: ignore[arg-type]
+        await running(bot.scheduler, clock, at(FIRST, "12:30"))
+        await setup.start_season(bot.db, fakes.GUILD, "Spring", FIRST, now=clock.now)
+        await bot.on_app_command_completion(koi, Command("league season start"))  # type: ignore[arg-type]
+        assert channel.posts == []  # no players yet: the groupings wait
+        await fill(bot.db, clock.now, guild=fakes.GUILD)
+        await bot.on_app_command_completion(koi, Command("standings"))  # type: ignore[arg-type]
+        assert channel.posts == []  # a player's command does not look
+        await bot.on_app_command_completion(koi, Command("league machine add"))  # type: ignore[arg-type]
+        (groupings,) = channel.posts
+        assert groupings.startswith("**Week 1 · Wednesday 04 March 2026**")
+        assert LATE not in groupings
+    finally:
+        await bot.close()
