@@ -25,6 +25,7 @@ The last league day's posts that never went out are logged as skipped at start.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import UTC, date, datetime, timedelta
@@ -84,6 +85,7 @@ class LeagueScheduler:
         self.offline: list[Span] = []  # when the bot was not running
         self.last_seen: datetime | None = None
         self.zone: ZoneInfo | None = None  # the league's, once a season exists
+        self.posting = asyncio.Lock()  # one post at a time: jobs, sweep, commands
         self.scheduler = AsyncIOScheduler(timezone=UTC)
 
     async def start(self, *, paused: bool = False) -> None:
@@ -172,6 +174,10 @@ class LeagueScheduler:
     async def post(self, kind: str, now: datetime) -> str:
         """'sent', 'failed', 'already' (posted before), 'waiting' (not possible yet:
         tried again later that day) or 'none' (nothing owed)."""
+        async with self.posting:
+            return await self._post(kind, now)
+
+    async def _post(self, kind: str, now: datetime) -> str:
         try:
             due = await announcements.due(self.db, self.guild_id, kind, now, offline=self.offline)
         except announcements.AlreadyPosted as done:
@@ -185,8 +191,9 @@ class LeagueScheduler:
 
     async def lock_post(self, locked: list[LockedGroup], now: datetime) -> str:
         """`/league night lock`: the 19:15 job's post, made now through the same path."""
-        due = await announcements.lock_post(self.db, self.guild_id, locked)
-        return "none" if due is None else await self.deliver(due, now)
+        async with self.posting:
+            due = await announcements.lock_post(self.db, self.guild_id, locked)
+            return "none" if due is None else await self.deliver(due, now)
 
     async def deliver(self, due: Post, now: datetime) -> str:
         """The one post path: claim the key, word the post, send it, record it."""

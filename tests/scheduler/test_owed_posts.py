@@ -284,6 +284,20 @@ async def test_the_sweep_is_scheduled_to_run_late_rather_than_never(db: Database
         scheduler.shutdown()
 
 
+async def test_the_job_the_sweep_and_a_command_at_the_same_moment_post_once(
+    db: Database,
+) -> None:
+    channel, clock = Channel(), Clock(at(FIRST, "19:10"))
+    scheduler = await scheduler_on(db, channel, clock)
+    try:
+        clock.now = at(FIRST, "19:15")
+        said = await asyncio.gather(scheduler.run("lock"), scheduler.sweep(), scheduler.catch_up())
+    finally:
+        scheduler.shutdown()
+    assert [said[0], said[1]["lock"], said[2]["lock"]] == ["sent", "already", "already"]
+    assert len(channel.of("picks are locked")) == 1
+
+
 async def test_a_post_owed_yesterday_is_not_made_today(db: Database) -> None:
     channel, clock = Channel(), Clock(at(FIRST, "09:00"))
     scheduler = await scheduler_on(db, channel, clock)
