@@ -53,6 +53,9 @@ JOB_OPTIONS = {"coalesce": True, "misfire_grace_time": MISFIRE_GRACE, "max_insta
 MAX_WAITS = 16  # tries a day for a post that cannot be made yet (4 hours at 15 minutes)
 SWEEP_EVERY = timedelta(minutes=5)
 KEEP_SPANS = timedelta(days=2)  # offline spans older than this no longer matter
+# Found at start for the last league day: the bot may have been down, or up but
+# unable to make it (last week never finalized) until the day was over.
+NOT_POSTED = "not posted on its day (the bot was offline, or the post could not be made)"
 
 Send = Callable[[str], Awaitable[tuple[int, int]]]  # text -> (channel id, message id)
 Clock = Callable[[], datetime]
@@ -260,7 +263,5 @@ class LeagueScheduler:
         for kind in KINDS:
             key = f"{kind}:{last.isoformat()}"
             if await announcements.post_record(self.db, self.guild_id, key) is None:
-                await announcements.record_skipped(
-                    self.db, self.guild_id, key, now, "the bot was offline all that day"
-                )
-                log.warning("skipped %s: the bot was offline when it was due", key)
+                await announcements.record_skipped(self.db, self.guild_id, key, now, NOT_POSTED)
+                log.warning("skipped %s: %s", key, NOT_POSTED)
