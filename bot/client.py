@@ -113,11 +113,15 @@ class LeagueBot(commands.Bot):
     async def on_app_command_completion(
         self, interaction: discord.Interaction, command: object
     ) -> None:
-        """After a command: rebuild the schedule when its basis changed, and tell
+        """After a command: rebuild the schedule when its basis changed; after a
+        /league command, post what it made owed (a season started or a time
+        changed after a post's time, last week finalized, players added); tell
         the commissioner about posts that failed for good."""
         name = getattr(command, "qualified_name", "")
         if self.scheduler is not None and name in RESCHEDULING_COMMANDS:
             await self.scheduler.rebuild()
+        if self.scheduler is not None and name.startswith("league "):
+            await self.scheduler.catch_up()
         if not is_commissioner(interaction):
             return
         failures = await announcements.failures(self.db, self.settings.guild_id)

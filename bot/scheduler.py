@@ -4,33 +4,58 @@ One cron job per kind of post, on the league weekday by name, at the league's
 local time (R1.3) in its time zone, rebuilt from the database at start and
 whenever the commissioner changes a time, the season or a date. Job bodies are
 thin: `announcements.due` gathers what the post says, `render.post` words it, a
-claim in the database makes it go out once, `send` sends it. A post that fails
-is retried a bounded number of times; at start, posts missed while the bot was
-down are sent late if their day is not over, and the last league day's missing
-ones are logged as skipped.
+claim in the database makes it go out once, `send` sends it (`deliver`: the one
+post path, which `/league night lock` uses too).
+
+A post goes out whenever it becomes owed on its day, not only at its time:
+- at start, after every `/league` command (`catch_up`: a season created, a
+  time changed, a date skipped, last week finalized after a post's time) and
+  every few minutes (`sweep`: a job that did not run because the event loop
+  was blocked, the machine slept or the clock was stepped). Jobs that run late
+  still run (no misfire grace), once (coalesced).
+- A post says it is late only when the bot was not running at its time: before
+  the scheduler started, or in a gap between two signs of life longer than two
+  sweeps.
+- A post that cannot be made yet (last week is not finalized) is tried again
+  every `wait_delay`, at most `MAX_WAITS` times per post and day; a `/league`
+  command tries it again too.
+- A post that fails to send is retried a bounded number of times.
+The last league day's posts that never went out are logged as skipped at start.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.cron import CronTrigger
 from apscheduler.triggers.date import DateTrigger
+from apscheduler.triggers.interval import IntervalTrigger
 
 from bot.database import Database
 from bot.scoring import weekday_number
 from bot.services import announcements
-from bot.services.announcements import KINDS, MAX_ATTEMPTS, post_time
+from bot.services.announcements import KINDS, MAX_ATTEMPTS, Span, post_time
+from bot.services.outcomes import LockedGroup, Post
 from bot.ui import render
 
 log = logging.getLogger(__name__)
 
-MISFIRE_GRACE = 10 * 60  # seconds a late-firing job may still run
-MAX_WAITS = 16  # a post that cannot be made yet is tried again up to 16 times (4 hours)
+# A job that could not run at its time (event loop blocked, machine asleep,
+# clock stepped) runs as soon as it can, however late: `due` refuses a post
+# whose day is over, and coalescing runs it once.
+MISFIRE_GRACE = None
+JOB_OPTIONS = {"coalesce": True, "misfire_grace_time": MISFIRE_GRACE, "max_instances": 1}
+MAX_WAITS = 16  # tries a day for a post that cannot be made yet (4 hours at 15 minutes)
+SWEEP_EVERY = timedelta(minutes=5)
+KEEP_SPANS = timedelta(days=2)  # offline spans older than this no longer matter
+# Found at start for the last league day: the bot may have been down, or up but
+# unable to make it (last week never finalized) until the day was over.
+NOT_POSTED = "not posted on its day (the bot was offline, or the post could not be made)"
 
 Send = Callable[[str], Awaitable[tuple[int, int]]]  # text -> (channel id, message id)
 Clock = Callable[[], datetime]
@@ -50,6 +75,7 @@ class LeagueScheduler:
         clock: Clock = _utc_now,
         retry_delay: timedelta = timedelta(minutes=2),
         wait_delay: timedelta = timedelta(minutes=15),
+        sweep_every: timedelta = SWEEP_EVERY,
     ) -> None:
         self.db = db
         self.guild_id = guild_id
@@ -57,13 +83,22 @@ class LeagueScheduler:
         self.clock = clock
         self.retry_delay = retry_delay
         self.wait_delay = wait_delay
-        self.waits: dict[str, int] = {}
+        self.sweep_every = sweep_every
+        self.waits: dict[tuple[str, date], int] = {}  # (kind, league day) -> tries
+        self.offline: list[Span] = []  # when the bot was not running
+        self.last_seen: datetime | None = None
+        self.zone: ZoneInfo | None = None  # the league's, once a season exists
+        self.posting = asyncio.Lock()  # one post at a time: jobs, sweep, commands
         self.scheduler = AsyncIOScheduler(timezone=UTC)
 
     async def start(self, *, paused: bool = False) -> None:
         """Start on the running event loop, build the jobs, catch up on missed posts."""
+        now = self.clock()
+        self.offline = [(datetime.min.replace(tzinfo=UTC), now)]  # down until now
+        self.last_seen = now
         self.scheduler.start(paused=paused)
         await self.rebuild()
+        await self._log_skipped(now)
         await self.catch_up()
 
     def shutdown(self) -> None:
@@ -71,60 +106,102 @@ class LeagueScheduler:
             self.scheduler.shutdown(wait=False)
 
     async def rebuild(self) -> None:
-        """(Re)create one job per kind from the league's times and the season's weekday."""
-        for kind in KINDS:
-            if self.scheduler.get_job(f"post:{kind}"):
-                self.scheduler.remove_job(f"post:{kind}")
+        """(Re)create one job per kind from the league's times and the season's
+        weekday, and the sweep (nothing is owed before a season exists)."""
+        for job_id in [f"post:{kind}" for kind in KINDS] + ["sweep"]:
+            if self.scheduler.get_job(job_id):
+                self.scheduler.remove_job(job_id)
         basis = await announcements.schedule_basis(self.db, self.guild_id)
         if basis is None:
+            self.zone = None
             log.info("no season yet: nothing scheduled")
             return
         league, weekday = basis
-        zone = ZoneInfo(league.time_zone)
+        self.zone = ZoneInfo(league.time_zone)
         for kind in KINDS:
             at = post_time(league, kind)
             trigger = CronTrigger(
-                day_of_week=weekday_number(weekday), hour=at.hour, minute=at.minute, timezone=zone
-            )
+                day_of_week=weekday_number(weekday), hour=at.hour, minute=at.minute,
+                timezone=self.zone,
+            )  # fmt: skip
             self.scheduler.add_job(
                 self.run, trigger, args=[kind], id=f"post:{kind}", name=f"{kind} post",
-                replace_existing=True, coalesce=True, misfire_grace_time=MISFIRE_GRACE,
-                max_instances=1,
+                replace_existing=True, **JOB_OPTIONS,
             )  # fmt: skip
+        self.scheduler.add_job(
+            self.sweep, IntervalTrigger(seconds=self.sweep_every.total_seconds()), id="sweep",
+            name="owed posts sweep", replace_existing=True, **JOB_OPTIONS,
+        )  # fmt: skip
         log.info("scheduled posts for %ss in %s", weekday, league.time_zone)
 
     def jobs(self) -> dict[str, object]:
         return {job.id: job for job in self.scheduler.get_jobs()}
 
     async def run(self, kind: str) -> str:
-        """A job body: post `kind` if it is due today and not yet posted."""
+        """A job body: post `kind` if it is owed today and not yet posted."""
+        now = self.clock()
+        self._seen(now)
+        return await self._post_logged(kind, now)
+
+    async def catch_up(self) -> dict[str, str]:
+        """Every post owed now goes out now: at start, and after a command that
+        may have made one owed (a season set up or started, players added, a
+        time changed, a date skipped, last week finalized)."""
+        now = self.clock()
+        self._seen(now)
+        return {kind: await self._post_logged(kind, now) for kind in KINDS}
+
+    async def sweep(self) -> dict[str, str]:
+        """Every few minutes: owed posts that no job has made (the loop was
+        blocked, the machine slept, the clock jumped). A post that is waiting
+        is left to its own retries and to commands."""
+        now = self.clock()
+        self._seen(now)
+        if self.zone is None:
+            return {}
+        today = now.astimezone(self.zone).date()
+        self.waits = {k: n for k, n in self.waits.items() if k[1] == today}
+        return {
+            kind: await self._post_logged(kind, now)
+            for kind in KINDS
+            if (kind, today) not in self.waits
+        }
+
+    async def _post_logged(self, kind: str, now: datetime) -> str:
         try:
-            return await self.post(kind, self.clock())
+            return await self.post(kind, now)
         except Exception:
             log.exception("scheduled %s post failed", kind)
             return "error"
 
     async def post(self, kind: str, now: datetime) -> str:
         """'sent', 'failed', 'already' (posted before), 'waiting' (not possible yet:
-        tried again later that day) or 'none' (nothing due)."""
+        tried again later that day) or 'none' (nothing owed)."""
+        async with self.posting:
+            return await self._post(kind, now)
+
+    async def _post(self, kind: str, now: datetime) -> str:
         try:
-            due = await announcements.due(self.db, self.guild_id, kind, now)
+            due = await announcements.due(self.db, self.guild_id, kind, now, offline=self.offline)
+        except announcements.AlreadyPosted as done:
+            self.waits.pop((kind, done.day), None)
+            return "already"
         except announcements.NotDueYet as reason:
-            self.waits[kind] = self.waits.get(kind, 0) + 1
-            if self.waits[kind] <= MAX_WAITS:
-                self.scheduler.add_job(
-                    self.run,
-                    DateTrigger(_utc_now() + self.wait_delay),
-                    args=[kind],
-                    id=f"wait:{kind}",
-                    replace_existing=True,
-                    misfire_grace_time=MISFIRE_GRACE,
-                )
-            log.info("%s post waits (%d of %d): %s", kind, self.waits[kind], MAX_WAITS, reason)
-            return "waiting"
+            return self._wait(kind, reason.day, str(reason))
         if due is None:
             return "none"
+        return await self.deliver(due, now)
+
+    async def lock_post(self, locked: list[LockedGroup], now: datetime) -> str:
+        """`/league night lock`: the 19:15 job's post, made now through the same path."""
+        async with self.posting:
+            due = await announcements.lock_post(self.db, self.guild_id, locked)
+            return "none" if due is None else await self.deliver(due, now)
+
+    async def deliver(self, due: Post, now: datetime) -> str:
+        """The one post path: claim the key, word the post, send it, record it."""
         if not await announcements.claim(self.db, self.guild_id, due.key, now):
+            self.waits.pop((due.kind, due.day), None)
             return "already"
         try:
             channel_id, message_id = await self.send(render.post(due))
@@ -135,27 +212,43 @@ class LeagueScheduler:
             log.warning("post %s failed (attempt %d of %d): %s", due.key, attempts,
                         MAX_ATTEMPTS, error)  # fmt: skip
             if attempts < MAX_ATTEMPTS:
-                self.scheduler.add_job(
-                    self.run,
-                    DateTrigger(_utc_now() + self.retry_delay * attempts),
-                    args=[kind],
-                    id=f"retry:{due.key}",
-                    replace_existing=True,
-                    misfire_grace_time=MISFIRE_GRACE,
-                )
+                self._later(f"retry:{due.key}", due.kind, self.retry_delay * attempts)
             else:
                 log.error("post %s gave up after %d attempts", due.key, attempts)
             return "failed"
         await announcements.record_sent(self.db, self.guild_id, due.key, channel_id, message_id)
-        log.info("posted %s%s", due.key, " (late)" if due.late else "")
+        self.waits.pop((due.kind, due.day), None)
+        log.info("posted %s%s", due.key, " (late: the bot was offline)" if due.late else "")
         return "sent"
 
-    async def catch_up(self) -> dict[str, str]:
-        """After a start: today's posts whose time has passed go out now (marked
-        late); the previous league day's posts that never went out are skipped."""
-        now = self.clock()
-        await self._log_skipped(now)
-        return {kind: await self.post(kind, now) for kind in KINDS}
+    def _wait(self, kind: str, day: date, reason: str) -> str:
+        """Count a try of a post that cannot be made yet; try again later that day."""
+        self.waits = {k: n for k, n in self.waits.items() if k[1] == day}  # a new day: afresh
+        tries = self.waits[(kind, day)] = self.waits.get((kind, day), 0) + 1
+        if tries < MAX_WAITS:
+            self._later(f"wait:{kind}", kind, self.wait_delay)
+            log.info("%s post waits (try %d of %d): %s", kind, tries, MAX_WAITS, reason)
+        else:
+            log.warning("%s post of %s still cannot be made after %d tries (%s); a /league "
+                        "command tries it again", kind, day, tries, reason)  # fmt: skip
+        return "waiting"
+
+    def _later(self, job_id: str, kind: str, delay: timedelta) -> None:
+        self.scheduler.add_job(
+            self.run, DateTrigger(_utc_now() + delay), args=[kind], id=job_id,
+            replace_existing=True, **JOB_OPTIONS,
+        )  # fmt: skip
+
+    def _seen(self, now: datetime) -> None:
+        """A sign of life. A longer gap since the last one than two sweeps means
+        the bot was not running meanwhile (asleep, paused, blocked)."""
+        last = self.last_seen
+        if last is not None and now - last > 2 * self.sweep_every:
+            self.offline.append((last, now))
+            log.warning("the scheduler did not run from %s to %s", last, now)
+        if last is None or now > last:
+            self.last_seen = now
+        self.offline = [(a, b) for a, b in self.offline if b > now - KEEP_SPANS]
 
     async def _log_skipped(self, now: datetime) -> None:
         basis = await announcements.schedule_basis(self.db, self.guild_id)
@@ -170,7 +263,5 @@ class LeagueScheduler:
         for kind in KINDS:
             key = f"{kind}:{last.isoformat()}"
             if await announcements.post_record(self.db, self.guild_id, key) is None:
-                await announcements.record_skipped(
-                    self.db, self.guild_id, key, now, "the bot was offline all that day"
-                )
-                log.warning("skipped %s: the bot was offline when it was due", key)
+                await announcements.record_skipped(self.db, self.guild_id, key, now, NOT_POSTED)
+                log.warning("skipped %s: %s", key, NOT_POSTED)

@@ -3,11 +3,13 @@
 R1.3 and R2 give the times (league settings, league wall-clock time):
 groupings 12:00, late-notice cutoff 15:00, picks lock 19:15, grace over 19:30.
 A post's key is its kind and date (`cutoff:2026-03-11`); the key is claimed in
-the database before the post is sent, so a restart never posts twice.
+the database before the post is sent, so a restart never posts twice. The
+scheduled job and `/league night lock` make the lock post under the same key.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta
 
 import aiosqlite
@@ -23,6 +25,7 @@ from bot.services.outcomes import (
     CutoffPost,
     GracePost,
     GroupingsPost,
+    LockedGroup,
     LockPost,
     NoticeLine,
     Post,
@@ -31,7 +34,10 @@ from bot.services.outcomes import (
 
 KINDS = ("groupings", "cutoff", "lock", "grace")
 MAX_ATTEMPTS = 3
-LATE_AFTER = timedelta(minutes=2)  # a post this much after its time says it is late
+LATE_AFTER = timedelta(minutes=2)  # a post this much after its time may say it is late
+SETTLED = ("claimed", "sent", "skipped")  # a post in one of these states is not made again
+
+Span = tuple[datetime, datetime]  # (from, until): the bot was not running in between
 
 
 def post_time(league: League, kind: str) -> time:
@@ -46,10 +52,33 @@ def post_time(league: League, kind: str) -> time:
 class NotDueYet(Exception):
     """The post cannot be made yet (e.g. last week is not finalized); try later."""
 
+    def __init__(self, reason: str, day: date) -> None:
+        super().__init__(reason)
+        self.day = day  # the league day it is owed on
 
-async def due(db: Database, guild_id: int, kind: str, now: datetime) -> Post | None:
-    """The post of `kind` due on the league day of `now`, or None: no league
-    night today, its time has not come, or the night is already finalized.
+
+class AlreadyPosted(Exception):
+    """Today's post of this kind was made (or is being made, or was skipped or
+    given up after its attempts): nothing to gather."""
+
+    def __init__(self, key: str, day: date) -> None:
+        super().__init__(key)
+        self.key = key
+        self.day = day
+
+
+async def due(
+    db: Database, guild_id: int, kind: str, now: datetime, *, offline: Sequence[Span] = ()
+) -> Post | None:
+    """The post of `kind` owed on the league day of `now`: its time has passed
+    and it has not been made. None when nothing is owed: no league night today,
+    its time has not come, or the night is already finalized. Raises
+    `AlreadyPosted` when it was made, `NotDueYet` when it cannot be made yet.
+
+    `offline` are the spans when the bot was not running: a post whose time
+    fell in one of them and that goes out more than `LATE_AFTER` late says so;
+    a post owed later for another reason (a season created or a time changed
+    after its time, last week finalized late) just goes out.
 
     A skipped date (R1.2) gets a one-line notice at the groupings time and
     nothing else. Posting after the day is over is for the caller to refuse.
@@ -65,22 +94,40 @@ async def due(db: Database, guild_id: int, kind: str, now: datetime) -> Post | N
             at = post_time(ctx.league, kind)
             if local.time() < at:
                 return None
-            late = local - datetime.combine(today, at, local.tzinfo) > LATE_AFTER
+            due_at = datetime.combine(today, at, local.tzinfo)
+            late = local - due_at > LATE_AFTER and any(a < due_at < b for a, b in offline)
             skipped = today in await leagues.skipped_dates(conn, ctx.season.id)
             night = await leagues.night_by_date(conn, ctx.season.id, today)
+            key = f"{'skip' if skipped else kind}:{today.isoformat()}"
+            record = await posts.post_by_key(conn, ctx.league.id, key)
     except LeagueError:
         return None  # no league or season: nothing is scheduled
-    if skipped:
-        if kind != "groupings":
-            return None
-        return Post(f"skip:{today.isoformat()}", kind, SkippedPost(today), late, at)
-    if night is None or night.status == "finalized":
+    if skipped and kind != "groupings":
         return None
+    if not skipped and (night is None or night.status == "finalized"):
+        return None
+    if record is not None and (record.status in SETTLED or record.attempts >= MAX_ATTEMPTS):
+        raise AlreadyPosted(key, today)
+    if skipped:
+        return Post(key, kind, SkippedPost(today), late, at, today)
+    assert night is not None
     try:
         content = await _content(db, guild_id, kind, night, now)
     except LeagueError as error:  # e.g. last week is not finalized yet
-        raise NotDueYet(str(error)) from None
-    return Post(f"{kind}:{today.isoformat()}", kind, content, late, at)
+        raise NotDueYet(str(error), today) from None
+    return Post(key, kind, content, late, at, today)
+
+
+async def lock_post(db: Database, guild_id: int, locked: list[LockedGroup]) -> Post | None:
+    """The lock post of a night locked now (`/league night lock`, maybe before
+    19:15 or for a later week): the same key and content as the 19:15 job's."""
+    day = locked[0].day if locked else None
+    if day is None:
+        return None
+    async with db.read() as conn:
+        league = await league_of(conn, guild_id)
+    at = post_time(league, "lock")
+    return Post(f"lock:{day.isoformat()}", "lock", LockPost(locked[0].week, locked), False, at, day)
 
 
 async def _content(

@@ -166,8 +166,9 @@ class Post:
     key: str
     kind: str  # groupings, cutoff, lock or grace
     content: CutoffPost | GracePost | GroupingsPost | LockPost | SkippedPost
-    late: bool  # posted after its time (the bot was offline then)
+    late: bool  # posted after its time because the bot was offline then
     at: time  # when it was due
+    day: date  # the league day it belongs to
 
 
 @dataclass(frozen=True)

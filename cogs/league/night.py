@@ -7,10 +7,10 @@ from typing import Literal
 from discord import Interaction, app_commands
 
 from bot.parsing import parse_date
-from bot.services import announcements, attendance, finalize, picks, scores
+from bot.services import attendance, finalize, picks, scores
 from bot.ui import render
 from bot.ui.replies import respond
-from cogs._base import now_of, post
+from cogs._base import now_of
 from cogs.league._common import LeagueCommands, announce_results
 
 
@@ -32,19 +32,12 @@ class NightCommands(LeagueCommands):
         text = render.locked(locked, locked[0].week) if locked else "No groups."
         if locked and not locked[0].newly_locked:
             await respond(interaction, f"Already locked; nothing changed.\n{text}")
-            return
-        await respond(interaction, text)
-        # The same post the 19:15 job makes: claimed once, so it never goes out twice.
-        key = f"lock:{locked[0].day.isoformat()}" if locked[0].day else None
-        if key and await announcements.claim(bot.db, guild, key, now_of(interaction)):
-            last = None
-            for piece in render.chunks(text):
-                last = await post(bot, bot.settings.announcement_channel_id, piece)
-            channel = bot.settings.announcement_channel_id
-            if last is not None:
-                await announcements.record_sent(bot.db, guild, key, channel, last.id)
-            else:  # the 19:15 job will try again
-                await announcements.record_failed(bot.db, guild, key, channel, "post failed")
+        else:
+            await respond(interaction, text)
+        # The 19:15 job's post, through its path: one key, claimed once, so it is
+        # never posted twice; a post that failed before is tried again here.
+        if locked and bot.scheduler is not None:
+            await bot.scheduler.lock_post(locked, now_of(interaction))
 
     @night.command(name="games")
     @app_commands.describe(

@@ -17,6 +17,8 @@ import discord
 
 from bot.config import Secret, Settings
 from bot.database import Database
+from bot.scheduler import LeagueScheduler
+from bot.ui.render import chunks
 from bot.ui.replies import report
 
 GUILD = 111111111111111111
@@ -161,6 +163,16 @@ class FakeBot:
             APPROVALS: FakeChannel(APPROVALS),
         }
         self.synced = 0
+        # Not started: its jobs never run; `/league night lock` posts through it.
+        self.scheduler = LeagueScheduler(db, GUILD, self.announce)
+
+    async def announce(self, text: str) -> tuple[int, int]:
+        """As LeagueBot.announce: the post in pieces, to the announcement channel."""
+        message = None
+        for piece in chunks(text):
+            message = await self.channels[ANNOUNCEMENTS].send(piece)
+        assert message is not None
+        return ANNOUNCEMENTS, message.id
 
     def get_channel(self, channel_id: int) -> FakeChannel | None:
         return self.channels.get(channel_id)

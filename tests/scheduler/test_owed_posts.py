@@ -1,0 +1,447 @@
+"""A post goes out whenever it becomes owed on its day, and says it is late only
+when the bot was not running at its time (R1.3; the scheduler's catch-up, its
+sweep, its waits, jobs missed by any amount, and `/league night lock`)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from datetime import UTC, date, datetime, time, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.client import LeagueBot
+from bot.config import load_settings
+from bot.database import Database
+from bot.scheduler import MAX_WAITS, SWEEP_EVERY, LeagueScheduler
+from bot.services import announcements, finalize, scores, setup
+from cogs.commissioner import Commissioner
+from tests.cogs import fakes
+from tests.cogs.conftest import COMMISSIONER, as_user
+from tests.cogs.fakes import FakeBot, FakeInteraction, invoke
+from tests.scheduler.conftest import FIRST, GUILD, Channel, Clock, at, fill, migrated
+
+LATE = "(Posted late"
+NOTHING_OWED = {"groupings": "none", "cutoff": "none", "lock": "none", "grace": "none"}
+COMMISSIONER_COG = Commissioner()
+LOCK = next(
+    c for c in COMMISSIONER_COG.walk_app_commands() if c.qualified_name == "league night lock"
+)
+
+
+async def scheduler_on(
+    db: Database, channel: Channel, clock: Clock, *, paused: bool = True, **kwargs: object
+) -> LeagueScheduler:
+    scheduler = LeagueScheduler(db, GUILD, channel.send, clock=clock, **kwargs)  # type: ignore[arg-type]
+    await scheduler.start(paused=paused)
+    return scheduler
+
+
+async def play(db: Database, day: date) -> None:
+    """Everyone scores on all five games, the scores are approved (not finalized)."""
+    for player in range(1, 7):
+        for game in range(1, 6):
+            score = (10 - player) * 1_000_000 + game
+            await scores.submit(db, GUILD, player, game, score, now=at(day, "20:00"))
+    for group in ("1", "2"):
+        await scores.approve_all(db, GUILD, group, by=99, now=at(day, "22:00"))
+
+
+async def running(scheduler: LeagueScheduler, clock: Clock, until: datetime) -> None:
+    """The bot runs on until `until`: its sweep every five minutes, as APScheduler
+    would run it (its signs of life: no gap, nothing said to be late)."""
+    while clock.now + SWEEP_EVERY < until:
+        clock.now += SWEEP_EVERY
+        await scheduler.sweep()
+    clock.now = until
+
+
+# --- owed after a command, with no false "offline" note ---------------------------------
+
+
+async def test_a_season_started_after_12_gets_its_groupings_now_with_no_late_note(
+    tmp_path: Path,
+) -> None:
+    db = await migrated(tmp_path)
+    channel, clock = Channel(), Clock(at(FIRST, "09:00"))
+    try:
+        await setup.create_league(db, GUILD, "League", now=clock.now)
+        scheduler = await scheduler_on(db, channel, clock)
+        assert scheduler.jobs() == {}  # no season: nothing scheduled, nothing owed
+        await running(scheduler, clock, at(FIRST, "13:10"))
+        await setup.start_season(db, GUILD, "Spring", FIRST, now=clock.now)
+        await fill(db, clock.now)
+        await scheduler.rebuild()  # what the bot does after /league season start …
+        said = await scheduler.catch_up()  # … and after every /league command
+        scheduler.shutdown()
+        assert said == {**NOTHING_OWED, "groupings": "sent"}
+        (groupings,) = channel.posts
+        assert groupings.startswith("**Week 1 · Wednesday 04 March 2026**")
+        assert LATE not in groupings  # the bot was online at 12:00: no false excuse
+        # A restart later that day does not post it again, nor call it late.
+        clock.now = at(FIRST, "14:00")
+        again = await scheduler_on(db, channel, clock)
+        again.shutdown()
+        assert len(channel.posts) == 1
+    finally:
+        await db.close()
+
+
+async def test_a_post_time_moved_before_now_posts_at_once_with_no_late_note(
+    db: Database,
+) -> None:
+    channel, clock = Channel(), Clock(at(FIRST, "09:00"))
+    scheduler = await scheduler_on(db, channel, clock)
+    try:
+        await running(scheduler, clock, at(FIRST, "11:40"))
+        assert await scheduler.catch_up() == NOTHING_OWED
+        await setup.set_league_time(db, GUILD, "groupings_time", time(11, 30))
+        await scheduler.rebuild()
+        assert (await scheduler.catch_up())["groupings"] == "sent"
+        assert len(channel.posts) == 1 and LATE not in channel.posts[0]
+        # The job itself now fires at 11:30: next week's, since today's went out.
+        job = scheduler.jobs()["post:groupings"]
+        fire = job.trigger.get_next_fire_time(None, clock.now)  # type: ignore[attr-defined]
+        assert fire.astimezone(at(FIRST, "00:00").tzinfo) == at(FIRST + timedelta(days=7), "11:30")
+        clock.now = at(FIRST, "12:00")
+        assert await scheduler.run("groupings") == "already"
+    finally:
+        scheduler.shutdown()
+
+
+async def test_r1_2_a_date_skipped_after_12_gets_its_one_line_notice_now(db: Database) -> None:
+    channel, clock = Channel(), Clock(at(FIRST, "09:00"))
+    scheduler = await scheduler_on(db, channel, clock)
+    try:
+        await running(scheduler, clock, at(FIRST, "12:00"))
+        assert await scheduler.run("groupings") == "sent"
+        await running(scheduler, clock, at(FIRST, "13:00"))
+        await setup.skip_date(db, GUILD, FIRST, "snow", now=clock.now)
+        await scheduler.rebuild()
+        assert await scheduler.catch_up() == {**NOTHING_OWED, "groupings": "sent"}
+        clock.now = at(FIRST, "15:00")
+        assert await scheduler.run("cutoff") == "none"  # no night today any more
+    finally:
+        scheduler.shutdown()
+    assert channel.posts[1] == (
+        "No league night today (Wednesday 04 March): the commissioner skipped this date."
+    )
+
+
+async def test_a_restart_says_late_only_for_the_posts_whose_time_it_was_down_for(
+    db: Database,
+) -> None:
+    channel, clock = Channel(), Clock(at(FIRST, "11:00"))
+    first = await scheduler_on(db, channel, clock)
+    clock.now = at(FIRST, "12:00")
+    assert await first.run("groupings") == "sent"
+    first.shutdown()  # down from 14:00 to 15:20: the cutoff's 15:00 passes meanwhile
+    clock.now = at(FIRST, "15:20")
+    again = await scheduler_on(db, channel, clock)
+    again.shutdown()
+    groupings, cutoff = channel.posts
+    assert LATE not in groupings
+    assert cutoff.endswith("(Posted late: the bot was offline at 15:00.)")
+
+
+# --- waits: per post and day, reset when it goes out --------------------------------------
+
+
+def fire(scheduler: LeagueScheduler, job_id: str) -> object:
+    """The one-off job `job_id` runs, as APScheduler would run it: it is removed
+    from the store and its body called."""
+    job = scheduler.scheduler.get_job(job_id)
+    assert job is not None, f"{job_id} is not scheduled"
+    job.remove()
+    return job.func(*job.args)
+
+
+async def test_waits_count_per_post_and_day_and_start_afresh_each_week_for_three_weeks(
+    db: Database, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Signs of life every 15 minutes (the retries) are no gap with a 15-minute sweep.
+    channel, clock = Channel(), Clock(at(FIRST, "09:00"))
+    scheduler = await scheduler_on(db, channel, clock, sweep_every=timedelta(minutes=15))
+    try:
+        # Week 1: every post at its time.
+        for kind, hhmm in (("groupings", "12:00"), ("cutoff", "15:00"), ("lock", "19:15")):
+            clock.now = at(FIRST, hhmm)
+            assert await scheduler.run(kind) == "sent"
+        await play(db, FIRST)  # played, not finalized
+        for week, day in ((2, FIRST + timedelta(days=7)), (3, FIRST + timedelta(days=14))):
+            # Last week is not finalized: the groupings wait, tried every 15 minutes.
+            clock.now = at(day, "12:00")
+            assert await scheduler.run("groupings") == "waiting"
+            assert scheduler.waits == {("groupings", day): 1}  # afresh: last week's are gone
+            tries = 1
+            while "wait:groupings" in scheduler.jobs():
+                clock.now += timedelta(minutes=15)
+                assert await fire(scheduler, "wait:groupings") == "waiting"  # type: ignore[misc]
+                tries += 1
+                if week == 3 and tries == 3:
+                    break
+            if week == 2:
+                assert tries == MAX_WAITS  # bounded per day: no 17th try is scheduled
+                assert f"groupings post of {day} still cannot be made after 16" in caplog.text
+                # The sweep leaves a waiting post alone (no 17th try); the cutoff
+                # (15:00, it was not run at its time here) needs no groups: it goes out.
+                swept = await scheduler.sweep()
+                assert swept == {"cutoff": "sent", "lock": "none", "grace": "none"}
+                assert scheduler.waits == {("groupings", day): MAX_WAITS}
+            # The commissioner finalizes last week: the command's catch-up posts them.
+            clock.now += timedelta(minutes=20)
+            await finalize.finalize(db, GUILD, week=week - 1, by=99, now=clock.now)
+            owed = await scheduler.catch_up()
+            also = {"cutoff": "already"} if week == 2 else {}
+            assert owed == {**NOTHING_OWED, "groupings": "sent", **also}
+            assert scheduler.waits == {}  # reset on success
+            if "wait:groupings" in scheduler.jobs():  # the pending retry finds it done
+                assert await fire(scheduler, "wait:groupings") == "already"  # type: ignore[misc]
+            assert scheduler.waits == {}
+            for kind, hhmm in (("cutoff", "15:00"), ("lock", "19:15")):
+                clock.now = max(clock.now, at(day, hhmm))
+                assert await scheduler.run(kind) == ("already" if kind in also else "sent")
+            await play(db, day)
+    finally:
+        scheduler.shutdown()
+    groupings = channel.of("Late tonight? Use /late")
+    assert [g.splitlines()[0] for g in groupings] == [
+        "**Week 1 · Wednesday 04 March 2026**",
+        "**Week 2 · Wednesday 11 March 2026**",
+        "**Week 3 · Wednesday 18 March 2026**",
+    ]
+    assert channel.of(LATE) == []  # late, but the bot was running: no note
+
+
+# --- jobs missed by more than any grace, and the sweep ----------------------------------
+
+
+async def test_a_job_missed_by_twenty_minutes_still_posts_once(db: Database) -> None:
+    """The event loop was blocked (or the machine asleep) across 12:00: the job
+    runs when APScheduler gets to it, 20 minutes late, and posts once."""
+    channel, clock = Channel(), Clock(at(FIRST, "11:55"))
+    scheduler = await scheduler_on(db, channel, clock, paused=False)
+    try:
+        clock.now = at(FIRST, "12:20")
+        job = scheduler.scheduler.get_job("post:groupings")
+        assert job is not None
+        missed = datetime.now(UTC) - timedelta(minutes=20)
+        job.modify(next_run_time=missed)  # wakes the scheduler: its run time is long past
+        for _ in range(200):
+            if channel.posts:
+                break
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)  # room for a second post that must not come
+    finally:
+        scheduler.shutdown()
+    (groupings,) = channel.posts
+    assert groupings.endswith("(Posted late: the bot was offline at 12:00.)")  # 11:55 → 12:20
+    record = await announcements.post_record(db, GUILD, "groupings:2026-03-04")
+    assert record is not None and record.status == "sent"
+
+
+async def test_the_sweep_posts_what_no_job_made_and_says_late_only_after_a_gap(
+    db: Database, caplog: pytest.LogCaptureFixture
+) -> None:
+    channel, clock = Channel(), Clock(at(FIRST, "09:00"))
+    scheduler = await scheduler_on(db, channel, clock)
+    try:
+        for hhmm in ("09:05", "09:10"):  # the sweep, every 5 minutes
+            clock.now = at(FIRST, hhmm)
+            assert await scheduler.sweep() == NOTHING_OWED
+        with caplog.at_level(logging.WARNING, logger="bot.scheduler"):
+            # The clock stepped (or the machine slept) 09:10 → 11:55: a gap, noted.
+            clock.now = at(FIRST, "11:55")
+            assert await scheduler.sweep() == NOTHING_OWED
+            clock.now = at(FIRST, "12:00")
+            assert await scheduler.sweep() == {**NOTHING_OWED, "groupings": "sent"}
+            # Blocked from 14:58 to 15:31: the 15:00 job never ran; the sweep posts it.
+            clock.now = at(FIRST, "14:58")
+            assert (await scheduler.sweep())["cutoff"] == "none"
+            clock.now = at(FIRST, "15:31")
+            assert (await scheduler.sweep())["cutoff"] == "sent"
+            clock.now = at(FIRST, "15:36")
+            assert (await scheduler.sweep())["cutoff"] == "already"
+        assert "the scheduler did not run from" in caplog.text
+    finally:
+        scheduler.shutdown()
+    groupings, cutoff = channel.posts
+    assert LATE not in groupings  # on time: the gap ended before 12:00
+    assert cutoff.endswith("(Posted late: the bot was offline at 15:00.)")
+
+
+async def test_the_sweep_is_scheduled_to_run_late_rather_than_never(db: Database) -> None:
+    scheduler = await scheduler_on(db, Channel(), Clock(at(FIRST, "09:00")))
+    try:
+        jobs = scheduler.jobs()
+        assert set(jobs) == {"post:groupings", "post:cutoff", "post:lock", "post:grace", "sweep"}
+        for job in jobs.values():
+            assert (job.coalesce, job.misfire_grace_time, job.max_instances) == (True, None, 1)  # type: ignore[attr-defined]
+        assert jobs["sweep"].trigger.interval == timedelta(minutes=5)  # type: ignore[attr-defined]
+    finally:
+        scheduler.shutdown()
+
+
+async def test_the_job_the_sweep_and_a_command_at_the_same_moment_post_once(
+    db: Database,
+) -> None:
+    channel, clock = Channel(), Clock(at(FIRST, "19:10"))
+    scheduler = await scheduler_on(db, channel, clock)
+    try:
+        clock.now = at(FIRST, "19:15")
+        said = await asyncio.gather(scheduler.run("lock"), scheduler.sweep(), scheduler.catch_up())
+    finally:
+        scheduler.shutdown()
+    assert [said[0], said[1]["lock"], said[2]["lock"]] == ["sent", "already", "already"]
+    assert len(channel.of("picks are locked")) == 1
+
+
+async def test_a_post_owed_yesterday_is_not_made_today(db: Database) -> None:
+    channel, clock = Channel(), Clock(at(FIRST, "09:00"))
+    scheduler = await scheduler_on(db, channel, clock)
+    try:
+        clock.now = at(FIRST + timedelta(days=1), "00:05")  # asleep from 09:00 until after midnight
+        assert await scheduler.sweep() == NOTHING_OWED
+        assert await scheduler.run("grace") == "none"  # the 19:30 job, run at last
+    finally:
+        scheduler.shutdown()
+    assert channel.posts == []
+
+
+# --- /league night lock and the 19:15 job: one post path ---------------------------------
+
+
+@pytest.fixture
+async def cog_league(tmp_path: Path) -> AsyncIterator[FakeBot]:
+    """The league in the cogs' fake server; its season starts on FIRST."""
+    db = await migrated(tmp_path)
+    now = at(date(2026, 3, 1), "10:00")
+    await setup.create_league(db, fakes.GUILD, "League", now=now)
+    await setup.start_season(db, fakes.GUILD, "Spring", FIRST, now=now)
+    await fill(db, now, guild=fakes.GUILD)
+    try:
+        yield FakeBot(db, tmp_path)
+    finally:
+        await db.close()
+
+
+async def lock_command(bot: FakeBot, when: datetime) -> str:
+    said = await invoke(LOCK, COMMISSIONER_COG, as_user(bot, COMMISSIONER, when))
+    return said.text
+
+
+def lock_posts(bot: FakeBot) -> list[str]:
+    sent = bot.channels[fakes.ANNOUNCEMENTS].sent
+    return [m.content for m in sent if "picks are locked" in m.content]
+
+
+def games(text: str) -> list[str]:
+    """Each group's games and play order, as a lock post or reply lists them."""
+    return [line for line in text.splitlines() if line.startswith(("**Group", "  Game 1"))]
+
+
+async def bot_scheduler(bot: FakeBot, clock: Clock) -> LeagueScheduler:
+    """The bot's scheduler, sending as the bot does, on `clock`."""
+    scheduler = LeagueScheduler(bot.db, fakes.GUILD, bot.announce, clock=clock)
+    await scheduler.start(paused=True)
+    bot.scheduler = scheduler
+    return scheduler
+
+
+async def test_lock_command_first_then_the_1915_job_posts_once(cog_league: FakeBot) -> None:
+    bot, clock = cog_league, Clock(at(FIRST, "18:00"))
+    scheduler = await bot_scheduler(bot, clock)
+    try:
+        reply = await lock_command(bot, at(FIRST, "18:30"))
+        clock.now = at(FIRST, "19:15")
+        assert await scheduler.run("lock") == "already"
+        assert await scheduler.catch_up() == {**NOTHING_OWED, "groupings": "already",
+                                              "cutoff": "already", "lock": "already"}  # fmt: skip
+    finally:
+        scheduler.shutdown()
+    (posted,) = lock_posts(bot)
+    assert posted == reply and posted.startswith("**Week 1: picks are locked.**")
+    record = await announcements.post_record(bot.db, fakes.GUILD, "lock:2026-03-04")
+    assert record is not None and record.status == "sent"
+
+
+async def test_the_1915_job_first_then_the_lock_command_posts_once(cog_league: FakeBot) -> None:
+    bot, clock = cog_league, Clock(at(FIRST, "19:00"))
+    scheduler = await bot_scheduler(bot, clock)
+    try:
+        clock.now = at(FIRST, "19:15")
+        assert await scheduler.run("lock") == "sent"
+        reply = await lock_command(bot, at(FIRST, "19:20"))
+    finally:
+        scheduler.shutdown()
+    (posted,) = lock_posts(bot)
+    assert reply.startswith("Already locked; nothing changed.\n**Week 1: picks are locked.**")
+    assert games(reply) == games(posted)
+
+
+async def test_a_lock_post_the_command_could_not_send_is_made_by_the_1915_job(
+    cog_league: FakeBot,
+) -> None:
+    bot, clock = cog_league, Clock(at(FIRST, "18:00"))
+    scheduler = await bot_scheduler(bot, clock)
+    channel = bot.channels[fakes.ANNOUNCEMENTS]
+    try:
+        channel.refuse = True
+        reply = await lock_command(bot, at(FIRST, "18:30"))
+        assert lock_posts(bot) == []
+        channel.refuse = False
+        clock.now = at(FIRST, "19:15")
+        assert await scheduler.run("lock") == "sent"
+        assert await scheduler.run("lock") == "already"
+    finally:
+        scheduler.shutdown()
+    # The games the commissioner was shown. (Made again from the stored lock, the
+    # post cannot say which vetoes the bot filled in machine order, R4.5: the
+    # stored games do not record them.)
+    (posted,) = lock_posts(bot)
+    assert games(posted) == games(reply)
+    assert "(not enough picks" in reply and "(not enough picks" not in posted
+
+
+# --- the bot: after a /league command ------------------------------------------------------
+
+
+class Command:
+    def __init__(self, qualified_name: str) -> None:
+        self.qualified_name = qualified_name
+
+
+async def test_after_a_league_command_the_bot_posts_what_it_made_owed(tmp_path: Path) -> None:
+    settings = load_settings(
+        env={
+            "DISCORD_TOKEN": "x" * 59, "LEAGUE_GUILD_ID": str(fakes.GUILD),
+            "COMMISSIONER_ROLE_ID": "222222222222222222",
+            "ANNOUNCEMENT_CHANNEL_ID": "333333333333333333",
+            "APPROVALS_CHANNEL_ID": "444444444444444444",
+            "DATABASE_PATH": str(tmp_path / "league.sqlite3"),
+        }
+    )  # fmt: skip
+    clock, channel = Clock(at(FIRST, "09:00")), Channel()
+    bot = LeagueBot(settings, clock=clock)
+    try:
+        await bot.setup_hook()
+        assert bot.scheduler is not None
+        bot.scheduler.send = channel.send
+        koi = FakeInteraction(bot, COMMISSIONER, clock.now)  # type: ignore[arg-type]
+        await setup.create_league(bot.db, fakes.GUILD, "League", now=clock.now)
+        await bot.on_app_command_completion(koi, Command("league season setup"))  # type: ignore[arg-type]
+        await running(bot.scheduler, clock, at(FIRST, "12:30"))
+        await setup.start_season(bot.db, fakes.GUILD, "Spring", FIRST, now=clock.now)
+        await bot.on_app_command_completion(koi, Command("league season start"))  # type: ignore[arg-type]
+        assert channel.posts == []  # no players yet: the groupings wait
+        await fill(bot.db, clock.now, guild=fakes.GUILD)
+        await bot.on_app_command_completion(koi, Command("standings"))  # type: ignore[arg-type]
+        assert channel.posts == []  # a player's command does not look
+        await bot.on_app_command_completion(koi, Command("league machine add"))  # type: ignore[arg-type]
+        (groupings,) = channel.posts
+        assert groupings.startswith("**Week 1 · Wednesday 04 March 2026**")
+        assert LATE not in groupings
+    finally:
+        await bot.close()
