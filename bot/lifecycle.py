@@ -203,10 +203,12 @@ async def log_in(client: discord.Client, token: str, patience: Patience) -> None
 
 
 def _refused(error: discord.Forbidden) -> str:
-    if error.code == 50001:  # Missing Access: registering commands in a server it is not in
+    parts = error.response.url.parts  # /api/v10/applications/{app}/guilds/{guild}/commands
+    if error.code == 50001 and "guilds" in parts[:-1]:  # Missing Access: not in that server
+        guild = parts[parts.index("guilds") + 1]
         return (
-            f"LEAGUE_GUILD_ID: Discord refused to register the commands there ({error.text}): "
-            "the bot is not in that server"
+            f"LEAGUE_GUILD_ID {guild}: Discord refused to register the commands there "
+            f"({error.text}): the bot is not in that server"
         )
     return f"Discord refused the start-up (403 {error.text})"
 
@@ -232,12 +234,17 @@ def _in_flight() -> set[asyncio.Task[Any]]:
 
 
 async def drain(within: float) -> None:
-    """Wait up to `within` seconds for the interactions (and events) being handled."""
+    """Wait up to `within` seconds for the interactions (and events) being
+    handled, and for what they start in turn (on_app_command_completion)."""
     pending = _in_flight()
     if not pending:
         return
     log.info("letting %d interaction(s) in flight finish (up to %g s)", len(pending), within)
-    _, pending = await asyncio.wait(pending, timeout=within)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + within
+    while pending and (left := deadline - loop.time()) > 0:
+        await asyncio.wait(pending, timeout=left)
+        pending = _in_flight()
     if pending:
         log.warning("%d interaction(s) still running after %g s; stopping anyway",
                     len(pending), within)  # fmt: skip
