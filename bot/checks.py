@@ -171,8 +171,16 @@ async def _missing_channel(client: discord.Client, guild: discord.Guild, channel
         return f"#{found.name} is a thread, not a text channel"
     other = getattr(found, "guild", None)
     if other is not None and other.id != guild.id:
-        return f"#{getattr(found, 'name', channel_id)} is in another server ({other.name})"
+        where = getattr(other, "name", "") or await _guild_name(client, other.id)
+        return f"#{getattr(found, 'name', channel_id)} is in another server ({where})"
     return f"there is no such channel in {guild.name}"
+
+
+async def _guild_name(client: discord.Client, guild_id: int) -> str:
+    try:  # a channel fetched over REST knows only its server's id
+        return (await client.fetch_guild(guild_id, with_counts=False)).name
+    except (discord.HTTPException, *UNANSWERED):
+        return f"server {guild_id}"
 
 
 def _short(error: BaseException) -> str:
@@ -212,7 +220,9 @@ async def alert_commissioner(
     mention = discord.AllowedMentions.none()
     if role is not None and role.ok:
         text = f"<@&{role.id}> {text}"
-        mention = discord.AllowedMentions(roles=[discord.Object(role.id)])
+        mention = discord.AllowedMentions(
+            everyone=False, users=False, roles=[discord.Object(role.id)], replied_user=False
+        )
     for name in (APPROVALS, ANNOUNCEMENTS):
         check = checks.get(name)
         if check is None or not check.ok:
