@@ -54,7 +54,7 @@ def point_at(api_base: str) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"{ws}/gateway")
 
 
-async def run_bot(settings: Settings, *, sync: bool, patience: Patience | None = None) -> None:
+async def run_bot(settings: Settings, *, sync: bool) -> None:
     """Run until SIGTERM or SIGINT (then stop cleanly) or a StartupError."""
     from bot import checks, lifecycle
     from bot.client import LeagueBot
@@ -72,9 +72,7 @@ async def run_bot(settings: Settings, *, sync: bool, patience: Patience | None =
             async def at_ready() -> None:
                 client.channel_checks = await checks.at_start(client, settings)
 
-            await lifecycle.serve(
-                client, settings.token.reveal(), stop=stop, at_ready=at_ready, patience=patience
-            )
+            await lifecycle.serve(client, settings.token.reveal(), stop=stop, at_ready=at_ready)
     finally:
         stop.uninstall()
 

@@ -189,8 +189,7 @@ async def log_in(client: discord.Client, token: str, patience: Patience) -> None
                 raise StartupError(
                     f"Discord could not be reached at {rest_host()} "
                     f"after {attempt} attempt{'s' if attempt > 1 else ''} "
-                    f"({describe(error)}): check the network and DISCORD_API_BASE, then start "
-                    "again"
+                    f"({describe(error)}): check the network{_api_base_hint()}, then start again"
                 ) from None
             log.warning(
                 "Discord could not be reached at %s (attempt %d of %d: %s); trying again in %g s",
@@ -200,6 +199,10 @@ async def log_in(client: discord.Client, token: str, patience: Patience) -> None
             delay *= 2
         except discord.HTTPException as error:
             raise StartupError(f"Discord refused the start-up: {describe(error)}") from None
+
+
+def _api_base_hint() -> str:
+    return "" if rest_host() == "discord.com" else " and DISCORD_API_BASE"
 
 
 def _refused(error: discord.Forbidden) -> str:
