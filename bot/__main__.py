@@ -1,7 +1,12 @@
 """The `league-bot` console script.
 
 league-bot run [--sync]   start the Discord bot (settings from the environment / .env)
+league-bot check          check the server, channels and role the settings name; exit 0 or 1
 league-bot example        print a worked league night scored by the rules
+
+Exit codes: 0 done (or stopped by SIGTERM/SIGINT), 1 failed (Discord unreachable,
+the database), 2 a setting must be fixed first (a missing setting, a refused token,
+a server the bot is not in).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from bot.config import ConfigError, Settings, load_settings
 from bot.database import DatabaseError
+from bot.lifecycle import EXIT_SETTINGS, OneLineNetworkErrors, Patience, StartupError, Stop
 from bot.migrate import migrate
 
 if TYPE_CHECKING:
@@ -28,6 +34,10 @@ def _parser() -> argparse.ArgumentParser:
     run = commands.add_parser("run", help="start the Discord bot")
     run.add_argument("--sync", action="store_true", help="register the slash commands first")
     run.add_argument("--env-file", default=".env", help="settings file (default: .env)")
+    check = commands.add_parser(
+        "check", help="check the server, channels and role the settings name (exit 0 or 1)"
+    )
+    check.add_argument("--env-file", default=".env", help="settings file (default: .env)")
     commands.add_parser("example", help="print a worked league night scored by the rules")
     demo = commands.add_parser(
         "demo", help="play a league night on a loopback Discord stand-in (no account needed)"
@@ -55,16 +65,64 @@ async def use_gateway_of(client: discord.Client) -> None:
 
 
 async def run_bot(settings: Settings, *, sync: bool) -> None:
+    """Run until SIGTERM or SIGINT (then stop cleanly) or a StartupError."""
+    from bot import checks, lifecycle
     from bot.client import LeagueBot
 
-    await migrate(settings.database_path)  # a bad database stops us before we log in
+    stop = Stop()
+    stop.install()
+    try:
+        await migrate(settings.database_path)  # a bad database stops us before we log in
+        if stop.is_set():
+            return
+        if settings.api_base:
+            point_at(settings.api_base)
+        async with LeagueBot(settings, sync_commands=sync) as client:
+
+            async def at_ready() -> None:
+                client.channel_checks = await checks.at_start(client, settings)
+
+            async def after_login() -> None:
+                await use_gateway_of(client)
+
+            await lifecycle.serve(
+                client,
+                settings.token.reveal(),
+                stop=stop,
+                at_ready=at_ready,
+                after_login=after_login if settings.api_base else None,
+            )
+    finally:
+        stop.uninstall()
+
+
+async def check_discord(settings: Settings, patience: Patience | None = None) -> int:
+    """`league-bot check`: log in over REST only, run the start-up checks, print
+    one line per check; 0 when all passed, 1 otherwise."""
+    import discord
+
+    from bot import checks, lifecycle
+
+    patience = patience or Patience()
     if settings.api_base:
         point_at(settings.api_base)
-    async with LeagueBot(settings, sync_commands=sync) as client:
-        await client.login(settings.token.reveal())
-        if settings.api_base:
-            await use_gateway_of(client)
-        await client.connect()
+    client = discord.Client(intents=discord.Intents(guilds=True))  # REST only: never connects
+    lifecycle.bound_requests(client.http, patience.timeout())
+    try:
+        async with client, asyncio.timeout(patience.check):
+            await lifecycle.log_in(client, settings.token.reveal(), Patience(attempts=1))
+            results = await checks.run_checks(client, settings)
+    except StartupError as error:
+        print(error)
+        return 1
+    except TimeoutError:
+        print(f"Discord did not answer the checks within {patience.check:g} s")
+        return 1
+    for check in results.values():
+        print(check.line())
+    failed = sum(not c.ok for c in results.values())
+    print(f"{failed} of {len(results)} checks failed" if failed else "all checks passed")
+    return 1 if failed else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,12 +141,20 @@ def main(argv: list[str] | None = None) -> int:
         settings = load_settings(env_file=args.env_file)
     except ConfigError as error:
         print(f"league-bot: {error}", file=sys.stderr)
-        return 2
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+        return EXIT_SETTINGS
+    level = settings.log_level
+    if args.command == "check" and level != "DEBUG":
+        level = "WARNING"  # the check prints its own lines
+    logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(OneLineNetworkErrors())
     try:
+        if args.command == "check":
+            return asyncio.run(check_discord(settings))
         asyncio.run(run_bot(settings, sync=args.sync))
+    except StartupError as error:
+        print(f"league-bot: {error}", file=sys.stderr)
+        return error.exit_code
     except DatabaseError as error:
         print(f"league-bot: {error}", file=sys.stderr)
         return 1

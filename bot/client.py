@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
 import discord
 from discord.ext import commands
 
+from bot.checks import ChannelCheck
 from bot.config import Settings
 from bot.database import Database
+from bot.lifecycle import Patience, bound_requests
 from bot.migrate import migrate
 from bot.scheduler import Clock, LeagueScheduler
 from bot.services import announcements
@@ -28,6 +31,8 @@ COGS = (
     "cogs.commissioner",
 )
 
+
+CLOSE_WITHIN = 3.0  # seconds for the gateway and HTTP session to close at a stop
 
 RESCHEDULING_COMMANDS = {
     "league season setup", "league season start", "league season time", "league season skip",
@@ -70,6 +75,9 @@ class LeagueBot(commands.Bot):
         self._db: Database | None = None
         self.scheduler: LeagueScheduler | None = None
         self.failed_cogs: list[str] = []
+        # The last start-up check of each setting naming a place in Discord (bot.checks).
+        self.channel_checks: dict[str, ChannelCheck] = {}
+        bound_requests(self.http, Patience().timeout())  # seconds, not aiohttp's 300
 
     @property
     def db(self) -> Database:
@@ -153,7 +161,10 @@ class LeagueBot(commands.Bot):
         """Stop in reverse order: the scheduler, the gateway and HTTP, the database."""
         if self.scheduler is not None:
             self.scheduler.shutdown()
-        await super().close()
+        try:  # a gateway that never answers our close frame must not keep the database open
+            await asyncio.wait_for(asyncio.shield(super().close()), CLOSE_WITHIN)
+        except TimeoutError:
+            log.warning("Discord's connection did not close within %g s; going on", CLOSE_WITHIN)
         if self._db is not None:
             db, self._db = self._db, None
             await db.close()

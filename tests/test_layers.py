@@ -50,6 +50,8 @@ LAYERS = {
     "bot.__main__": "app",
     "bot.demo": "app",
     "bot.example": "app",
+    "bot.checks": "app",
+    "bot.lifecycle": "app",
     "cogs": "cogs",
     "standin": "standin",
 }
