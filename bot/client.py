@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.database import Database
+from bot.delivery import Sender
 from bot.migrate import migrate
 from bot.scheduler import Clock, LeagueScheduler
 from bot.services import announcements
@@ -70,6 +71,10 @@ class LeagueBot(commands.Bot):
         self._db: Database | None = None
         self.scheduler: LeagueScheduler | None = None
         self.failed_cogs: list[str] = []
+        self.outbox = Sender(self)  # delivers every message the bot owes (bot/delivery)
+        # The last check of each configured channel ('announcements', 'approvals'),
+        # in words, for /league admin status; filled by the start-up checks.
+        self.channel_checks: dict[str, str] = {}
 
     @property
     def db(self) -> Database:
@@ -86,6 +91,7 @@ class LeagueBot(commands.Bot):
         version = await migrate(path)
         self._db = await Database.open(path)
         log.info("database %s at schema version %d", path, version)
+        self.outbox.start()
         for name in COGS:
             try:
                 await self.load_extension(name)
@@ -149,6 +155,7 @@ class LeagueBot(commands.Bot):
         """Stop in reverse order: the scheduler, the gateway and HTTP, the database."""
         if self.scheduler is not None:
             self.scheduler.shutdown()
+        await self.outbox.stop()
         await super().close()
         if self._db is not None:
             db, self._db = self._db, None

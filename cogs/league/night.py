@@ -10,8 +10,8 @@ from bot.parsing import parse_date
 from bot.services import announcements, attendance, finalize, picks, scores
 from bot.ui import render
 from bot.ui.replies import respond
-from cogs._base import now_of, post
-from cogs.league._common import LeagueCommands, announce_results
+from cogs._base import deliver, now_of
+from cogs.league._common import LeagueCommands
 
 
 class NightCommands(LeagueCommands):
@@ -36,15 +36,8 @@ class NightCommands(LeagueCommands):
         await respond(interaction, text)
         # The same post the 19:15 job makes: claimed once, so it never goes out twice.
         key = f"lock:{locked[0].day.isoformat()}" if locked[0].day else None
-        if key and await announcements.claim(bot.db, guild, key, now_of(interaction)):
-            last = None
-            for piece in render.chunks(text):
-                last = await post(bot, bot.settings.announcement_channel_id, piece)
-            channel = bot.settings.announcement_channel_id
-            if last is not None:
-                await announcements.record_sent(bot.db, guild, key, channel, last.id)
-            else:  # the 19:15 job will try again
-                await announcements.record_failed(bot.db, guild, key, channel, "post failed")
+        if key and await announcements.enqueue(bot.db, guild, key, text, now=now_of(interaction)):
+            deliver(interaction)
 
     @night.command(name="games")
     @app_commands.describe(
@@ -75,6 +68,7 @@ class NightCommands(LeagueCommands):
         approved = await scores.approve_all(
             bot.db, guild, group, by=interaction.user.id, now=now_of(interaction)
         )
+        deliver(interaction)  # their approval posts are brought up to date
         await respond(interaction, f"Approved {len(approved)} score(s) of group {group.upper()}.")
 
     @night.command(name="mark")
@@ -113,5 +107,5 @@ class NightCommands(LeagueCommands):
                 interaction, f"Week {summary.night.week} was already final; nothing changed."
             )
             return
+        deliver(interaction)  # results, standings (and prizes), owed with the finalizing
         await respond(interaction, f"Week {summary.night.week} is final.")
-        await announce_results(bot, guild, summary)

@@ -17,6 +17,7 @@ import discord
 
 from bot.config import Secret, Settings
 from bot.database import Database
+from bot.delivery import Sender
 from bot.ui.replies import report
 
 GUILD = 111111111111111111
@@ -63,12 +64,28 @@ class FakeMember:
 
 
 class FakeMessage:
-    def __init__(self, channel: FakeChannel, content: str, view: discord.ui.View | None) -> None:
+    def __init__(
+        self,
+        channel: FakeChannel,
+        content: str,
+        view: discord.ui.View | None,
+        nonce: str | int | None = None,
+    ) -> None:
         self.id = next(_ids)
         self.channel = channel
         self.content = content
         self.view = view
+        self.nonce = nonce
         self.pinged: list[int] = []  # users the post may ping (allowed_mentions)
+        self.edits = 0  # how many times the bot edited it
+
+    async def edit(self, *, content: str, view: discord.ui.View | None = None) -> FakeMessage:
+        if self.channel.refuse:
+            raise discord.Forbidden(_FakeHTTPResponse(403), "Missing Permissions")
+        assert len(content) <= 2000, "Discord refuses messages over 2,000 characters"
+        self.content, self.view = content, view
+        self.edits += 1
+        return self
 
     def button(self, label: str) -> discord.ui.Item[Any]:
         assert self.view is not None, "this message has no buttons"
@@ -90,15 +107,26 @@ class FakeChannel:
         *,
         view: discord.ui.View | None = None,
         allowed_mentions: discord.AllowedMentions | None = None,
+        nonce: str | int | None = None,
     ) -> FakeMessage:
         if self.refuse:
             raise discord.Forbidden(_FakeHTTPResponse(403), "Missing Permissions")
         assert len(content) <= 2000, "Discord refuses messages over 2,000 characters"
-        message = FakeMessage(self, content, view)
+        # discord.py sends enforce_nonce with a nonce: Discord returns the earlier message.
+        earlier = [m for m in self.sent if nonce is not None and m.nonce == nonce]
+        if earlier:
+            return earlier[0]
+        message = FakeMessage(self, content, view, nonce)
         users = allowed_mentions.users if allowed_mentions is not None else False
         message.pinged = [u.id for u in users] if isinstance(users, list) else []
         self.sent.append(message)
         return message
+
+    def get_partial_message(self, message_id: int) -> FakeMessage:
+        for message in self.sent:
+            if message.id == message_id:
+                return message
+        raise AssertionError(f"no message {message_id} in channel {self.id}")
 
 
 class _FakeHTTPResponse:
@@ -161,9 +189,15 @@ class FakeBot:
             APPROVALS: FakeChannel(APPROVALS),
         }
         self.synced = 0
+        # The real sender, not started: `invoke` and `click` deliver what a command owed.
+        self.outbox = Sender(self)  # type: ignore[arg-type]
+        self.channel_checks: dict[str, str] = {}
 
     def get_channel(self, channel_id: int) -> FakeChannel | None:
         return self.channels.get(channel_id)
+
+    def get_guild(self, guild_id: int) -> None:
+        return None  # no member cache: the commissioners cannot be found for a DM
 
     async def fetch_channel(self, channel_id: int) -> FakeChannel:
         raise discord.NotFound(_FakeHTTPResponse(404), "Unknown Channel")
@@ -212,6 +246,7 @@ async def invoke(command: Any, cog: Any, interaction: FakeInteraction, **options
         await command.callback(cog, interaction, **options)
     except Exception as error:
         await report(interaction, error)  # type: ignore[arg-type]
+    await interaction.client.outbox.flush()
     return interaction.said
 
 
@@ -224,4 +259,5 @@ async def click(item: Any, interaction: FakeInteraction) -> Said:
     inner = getattr(item, "item", item)
     button = await DecisionButton.from_custom_id(interaction, inner, match)  # type: ignore[arg-type]
     await button.callback(interaction)  # type: ignore[arg-type]
+    await interaction.client.outbox.flush()
     return interaction.said
