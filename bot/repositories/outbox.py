@@ -52,6 +52,7 @@ WAITING = (
 LAST_OF = (
     "SELECT * FROM outbox WHERE guild_id = ? AND kind = ? AND ref = ? ORDER BY id DESC LIMIT 1"
 )
+SCHEMA_VERSION = "PRAGMA user_version"
 DUE_COUNT = (
     "SELECT count(*) FROM outbox WHERE guild_id = ? AND (status = 'sending' OR"
     " (status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ?)))"
@@ -161,3 +162,8 @@ async def last_of(
 
 async def due_count(conn: aiosqlite.Connection, guild_id: int, now: str) -> int:
     return int(await scalar(conn, DUE_COUNT, (guild_id, now)) or 0)
+
+
+async def schema_version(conn: aiosqlite.Connection) -> int:
+    """The database's schema version (the last migration applied, bot/migrate.py)."""
+    return int(await scalar(conn, SCHEMA_VERSION) or 0)

@@ -211,4 +211,5 @@ async def status(db: Database, guild_id: int) -> DeliveryStatus:
             waiting=await outbox.waiting(conn, guild_id),
             failed=await outbox.failed_items(conn, guild_id),
             delivered=counts.get("sent", 0),
+            schema=await outbox.schema_version(conn),
         )

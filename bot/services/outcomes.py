@@ -330,6 +330,7 @@ class DeliveryStatus:
     waiting: list[OutboxItem]
     failed: list[OutboxItem]
     delivered: int
+    schema: int  # the database's schema version
 
 
 @dataclass(frozen=True)

@@ -115,7 +115,6 @@ def status(
     *,
     version: str,
     database: str,
-    schema: int,
     delivery: DeliveryStatus,
     next_posts: Sequence[tuple[str, datetime | None]],
     checks: Mapping[str, str | None],
@@ -125,7 +124,7 @@ def status(
     retrying = sum(1 for i in delivery.waiting if i.attempts > 0)
     lines = [
         f"**League bot {version}**",
-        f"Database: {database} (schema version {schema})",
+        f"Database: {database} (schema version {delivery.schema})",
         f"Posts waiting: {waiting}" + (f" ({retrying} being retried)" if retrying else "")
         + f" · failed: {len(delivery.failed)} · sent: {delivery.delivered}",
         *_listed(delivery.failed),
