@@ -61,7 +61,8 @@ class AdminCommands(LeagueCommands):
         """Bot, database, posts, channels."""
         bot, guild = await self._ack(interaction)
         report = await outbox.status(bot.db, guild)
-        jobs = bot.scheduler.jobs() if bot.scheduler is not None else {}
+        scheduler = getattr(bot, "scheduler", None)
+        jobs = scheduler.jobs() if scheduler is not None else {}
         checks = getattr(bot, "channel_checks", {})
         text = delivery.status(
             version=version(),
