@@ -469,6 +469,8 @@ VALID_OPTIONS: dict[str, dict[str, Any]] = {
     "season playoffs": {},
     "admin backup": {},
     "admin sync": {},
+    "admin resend": {"week": 1},
+    "admin status": {},
 }
 
 
