@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.checks import ChannelCheck
 from bot.config import Settings
 from bot.database import Database
+from bot.delivery import Sender
 from bot.lifecycle import Patience, bound_requests
 from bot.migrate import migrate
 from bot.scheduler import Clock, LeagueScheduler
@@ -75,7 +76,9 @@ class LeagueBot(commands.Bot):
         self._db: Database | None = None
         self.scheduler: LeagueScheduler | None = None
         self.failed_cogs: list[str] = []
-        # The last start-up check of each setting naming a place in Discord (bot.checks).
+        self.outbox = Sender(self)  # delivers every message the bot owes (bot/delivery)
+        # The last start-up check of each setting naming a place in Discord (bot.checks),
+        # shown by /league admin status.
         self.channel_checks: dict[str, ChannelCheck] = {}
         bound_requests(self.http, Patience().timeout())  # seconds, not aiohttp's 300
 
@@ -94,6 +97,7 @@ class LeagueBot(commands.Bot):
         version = await migrate(path)
         self._db = await Database.open(path)
         log.info("database %s at schema version %d", path, version)
+        self.outbox.start()
         for name in COGS:
             try:
                 await self.load_extension(name)
@@ -161,6 +165,7 @@ class LeagueBot(commands.Bot):
         """Stop in reverse order: the scheduler, the gateway and HTTP, the database."""
         if self.scheduler is not None:
             self.scheduler.shutdown()
+        await self.outbox.stop()  # what is not sent stays owed in the outbox
         try:  # a gateway that never answers our close frame must not keep the database open
             await asyncio.wait_for(asyncio.shield(super().close()), CLOSE_WITHIN)
         except TimeoutError:

@@ -257,6 +257,7 @@ class LeagueNight:
         exchange = await self.standin.invoke(who, command, options, channel_id=self.world.general)
         await exchange.done(timeout=10, quiet=0.05)
         self.t.answered(exchange)
+        await self.delivered()
         self.flush()
         return exchange
 
@@ -273,8 +274,15 @@ class LeagueNight:
             self.t.answered(exchange)
         else:
             self.t.say(_indent(f"bot edits it: {exchange.content}"))
+        await self.delivered()
         self.flush()
         return exchange
+
+    async def delivered(self) -> None:
+        """Wait until the bot's outbox has sent what the last action owed."""
+        if self.bot is not None:
+            async with asyncio.timeout(10):
+                await self.bot.outbox.settled()
 
     async def scheduled(self, kind: str, when: datetime) -> None:
         """A scheduled post: the bot's own job body, at the league's wall-clock time."""

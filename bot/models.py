@@ -202,3 +202,25 @@ class SeasonRules:
     prize_places_b: str = "20,10,7"
     prize_consolation_a: int = 20  # percent of the division's second-place prize
     prize_consolation_b: int = 50
+
+
+@dataclass(frozen=True)
+class OutboxItem:
+    """A message the bot owes (migrations/0004_outbox.sql): what it is about
+    (`kind`, `ref`, `data`), where it goes (`target`) and how its delivery went."""
+
+    id: int
+    guild_id: int
+    target: str  # announcements, approvals, commissioners, dm:<discord user id>
+    kind: str  # approval, approval_update, results, standings, prizes, notice, skip, post, alert
+    ref: str  # what it is about: 'score:12', 'premakeup:3', 'night:5', 'notice:9', a post key
+    data: str | None  # JSON, for what cannot be read back when it is sent
+    nonce: str
+    status: str  # pending, sending, sent, failed, dropped
+    attempts: int
+    next_attempt_at: str | None
+    pieces_sent: int
+    message_id: int | None
+    last_error: str | None
+    created_at: str
+    sent_at: str | None

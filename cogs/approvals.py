@@ -9,12 +9,13 @@ like the slash commands it calls a service, then `bot.ui` words the answer.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 import discord
 
 from bot.services import premakeups, scores
-from bot.ui import render
+from bot.ui import delivery, render
 from bot.ui.approvals import require_commissioner
 from bot.ui.replies import report
 
@@ -60,21 +61,21 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TE
         approve = self.action == "approve"
         now = interaction.created_at
         decider = interaction.user.display_name
+        # The click's own answer edits the message, so no edit is owed (update_post).
         if self.kind == "score":
             view = await scores.decide(
                 bot.db, bot.settings.guild_id, self.record_id, approve,  # type: ignore[attr-defined]
-                by=interaction.user.id, now=now,
+                by=interaction.user.id, now=now, update_post=False,
             )  # fmt: skip
             text = render.score_decided(view, decider)
         else:
-            record = await premakeups.decide(
+            await premakeups.decide(
                 bot.db, bot.settings.guild_id, self.record_id, approve,  # type: ignore[attr-defined]
-                by=interaction.user.id, now=now,
+                by=interaction.user.id, now=now, update_post=False,
             )  # fmt: skip
-            verb = "Approved" if record.status == "approved" else "Rejected"
-            posted = interaction.message.content if interaction.message else ""
-            context = posted.rsplit("\n", 1)[0] if "\n" in posted else posted
-            text = f"{context}\n{verb} by {decider}." if context else f"{verb} by {decider}."
+            found = await premakeups.approval(bot.db, self.record_id)  # type: ignore[attr-defined]
+            assert found is not None
+            text = delivery.approval(replace(found, decider=decider))
         await interaction.edit_original_response(content=text, view=None)
 
 

@@ -11,7 +11,7 @@ from bot.parsing import parse_date
 from bot.services import attendance
 from bot.ui import notices, render
 from bot.ui.replies import respond
-from cogs._base import league_bot, now_of, post
+from cogs._base import deliver, league_bot, now_of
 
 
 class Attendance(commands.Cog):
@@ -69,8 +69,8 @@ async def _notify(interaction: Interaction, kind: str, **details: Any) -> None:
         now=now_of(interaction),
         **details,
     )
+    deliver(interaction)  # the commissioner's copy, owed with the notice
     await respond(interaction, render.notice(given))
-    await post(bot, bot.settings.approvals_channel_id, render.late_for_commissioner(given))
 
 
 async def _withdraw(interaction: Interaction, kind: str, **details: Any) -> None:
@@ -81,8 +81,8 @@ async def _withdraw(interaction: Interaction, kind: str, **details: Any) -> None
         bot.db, bot.settings.guild_id, interaction.user.id, kind, now=now_of(interaction),
         **details,
     )  # fmt: skip
+    deliver(interaction)
     await respond(interaction, notices.withdrawn(taken))
-    await post(bot, bot.settings.approvals_channel_id, notices.withdrawn_for_commissioner(taken))
 
 
 async def setup(bot: commands.Bot) -> None:

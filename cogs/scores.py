@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import discord
 from discord import Interaction, app_commands
 from discord.ext import commands
@@ -11,10 +9,9 @@ from discord.ext import commands
 from bot.parsing import parse_score
 from bot.services import premakeups, scores
 from bot.services.errors import LeagueError
-from bot.ui import render
+from bot.ui import delivery, render
 from bot.ui.replies import respond
-from cogs._base import league_bot, now_of, post
-from cogs.approvals import decision_view
+from cogs._base import deliver, league_bot, now_of
 
 
 class Scores(commands.Cog):
@@ -45,22 +42,9 @@ class Scores(commands.Cog):
             player=player.id if player else None,
             now=now_of(interaction),
         )
-
-        async def for_approval() -> None:
-            message = await post(
-                bot,
-                bot.settings.approvals_channel_id,
-                render.score_pending(view, interaction.user.display_name),
-                view=decision_view("score", view.score.id),
-            )
-            if message is not None:
-                await scores.set_message(bot.db, view.score.id, message.id)
-
-        # The player's confirmation and the commissioner's post go out together.
-        await asyncio.gather(
-            respond(interaction, "Submitted:\n" + render.score_pending(view, view.player.name)),
-            for_approval(),
-        )
+        # Its approval post is owed in the same transaction: the answer is true.
+        deliver(interaction)
+        await respond(interaction, "Submitted:\n" + render.score_pending(view, view.player.name))
 
     @score.autocomplete("game")
     async def game_choices(
@@ -108,20 +92,8 @@ class Scores(commands.Cog):
             witnesses,
             now=now_of(interaction),
         )
-        present = ", ".join(w.name for w in done.witnesses)
-        text = (
-            f"Pre-makeup · {done.machine.name}\n**{done.player.name}**: {value:,} "
-            f"(with {present})\nWaiting for the commissioner."
-        )
-        await respond(interaction, f"Submitted:\n{text}")
-        message = await post(
-            bot,
-            bot.settings.approvals_channel_id,
-            text,
-            view=decision_view("premakeup", done.pre_makeup.id),
-        )
-        if message is not None:
-            await premakeups.set_message(bot.db, done.pre_makeup.id, message.id)
+        deliver(interaction)  # its approval post, owed with it
+        await respond(interaction, "Submitted:\n" + delivery.pre_makeup_pending(done))
 
 
 async def setup(bot: commands.Bot) -> None:

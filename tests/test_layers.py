@@ -47,6 +47,7 @@ LAYERS = {
     "bot.ui": "ui",
     "bot.scheduler": "scheduler",
     "bot.client": "app",
+    "bot.delivery": "app",  # the outbox's sender: words through ui, sends through discord
     "bot.__main__": "app",
     "bot.demo": "app",
     "bot.example": "app",

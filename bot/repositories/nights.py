@@ -5,7 +5,7 @@ from __future__ import annotations
 import aiosqlite
 
 from bot.models import Game, Group, Notice
-from bot.repositories._rows import insert, many, run, run_many, scalar
+from bot.repositories._rows import insert, many, one, run, run_many, scalar
 
 NIGHT_OF_GROUP = "SELECT night_id FROM night_groups WHERE id = ?"
 GROUPS = "SELECT * FROM night_groups WHERE night_id = ? ORDER BY pool, position"
@@ -60,6 +60,7 @@ DELETE_GAMES = "DELETE FROM games WHERE group_id = ?"
 DELETE_TIE_ORDER = "DELETE FROM tie_orders WHERE game_id = ?"
 INSERT_TIE_ORDER = "INSERT INTO tie_orders (game_id, player_id, position) VALUES (?, ?, ?)"
 
+NOTICE_BY_ID = "SELECT * FROM notices WHERE id = ?"
 NOTICES = "SELECT * FROM notices WHERE night_id = ? AND withdrawn_at IS NULL ORDER BY given_at"
 WITHDRAW_NOTICE = (
     "UPDATE notices SET withdrawn_at = ? WHERE night_id = ? AND player_id = ?"
@@ -260,3 +261,8 @@ async def move_notices(conn: aiosqlite.Connection, from_night: int, to_night: in
     moved = await run(conn, MOVE_LIVE_NOTICES, (from_night, to_night))
     await run(conn, MOVE_WITHDRAWN_NOTICES, (from_night, to_night))
     return moved
+
+
+async def notice_by_id(conn: aiosqlite.Connection, notice_id: int) -> Notice | None:
+    """A notice, live or withdrawn."""
+    return await one(conn, NOTICE_BY_ID, (notice_id,), _notice)

@@ -44,6 +44,9 @@ INSERT_PRE_MAKEUP = (
     "INSERT INTO pre_makeups (season_id, player_id, machine_id, score, submitted_by, submitted_at)"
     " VALUES (?, ?, ?, ?, ?, ?)"
 )
+WITNESSES = (
+    "SELECT player_id FROM pre_makeup_witnesses WHERE pre_makeup_id = ? ORDER BY player_id"
+)
 INSERT_WITNESS = "INSERT INTO pre_makeup_witnesses (pre_makeup_id, player_id) VALUES (?, ?)"
 DECIDE_PRE_MAKEUP = (
     "UPDATE pre_makeups SET status = ?, decided_by = ?, decided_at = ?"
@@ -212,3 +215,8 @@ async def set_pre_makeup_message(
     conn: aiosqlite.Connection, pre_makeup_id: int, message_id: int
 ) -> None:
     await run(conn, SET_PRE_MAKEUP_MESSAGE, (message_id, pre_makeup_id))
+
+
+async def witnesses(conn: aiosqlite.Connection, pre_makeup_id: int) -> list[int]:
+    """The player ids of who was present when a pre-makeup score was played (R3.1)."""
+    return [row[0] for row in await conn.execute_fetchall(WITNESSES, (pre_makeup_id,))]

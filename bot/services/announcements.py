@@ -21,6 +21,7 @@ from bot.services import picks
 from bot.services.context import SeasonContext, league_of, season_of, stamp
 from bot.services.errors import LeagueError
 from bot.services.groups import week_view
+from bot.services.outbox import ANNOUNCEMENTS, owe
 from bot.services.outcomes import (
     CutoffPost,
     GracePost,
@@ -171,6 +172,21 @@ async def claim(db: Database, guild_id: int, key: str, now: datetime) -> bool:
     async with db.transaction() as conn:
         league = await league_of(conn, guild_id)
         return await posts.claim(conn, league.id, key, stamp(now), MAX_ATTEMPTS)
+
+
+async def enqueue(
+    db: Database, guild_id: int, key: str, text: str, *, now: datetime,
+    target: str = ANNOUNCEMENTS,
+) -> bool:
+    """Claim the post `key` and owe its text to the outbox, in one transaction:
+    False (nothing owed) if it was claimed before. The text is worded by the
+    caller (a scheduled job or a cog) and frozen; the outbox delivers it."""
+    async with db.transaction() as conn:
+        league = await league_of(conn, guild_id)
+        if not await posts.claim(conn, league.id, key, stamp(now), MAX_ATTEMPTS):
+            return False
+        await owe(conn, guild_id, target, "post", key, {"text": text}, now=now)
+        return True
 
 
 async def record_sent(

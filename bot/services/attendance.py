@@ -8,7 +8,7 @@ import aiosqlite
 
 from bot.database import Database
 from bot.models import Night, Player
-from bot.repositories import nights, people, scores
+from bot.repositories import leagues, nights, people, scores
 from bot.scoring import (
     PRE_MAKEUP,
     PlayerNight,
@@ -27,7 +27,8 @@ from bot.services.context import (
     stamp,
 )
 from bot.services.errors import BadInput, WrongState
-from bot.services.outcomes import MissedGame, NoticeGiven, NoticeWithdrawn
+from bot.services.outbox import APPROVALS, owe
+from bot.services.outcomes import MissedGame, NoticeGiven, NoticeRecord, NoticeWithdrawn
 from bot.services.season import group_of, season_totals
 
 NOTICE_NAMES = {"late": "a late notice", "absent": "an absence"}
@@ -72,7 +73,11 @@ async def notify(
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         player = await player_of(conn, ctx.league, discord_id)
-        return await _give(conn, ctx, player, kind, day, minutes, note, discord_id, now)
+        given = await _give(conn, ctx, player, kind, day, minutes, note, discord_id, now)
+        # The commissioner's copy, in the approvals channel, owed with the notice.
+        await owe(conn, guild_id, APPROVALS, "notice", f"notice:{given.notice.id}",
+                  {"event": "given"}, now=now)  # fmt: skip
+        return given
 
 
 async def mark(
@@ -213,4 +218,19 @@ async def withdraw(
                 f"{other} cancel:True."
             )
         await nights.withdraw_notice(conn, night.id, player.id, stamp(now))
+        await owe(conn, guild_id, APPROVALS, "notice", f"notice:{given[0].id}",
+                  {"event": "withdrawn"}, now=now)  # fmt: skip
         return NoticeWithdrawn(player, night, kind)
+
+
+async def notice_record(db: Database, notice_id: int) -> NoticeRecord | None:
+    """A notice as stored, live or withdrawn, with its player and night."""
+    async with db.read() as conn:
+        notice = await nights.notice_by_id(conn, notice_id)
+        if notice is None:
+            return None
+        player = await people.player_by_id(conn, notice.player_id)
+        night = await leagues.night_by_id(conn, notice.night_id)
+        if player is None or night is None:
+            return None
+        return NoticeRecord(notice, player, night)

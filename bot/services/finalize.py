@@ -33,6 +33,7 @@ from bot.scoring import (
 )
 from bot.services.context import SeasonContext, night_of_week, season_of, stamp
 from bot.services.errors import NotReady, WrongState
+from bot.services.outbox import owe_results
 from bot.services.outcomes import GameFinish, GameLine, GroupSummary, NightSummary
 from bot.services.season import group_label, ranking, season_totals
 
@@ -118,6 +119,9 @@ async def finalize_in(
     finalized = await leagues.night_by_id(conn, night.id)
     assert finalized is not None
     result = await summary(conn, ctx, finalized)
+    # Owed with the results: a finalized night is always announced (R12: a
+    # recomputed one again), even if the channel refuses the bot for now.
+    await owe_results(conn, ctx.league.guild_id, finalized, ctx.season.regular_nights, now=now)
     return NightSummary(result.night, result.groups, result.payouts, result.pot_cents,
                         result.next_groups, formed, newly_finalized=True)  # fmt: skip
 
@@ -336,3 +340,13 @@ async def summary(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) 
     return NightSummary(
         night, out, payouts, night.pot_cents or 0, next_groups, any(g.pool for g in upcoming)
     )
+
+
+async def night_summary(db: Database, guild_id: int, night_id: int) -> NightSummary | None:
+    """A finalized night's stored results (None: not final, e.g. reopened since)."""
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        night = await leagues.night_by_id(conn, night_id)
+        if night is None or night.status != "finalized":
+            return None
+        return await summary(conn, ctx, night)

@@ -21,7 +21,9 @@ from bot.models import (
     Night,
     NightResult,
     Notice,
+    OutboxItem,
     Player,
+    PreMakeup,
     Score,
 )
 
@@ -282,3 +284,60 @@ class ParSet:
 
     machine: Machine
     effective: int | None  # the par that applies now; None: no par and no pre-makeup yet
+
+
+@dataclass(frozen=True)
+class PreMakeupView:
+    """A pre-makeup score with who played it, where, and who was there (R3.1)."""
+
+    pre_makeup: PreMakeup
+    player: Player
+    machine: Machine
+    witnesses: list[Player]
+
+
+@dataclass(frozen=True)
+class Approval:
+    """An approval post as it stands: a score or a pre-makeup, and the names of
+    who submitted and who decided it (None: not a league player, or undecided)."""
+
+    score: ScoreView | None
+    pre_makeup: PreMakeupView | None
+    submitter: str | None
+    decider_id: int | None
+    decider: str | None
+
+    @property
+    def pending(self) -> bool:
+        if self.score is not None:
+            return self.score.score.status == "pending"
+        assert self.pre_makeup is not None
+        return self.pre_makeup.pre_makeup.status == "pending"
+
+
+@dataclass(frozen=True)
+class NoticeRecord:
+    """A late notice or absence as stored, for the commissioner's post about it."""
+
+    notice: Notice
+    player: Player
+    night: Night
+
+
+@dataclass(frozen=True)
+class DeliveryStatus:
+    """The outbox: what waits to be sent, what was refused for good."""
+
+    waiting: list[OutboxItem]
+    failed: list[OutboxItem]
+    delivered: int
+    schema: int  # the database's schema version
+
+
+@dataclass(frozen=True)
+class Resent:
+    """`/league admin resend`: the failed posts owed again, and the week whose
+    results are posted again (None: no week asked)."""
+
+    requeued: list[OutboxItem]
+    night: Night | None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date, datetime
 
 import aiosqlite
@@ -19,14 +18,10 @@ from bot.services.context import (
     valid_score,
 )
 from bot.services.errors import AlreadyDecided, BadInput, Conflict, NotFound, WrongState
+from bot.services.outbox import owe_approval, owe_update
+from bot.services.outcomes import Approval, PreMakeupView
 
-
-@dataclass(frozen=True)
-class PreMakeupSubmitted:
-    pre_makeup: PreMakeup
-    player: Player
-    machine: Machine
-    witnesses: list[Player]
+PreMakeupSubmitted = PreMakeupView  # what `submit` returns
 
 
 async def submit(
@@ -70,9 +65,11 @@ async def submit(
             conn, ctx.season.id, player.id, found.id, score, discord_id,
             [w.id for w in present], stamp(now),
         )  # fmt: skip
+        # Owed with the score: a pending pre-makeup always has its approval post.
+        await owe_approval(conn, guild_id, f"premakeup:{new_id}", now=now)
         record = await people.pre_makeup_by_id(conn, new_id)
         assert record is not None
-        return PreMakeupSubmitted(record, player, found, present)
+        return PreMakeupView(record, player, found, present)
 
 
 async def _check_deadline(
@@ -99,9 +96,18 @@ async def _check_deadline(
 
 
 async def decide(
-    db: Database, guild_id: int, pre_makeup_id: int, approve: bool, *, by: int, now: datetime
+    db: Database,
+    guild_id: int,
+    pre_makeup_id: int,
+    approve: bool,
+    *,
+    by: int,
+    now: datetime,
+    update_post: bool = True,
 ) -> PreMakeup:
-    """The commissioner approves or rejects a pre-makeup score, once."""
+    """The commissioner approves or rejects a pre-makeup score, once; its
+    approval post is brought up to date through the outbox unless `update_post`
+    is False (a click on its own buttons edits it in the click's answer)."""
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         record = await people.pre_makeup_by_id(conn, pre_makeup_id)
@@ -110,6 +116,8 @@ async def decide(
         status = "approved" if approve else "rejected"
         if not await people.decide_pre_makeup(conn, record.id, status, by, stamp(now)):
             raise AlreadyDecided(f"That pre-makeup score was already {record.status}.")
+        if update_post:
+            await owe_update(conn, guild_id, f"premakeup:{record.id}", now=now)
         decided = await people.pre_makeup_by_id(conn, record.id)
         assert decided is not None
         return decided
@@ -118,6 +126,29 @@ async def decide(
 async def set_message(db: Database, pre_makeup_id: int, message_id: int) -> None:
     async with db.transaction() as conn:
         await people.set_pre_makeup_message(conn, pre_makeup_id, message_id)
+
+
+async def approval(db: Database, pre_makeup_id: int) -> Approval | None:
+    """A pre-makeup score's approval post as it stands now (None: no such score)."""
+    async with db.read() as conn:
+        record = await people.pre_makeup_by_id(conn, pre_makeup_id)
+        if record is None:
+            return None
+        player = await people.player_by_id(conn, record.player_id)
+        machine = await people.machine_by_id(conn, record.machine_id)
+        assert player is not None and machine is not None
+        present = [
+            found
+            for pid in await people.witnesses(conn, record.id)
+            if (found := await people.player_by_id(conn, pid)) is not None
+        ]
+        decider = None
+        if record.decided_by is not None:
+            decider = await people.player_by_discord(conn, player.league_id, record.decided_by)
+        return Approval(
+            None, PreMakeupView(record, player, machine, present), player.name,
+            record.decided_by, decider.name if decider else None,
+        )  # fmt: skip
 
 
 async def owed(db: Database, guild_id: int) -> dict[str, list[str]]:

@@ -21,7 +21,8 @@ from bot.services.context import (
 )
 from bot.services.errors import AlreadyDecided, BadInput, NotAllowed, NotFound, WrongState
 from bot.services.finalize import NightSummary, check_still_open, refinalize_in
-from bot.services.outcomes import ScoreView
+from bot.services.outbox import owe_approval, owe_update
+from bot.services.outcomes import Approval, ScoreView
 from bot.services.season import group_at, group_label, group_of, parse_group_label
 
 
@@ -102,6 +103,8 @@ async def submit(
         if notice is not None and notice.kind == "absent":
             await nights.withdraw_notice(conn, night.id, target.id, stamp(now))
         score_id = await scores.add_score(conn, game.id, target.id, score, submitter, stamp(now))
+        # Owed with the score: a pending score always has its approval post.
+        await owe_approval(conn, guild_id, f"score:{score_id}", now=now)
         stored = Score(score_id, game.id, target.id, score, "pending", submitter, None, None)
         return ScoreView(stored, target, game, night, group_label(group))
 
@@ -116,9 +119,18 @@ async def _game_numbered(conn: aiosqlite.Connection, group: Group, number: int) 
 
 
 async def decide(
-    db: Database, guild_id: int, score_id: int, approve: bool, *, by: int, now: datetime
+    db: Database,
+    guild_id: int,
+    score_id: int,
+    approve: bool,
+    *,
+    by: int,
+    now: datetime,
+    update_post: bool = True,
 ) -> ScoreView:
-    """Approve or reject a pending score, exactly once."""
+    """Approve or reject a pending score, exactly once. The approval post is
+    brought up to date through the outbox, unless `update_post` is False (a
+    click on its own buttons edits it in the click's answer)."""
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         score = await scores.score_by_id(conn, score_id)
@@ -130,6 +142,8 @@ async def decide(
         status = "approved" if approve else "rejected"
         if not await scores.decide(conn, score.id, status, by, stamp(now)):
             raise AlreadyDecided(f"That score was already {score.status}; nothing changed.")
+        if update_post:
+            await owe_update(conn, guild_id, f"score:{score.id}", now=now)
         decided = await scores.score_by_id(conn, score.id)
         assert decided is not None
         return await _view(conn, decided)
@@ -152,6 +166,7 @@ async def approve_all(
             if score.status == "pending" and await scores.decide(
                 conn, score.id, "approved", by, stamp(now)
             ):
+                await owe_update(conn, guild_id, f"score:{score.id}", now=now)
                 again = await scores.score_by_id(conn, score.id)
                 assert again is not None
                 decided.append(await _view(conn, again))
@@ -168,6 +183,25 @@ async def pending(db: Database, guild_id: int) -> list[ScoreView]:
 async def set_message(db: Database, score_id: int, message_id: int) -> None:
     async with db.transaction() as conn:
         await scores.set_message(conn, score_id, message_id)
+
+
+async def approval(db: Database, score_id: int) -> Approval | None:
+    """A score's approval post as it stands now (None: no such score)."""
+    async with db.read() as conn:
+        score = await scores.score_by_id(conn, score_id)
+        if score is None:
+            return None
+        view = await _view(conn, score)
+        submitter = await people.player_by_discord(conn, view.player.league_id, score.submitted_by)
+        decider = None
+        if score.decided_by is not None:
+            decider = await people.player_by_discord(
+                conn, view.player.league_id, score.decided_by
+            )
+        return Approval(
+            view, None, submitter.name if submitter else None, score.decided_by,
+            decider.name if decider else None,
+        )  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -226,6 +260,7 @@ async def change(
         new_score = changed_score(kind, old, new_score)  # R12.1-R12.3
         if live is not None and live.status == "pending":
             await scores.decide(conn, live.id, "rejected", by, stamp(now))
+            await owe_update(conn, guild_id, f"score:{live.id}", now=now)
         elif live is not None:
             await scores.supersede(conn, live.id)
         score_id = await scores.add_score(

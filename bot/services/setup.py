@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import date, datetime, time
+from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import aiosqlite
@@ -33,6 +34,7 @@ from bot.services.context import (
     stamp,
 )
 from bot.services.errors import BadInput, Conflict, NotFound, WrongState
+from bot.services.outbox import ANNOUNCEMENTS, owe
 from bot.services.outcomes import DateSkipped, ParSet, WithdrawnNotice
 
 SETTING_LIMITS = {  # name: (low, high) accepted from the commissioner
@@ -243,9 +245,43 @@ async def skip_date(
                 stranded += await _withdraw_notices(conn, old, now)
             else:
                 kept += await nights.move_notices(conn, old.id, target.id)
-        return DateSkipped(
+        done = DateSkipped(
             day, reason, await leagues.nights(conn, season.id), withdrawn, kept, stranded
         )
+        # R1.2: the announcement, owed with the change; it pings the players it tells.
+        await owe(conn, guild_id, ANNOUNCEMENTS, "skip", f"skip:{day.isoformat()}",
+                  skip_data(done), now=now)  # fmt: skip
+        return done
+
+
+def skip_data(skipped: DateSkipped) -> dict[str, Any]:
+    """What the skip announcement needs, frozen as JSON when it is owed (the
+    notices it tells about are withdrawn by then and cannot be read back as such)."""
+
+    def notices(found: list[WithdrawnNotice]) -> list[dict[str, Any]]:
+        return [
+            {"player": asdict(n.player), "kind": n.kind, "day": n.day.isoformat()} for n in found
+        ]
+
+    return {
+        "day": skipped.day.isoformat(), "reason": skipped.reason, "kept": skipped.kept,
+        "withdrawn": notices(skipped.withdrawn), "stranded": notices(skipped.stranded),
+    }  # fmt: skip
+
+
+def skip_from_data(data: dict[str, Any]) -> DateSkipped:
+    """`skip_data` read back (the new calendar is not part of the announcement)."""
+
+    def notices(found: list[dict[str, Any]]) -> list[WithdrawnNotice]:
+        return [
+            WithdrawnNotice(Player(**n["player"]), n["kind"], date.fromisoformat(n["day"]))
+            for n in found
+        ]
+
+    return DateSkipped(
+        date.fromisoformat(data["day"]), data["reason"], [], notices(data["withdrawn"]),
+        data["kept"], notices(data["stranded"]),
+    )  # fmt: skip
 
 
 async def _withdraw_notices(

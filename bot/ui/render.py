@@ -14,6 +14,7 @@ from bot.services.outcomes import (
     LockPost,
     NightSummary,
     NoticeGiven,
+    NoticeRecord,
     PickList,
     PlayerSeason,
     PlayoffDivision,
@@ -101,7 +102,7 @@ def notice(given: NoticeGiven) -> str:
     return "\n".join(lines)
 
 
-def late_for_commissioner(given: NoticeGiven) -> str:
+def late_for_commissioner(given: NoticeGiven | NoticeRecord) -> str:
     what = "late" if given.notice.kind == "late" else "absent"
     minutes = f", about {given.notice.minutes} min" if given.notice.minutes else ""
     note = f" — “{given.notice.note}”" if given.notice.note else ""

@@ -1,21 +1,33 @@
-"""/league admin …: backups and registering the slash commands."""
+"""/league admin …: backups, registering the slash commands, the bot's status and
+sending again what Discord refused (the outbox, bot/delivery)."""
 
 from __future__ import annotations
 
 import asyncio
+from importlib import metadata
 
 from discord import Interaction, app_commands
 
-from bot.services import backup
+from bot.services import backup, outbox
+from bot.ui import delivery
 from bot.ui.replies import respond
-from cogs._base import now_of
+from cogs._base import deliver, now_of
 from cogs.league._common import LeagueCommands
+
+CHANNELS = ("announcements", "approvals")  # the configured channels, as the outbox names them
+
+
+def version() -> str:
+    try:
+        return metadata.version("league-bot")
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
 
 
 class AdminCommands(LeagueCommands):
     """Backups and registering the slash commands."""
 
-    admin = app_commands.Group(name="admin", description="Backups and command registration")
+    admin = app_commands.Group(name="admin", description="Backups, sync, status, resend")
 
     @admin.command(name="backup")
     async def backup(self, interaction: Interaction) -> None:
@@ -32,3 +44,39 @@ class AdminCommands(LeagueCommands):
         bot, _ = await self._ack(interaction)
         count = await bot.sync_guild_commands()
         await respond(interaction, f"Synced {count} commands.")
+
+    @admin.command(name="resend")
+    @app_commands.describe(week="Also re-post this week's results")
+    async def resend(
+        self, interaction: Interaction, week: app_commands.Range[int, 1, 52] | None = None
+    ) -> None:
+        """Re-send refused posts; scores stay as they are."""
+        bot, guild = await self._ack(interaction)
+        done = await outbox.resend(bot.db, guild, week=week, now=now_of(interaction))
+        deliver(interaction)
+        await respond(interaction, delivery.resent(done))
+
+    @admin.command(name="status")
+    async def status(self, interaction: Interaction) -> None:
+        """Bot, database, posts, channels."""
+        bot, guild = await self._ack(interaction)
+        report = await outbox.status(bot.db, guild)
+        scheduler = getattr(bot, "scheduler", None)
+        jobs = scheduler.jobs() if scheduler is not None else {}
+        checks = getattr(bot, "channel_checks", {})
+        text = delivery.status(
+            version=version(),
+            database=str(bot.settings.database_path),
+            delivery=report,
+            next_posts=[
+                (getattr(job, "name", key), getattr(job, "next_run_time", None))
+                for key, job in jobs.items()
+            ],
+            checks={
+                name: f"{'ok' if c.ok else c.problem}{f' ({c.found})' if c.ok and c.found else ''}"
+                f", checked <t:{int(c.checked_at.timestamp())}:R>"
+                for name, c in checks.items()
+            }
+            or dict.fromkeys(CHANNELS),
+        )
+        await respond(interaction, text)

@@ -9,8 +9,8 @@ from bot.parsing import parse_score
 from bot.services import audit, scores
 from bot.ui import audit as audit_text
 from bot.ui.replies import respond
-from cogs._base import now_of
-from cogs.league._common import ChangeKind, LeagueCommands, announce_results
+from cogs._base import deliver, now_of
+from cogs.league._common import ChangeKind, LeagueCommands
 
 
 class CorrectionCommands(LeagueCommands):
@@ -58,7 +58,7 @@ class CorrectionCommands(LeagueCommands):
         text = f"{who}, week {week} game {game}: {old} → {c.new_score:,} ({kind})."
         if changed.refinalized is not None:
             text += " Week results recomputed."
-            await announce_results(bot, guild, changed.refinalized)
+        deliver(interaction)  # recomputed results, an approval post brought up to date
         await respond(interaction, text)
 
     @score.command(name="tie")
@@ -89,7 +89,7 @@ class CorrectionCommands(LeagueCommands):
         text = f"Week {week} game {game}: {' > '.join(names)}."
         if summary is not None:
             text += " Week results recomputed."
-            await announce_results(bot, guild, summary)
+            deliver(interaction)
         await respond(interaction, text)
 
     @score.command(name="audit")

@@ -9,7 +9,7 @@ from bot.services import money
 from bot.ui import money as money_text
 from bot.ui import render
 from bot.ui.replies import respond
-from cogs._base import now_of
+from cogs._base import deliver, now_of
 from cogs.league._common import LeagueCommands
 
 
@@ -42,6 +42,7 @@ class MoneyCommands(LeagueCommands):
             now=now_of(interaction),
         )
         again = " The week was final: its payout was recomputed." if pot.recomputed else ""
+        deliver(interaction)  # a recomputed week's results are posted again
         await respond(
             interaction,
             f"Week {week}: dues {render.money(pot.dues_cents)}, pot {render.money(pot.pot_cents)}."

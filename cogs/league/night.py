@@ -10,8 +10,8 @@ from bot.parsing import parse_date
 from bot.services import attendance, finalize, picks, scores
 from bot.ui import render
 from bot.ui.replies import respond
-from cogs._base import now_of
-from cogs.league._common import LeagueCommands, announce_results
+from cogs._base import deliver, now_of
+from cogs.league._common import LeagueCommands
 
 
 class NightCommands(LeagueCommands):
@@ -68,6 +68,7 @@ class NightCommands(LeagueCommands):
         approved = await scores.approve_all(
             bot.db, guild, group, by=interaction.user.id, now=now_of(interaction)
         )
+        deliver(interaction)  # their approval posts are brought up to date
         await respond(interaction, f"Approved {len(approved)} score(s) of group {group.upper()}.")
 
     @night.command(name="mark")
@@ -106,5 +107,5 @@ class NightCommands(LeagueCommands):
                 interaction, f"Week {summary.night.week} was already final; nothing changed."
             )
             return
+        deliver(interaction)  # results, standings (and prizes), owed with the finalizing
         await respond(interaction, f"Week {summary.night.week} is final.")
-        await announce_results(bot, guild, summary)

@@ -12,7 +12,7 @@ from bot.services import setup as league_setup
 from bot.services import standings
 from bot.ui import calendar, render
 from bot.ui.replies import respond
-from cogs._base import now_of, post
+from cogs._base import deliver, now_of
 from cogs.league._common import LeagueCommands, Setting
 
 
@@ -111,13 +111,9 @@ class SeasonCommands(LeagueCommands):
         day = parse_date(date)
         bot, guild = await self._ack(interaction)
         skipped = await league_setup.skip_date(bot.db, guild, day, reason, now=now_of(interaction))
+        # R1.2: the announcement (it pings the players whose notice is withdrawn) is owed.
+        deliver(interaction)
         await respond(interaction, calendar.skip_reply(skipped))
-        # R1.2: the players whose notice for the date is withdrawn are told (and pinged).
-        for piece in calendar.skip_announcement(skipped):
-            await post(
-                bot, bot.settings.announcement_channel_id, piece,
-                allowed_mentions=calendar.pings(skipped),
-            )  # fmt: skip
 
     @season.command(name="playoffs")
     @app_commands.describe(unavailable="Qualifiers who cannot come, comma-separated (R13.2)")

@@ -17,6 +17,7 @@ import discord
 
 from bot.config import Secret, Settings
 from bot.database import Database
+from bot.delivery import Sender
 from bot.scheduler import LeagueScheduler
 from bot.ui.render import chunks
 from bot.ui.replies import report
@@ -65,12 +66,28 @@ class FakeMember:
 
 
 class FakeMessage:
-    def __init__(self, channel: FakeChannel, content: str, view: discord.ui.View | None) -> None:
+    def __init__(
+        self,
+        channel: FakeChannel,
+        content: str,
+        view: discord.ui.View | None,
+        nonce: str | int | None = None,
+    ) -> None:
         self.id = next(_ids)
         self.channel = channel
         self.content = content
         self.view = view
+        self.nonce = nonce
         self.pinged: list[int] = []  # users the post may ping (allowed_mentions)
+        self.edits = 0  # how many times the bot edited it
+
+    async def edit(self, *, content: str, view: discord.ui.View | None = None) -> FakeMessage:
+        if self.channel.refuse:
+            raise discord.Forbidden(_FakeHTTPResponse(403), "Missing Permissions")
+        assert len(content) <= 2000, "Discord refuses messages over 2,000 characters"
+        self.content, self.view = content, view
+        self.edits += 1
+        return self
 
     def button(self, label: str) -> discord.ui.Item[Any]:
         assert self.view is not None, "this message has no buttons"
@@ -92,15 +109,26 @@ class FakeChannel:
         *,
         view: discord.ui.View | None = None,
         allowed_mentions: discord.AllowedMentions | None = None,
+        nonce: str | int | None = None,
     ) -> FakeMessage:
         if self.refuse:
             raise discord.Forbidden(_FakeHTTPResponse(403), "Missing Permissions")
         assert len(content) <= 2000, "Discord refuses messages over 2,000 characters"
-        message = FakeMessage(self, content, view)
+        # discord.py sends enforce_nonce with a nonce: Discord returns the earlier message.
+        earlier = [m for m in self.sent if nonce is not None and m.nonce == nonce]
+        if earlier:
+            return earlier[0]
+        message = FakeMessage(self, content, view, nonce)
         users = allowed_mentions.users if allowed_mentions is not None else False
         message.pinged = [u.id for u in users] if isinstance(users, list) else []
         self.sent.append(message)
         return message
+
+    def get_partial_message(self, message_id: int) -> FakeMessage:
+        for message in self.sent:
+            if message.id == message_id:
+                return message
+        raise AssertionError(f"no message {message_id} in channel {self.id}")
 
 
 class _FakeHTTPResponse:
@@ -165,6 +193,9 @@ class FakeBot:
         self.synced = 0
         # Not started: its jobs never run; `/league night lock` posts through it.
         self.scheduler = LeagueScheduler(db, GUILD, self.announce)
+        # The real sender, not started: `invoke` and `click` deliver what a command owed.
+        self.outbox = Sender(self)  # type: ignore[arg-type]
+        self.channel_checks: dict[str, object] = {}
 
     async def announce(self, text: str) -> tuple[int, int]:
         """As LeagueBot.announce: the post in pieces, to the announcement channel."""
@@ -176,6 +207,9 @@ class FakeBot:
 
     def get_channel(self, channel_id: int) -> FakeChannel | None:
         return self.channels.get(channel_id)
+
+    def get_guild(self, guild_id: int) -> None:
+        return None  # no member cache: the commissioners cannot be found for a DM
 
     async def fetch_channel(self, channel_id: int) -> FakeChannel:
         raise discord.NotFound(_FakeHTTPResponse(404), "Unknown Channel")
@@ -224,6 +258,7 @@ async def invoke(command: Any, cog: Any, interaction: FakeInteraction, **options
         await command.callback(cog, interaction, **options)
     except Exception as error:
         await report(interaction, error)  # type: ignore[arg-type]
+    await interaction.client.outbox.flush()
     return interaction.said
 
 
@@ -236,4 +271,5 @@ async def click(item: Any, interaction: FakeInteraction) -> Said:
     inner = getattr(item, "item", item)
     button = await DecisionButton.from_custom_id(interaction, inner, match)  # type: ignore[arg-type]
     await button.callback(interaction)  # type: ignore[arg-type]
+    await interaction.client.outbox.flush()
     return interaction.said

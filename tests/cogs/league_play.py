@@ -31,7 +31,9 @@ def night_of(week: int) -> date:
 
 
 async def snapshot(bot: FakeBot) -> list[str]:
-    """Every row of the database, to show that a refusal changed nothing."""
+    """Every row of the database, to show that a refusal changed nothing. What the
+    set-up owed is delivered first (a command delivers what is due when it ends)."""
+    await bot.outbox.flush()
     async with bot.db.read() as conn:
         return [line async for line in conn.iterdump()]
 

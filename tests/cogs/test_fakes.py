@@ -40,7 +40,9 @@ def fakes() -> list[tuple[Any, type, set[str]]]:
         # view: the buttons posted with the message (discord.Message keeps only
         # `components`); button(): find one to click; pinged: the users its
         # allowed_mentions let it ping. No bot code reads them.
-        (FakeMessage(channel, "text", None), discord.Message, {"view", "button", "pinged"}),
+        # edits: how often the bot edited it.
+        (FakeMessage(channel, "text", None), discord.Message,
+         {"view", "button", "pinged", "edits"}),
         (FakeMember(1, "x"), discord.Member, set()),
     ]  # fmt: skip
 

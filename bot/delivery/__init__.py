@@ -1,0 +1,289 @@
+"""The sender: delivers what the outbox owes (bot/services/outbox.py).
+
+One asyncio task, started with the bot and stopped when it closes. Each
+destination (a channel, or the commissioners' DMs) gets its items in the order
+they were owed, one at a time; different destinations do not wait for each
+other. discord.py keeps within Discord's rate limits (it waits out a bucket
+before a request, and retries a 429 itself); what it gives up on comes here:
+
+- 429, 5xx or no connection: tried again later, with exponential backoff
+  (capped), the item staying first of its destination;
+- 403 or 404 (refused for good): the item is kept as failed, and the
+  commissioner is alerted in the same transaction (`services.outbox.fail`);
+  `/league admin resend` owes it again once the channel is fixed;
+- sent: its message id is recorded (an approval post's with its score).
+
+Every message is sent with the item's nonce (and discord.py asks Discord to
+enforce it), so if the bot stops after a request but before recording it, the
+retry at the next start gets the earlier message back instead of a second one.
+A long post goes out in pieces; each piece sent is recorded, so a retry starts
+after the last one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+import discord
+
+from bot.delivery.words import Outgoing, words
+from bot.models import OutboxItem
+from bot.services import outbox as owed
+
+if TYPE_CHECKING:
+    from bot.client import LeagueBot
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], datetime]
+RETRY_FIRST = 2.0  # seconds before the first retry; doubled each time
+RETRY_CAP = 300.0  # at most this long between tries
+POLL = 60.0  # look at the outbox at least this often (a wake-up is the usual trigger)
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Refused(Exception):
+    """No one to send to (e.g. no member holds the commissioner role)."""
+
+
+class Sender:
+    def __init__(
+        self,
+        bot: LeagueBot,
+        *,
+        clock: Clock = _utc_now,
+        retry_first: float = RETRY_FIRST,
+        retry_cap: float = RETRY_CAP,
+        poll: float = POLL,
+    ) -> None:
+        self.bot = bot
+        self.clock = clock
+        self.retry_first = retry_first
+        self.retry_cap = retry_cap
+        self.poll = poll
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._busy: dict[str, asyncio.Task[None]] = {}  # destination -> its delivery
+
+    @property
+    def guild_id(self) -> int:
+        return self.bot.settings.guild_id
+
+    # --- running -----------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start on the running loop: resume what was not delivered, then keep going."""
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="outbox-sender")
+
+    def wake(self) -> None:
+        """Something was owed: look now rather than at the next poll."""
+        self._wake.set()
+
+    async def stop(self) -> None:
+        """Stop sending. An item cut off mid-send stays 'sending' and is resumed,
+        with the same nonce, at the next start."""
+        tasks = [t for t in [self._task, *self._busy.values()] if t is not None]
+        self._task = None
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._busy.clear()
+
+    async def _run(self) -> None:
+        recovered = await owed.recover(self.bot.db, self.guild_id)
+        if recovered:
+            log.warning("resuming %d post(s) cut off mid-send (same nonce)", recovered)
+        while True:
+            self._wake.clear()
+            try:
+                delay = await self._round(background=True)
+            except Exception:
+                log.exception("the outbox sender failed a round; trying again")
+                delay = self.retry_cap
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+
+    async def _round(self, *, background: bool) -> float:
+        """Start (or, not in the background, make) the delivery of each
+        destination's first item that is due; return how long until one is due."""
+        now = self.clock()
+        delay = self.poll
+        for head in await owed.heads(self.bot.db, self.guild_id):
+            if head.target in self._busy:
+                continue
+            wait = self._wait(head, now)
+            if wait > 0:
+                delay = min(delay, wait)
+            elif background:
+                task = asyncio.create_task(self._deliver(head), name=f"outbox-{head.target}")
+                self._busy[head.target] = task
+                task.add_done_callback(lambda _, target=head.target: self._done(target))
+            else:
+                await self._deliver(head)
+                delay = 0
+        return delay
+
+    def _done(self, target: str) -> None:
+        self._busy.pop(target, None)
+        self._wake.set()
+
+    def _wait(self, item: OutboxItem, now: datetime) -> float:
+        if item.next_attempt_at is None:
+            return 0.0
+        due = datetime.fromisoformat(item.next_attempt_at)
+        return max(0.0, (due - now).total_seconds())
+
+    async def flush(self, *, limit: int = 1000) -> None:
+        """Deliver, here and now, everything due (tests and fakes with no running sender)."""
+        for _ in range(limit):
+            if await self._round(background=False) != 0:
+                return
+
+    async def settled(self) -> None:
+        """Wait until nothing owed is due now (the demo and the e2e tests read the
+        channels after this; wrap it in `asyncio.timeout`)."""
+        if self._task is None:
+            await self.flush()
+            return
+        while self._busy or await owed.due_now(self.bot.db, self.guild_id, self.clock()):
+            self.wake()
+            await asyncio.sleep(0.01)
+
+    # --- one item ----------------------------------------------------------------------
+
+    async def _deliver(self, head: OutboxItem) -> None:
+        db = self.bot.db
+        item = await owed.claim(db, head.id)
+        if item is None:
+            return
+        try:
+            outgoing = await words(self.bot, item)
+        except Exception as error:
+            log.exception("could not word outbox item %d (%s %s)", item.id, item.kind, item.ref)
+            await self._failed(item, f"could not be worded: {type(error).__name__}: {error}")
+            return
+        if not outgoing.pieces:
+            await owed.drop(db, item.id, outgoing.why_not, now=self.clock())
+            log.info("outbox item %d (%s %s) dropped: %s", item.id, item.kind, item.ref,
+                     outgoing.why_not)  # fmt: skip
+            return
+        try:
+            message_id = await self._send(item, outgoing)
+        except (discord.Forbidden, discord.NotFound, Refused) as error:
+            if outgoing.edit_of is not None and isinstance(error, discord.NotFound):
+                await owed.drop(db, item.id, "the message to edit is gone", now=self.clock())
+                return
+            await self._failed(item, _why(error))
+        except discord.HTTPException as error:
+            if error.status == 429 or error.status >= 500:
+                await self._later(item, error)
+            else:  # 400 and the like: sending it again would be refused again
+                await self._failed(item, _why(error))
+        except (aiohttp.ClientError, OSError, TimeoutError) as error:
+            await self._later(item, error)
+        else:
+            await owed.sent(db, item, message_id, now=self.clock())
+            log.debug("outbox item %d (%s %s) sent", item.id, item.kind, item.ref)
+
+    async def _failed(self, item: OutboxItem, why: str) -> None:
+        alert = await owed.fail(self.bot.db, item, why, now=self.clock())
+        if alert is None:
+            log.error("outbox item %d (%s to %s) refused, and no one is left to tell: %s",
+                      item.id, item.kind, item.target, why)  # fmt: skip
+        else:
+            log.warning("outbox item %d (%s to %s) refused: %s; alert to %s",
+                        item.id, item.kind, item.target, why, alert)  # fmt: skip
+        self.wake()
+
+    async def _later(self, item: OutboxItem, error: BaseException) -> None:
+        wait = min(self.retry_cap, self.retry_first * 2 ** max(0, item.attempts - 1))
+        retry_after = getattr(error, "retry_after", None)
+        if isinstance(retry_after, int | float):
+            wait = max(wait, float(retry_after))
+        when = self.clock() + timedelta(seconds=wait)
+        await owed.retry_later(self.bot.db, item.id, when, _why(error))
+        log.warning("outbox item %d (%s to %s) not sent (%s); again in %.0f s",
+                    item.id, item.kind, item.target, _why(error), wait)  # fmt: skip
+
+    async def _send(self, item: OutboxItem, outgoing: Outgoing) -> int | None:
+        """Send (or edit); the first message's id."""
+        if outgoing.edit_of is not None:
+            channel = await self._channel(item.target)
+            message = channel.get_partial_message(outgoing.edit_of)
+            await message.edit(content=outgoing.pieces[0], view=outgoing.view)
+            return outgoing.edit_of
+        destinations = await self._destinations(item.target)
+        plan = [(d, n) for d in destinations for n in range(len(outgoing.pieces))]
+        first: int | None = item.message_id
+        refused: discord.HTTPException | None = None
+        for index, (destination, number) in enumerate(plan):
+            if index < item.pieces_sent:
+                continue  # sent before a stop; recorded
+            last = number == len(outgoing.pieces) - 1
+            extra: dict[str, Any] = {}
+            if last and outgoing.view is not None:
+                extra["view"] = outgoing.view
+            if outgoing.mentions is not None:
+                extra["allowed_mentions"] = outgoing.mentions
+            try:
+                message = await destination.send(
+                    outgoing.pieces[number], nonce=f"{item.nonce}.{index}", **extra
+                )
+            except (discord.Forbidden, discord.NotFound) as error:
+                if len(destinations) == 1:
+                    raise
+                refused = error  # one commissioner's DMs are closed: tell the others
+                continue
+            first = first if first is not None else message.id
+            await owed.piece_sent(self.bot.db, item.id, index + 1, message.id)
+        if first is None and refused is not None:
+            raise refused
+        return first
+
+    async def _channel(self, target: str) -> Any:
+        settings = self.bot.settings
+        channel_id = {
+            "announcements": settings.announcement_channel_id,
+            "approvals": settings.approvals_channel_id,
+        }[target]
+        return self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(
+            channel_id, guild_id=settings.guild_id
+        )
+
+    async def _destinations(self, target: str) -> list[Any]:
+        if target in ("announcements", "approvals"):
+            return [await self._channel(target)]
+        if target.startswith("dm:"):
+            return [await self.bot.create_dm(discord.Object(int(target[3:])))]
+        people = self.commissioners()
+        if not people:
+            raise Refused("no member with the commissioner role is known to the bot")
+        return [await self.bot.create_dm(discord.Object(p)) for p in people]
+
+    def commissioners(self) -> list[int]:
+        """Members holding the commissioner role (as far as the bot's cache knows
+        them: with the guilds intent only, that may be none) and the server's owner."""
+        guild = self.bot.get_guild(self.guild_id)
+        if guild is None:
+            return []
+        role = guild.get_role(self.bot.settings.commissioner_role_id)
+        found = [m.id for m in role.members] if role is not None else []
+        if guild.owner_id is not None:
+            found.append(guild.owner_id)
+        return list(dict.fromkeys(found))
+
+
+def _why(error: BaseException) -> str:
+    if isinstance(error, discord.HTTPException):
+        return f"{error.status} {error.text or type(error).__name__}"[:300]
+    return f"{type(error).__name__}: {error}"[:300]

@@ -1,0 +1,94 @@
+"""What an outbox item says when it is sent: read through the services (the
+league as it stands now), worded by `bot.ui`. None: nothing to send any more."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.models import OutboxItem
+from bot.services import attendance, finalize, money, premakeups, scores, standings
+from bot.services import outbox as owed
+from bot.services.outcomes import Approval
+from bot.services.setup import skip_from_data
+from bot.ui import calendar, delivery, render
+from bot.ui import money as money_text
+from cogs.approvals import decision_view
+
+if TYPE_CHECKING:
+    from bot.client import LeagueBot
+
+
+@dataclass
+class Outgoing:
+    """One item's messages: `pieces` in order (the view goes on the last), or an
+    edit of message `edit_of` with the first piece."""
+
+    pieces: list[str]
+    view: discord.ui.View | None = None
+    mentions: discord.AllowedMentions | None = None
+    edit_of: int | None = None
+    why_not: str = field(default="")  # when there is nothing to send: why
+
+
+def nothing(why: str) -> Outgoing:
+    return Outgoing([], why_not=why)
+
+
+async def approval_of(bot: LeagueBot, ref: str) -> tuple[Approval | None, str, int]:
+    """The approval a ref names, its button kind and record id."""
+    if (score_id := owed.ref_id(ref, "score")) is not None:
+        return await scores.approval(bot.db, score_id), "score", score_id
+    if (pre_makeup_id := owed.ref_id(ref, "premakeup")) is not None:
+        return await premakeups.approval(bot.db, pre_makeup_id), "premakeup", pre_makeup_id
+    return None, "", 0
+
+
+async def words(bot: LeagueBot, item: OutboxItem) -> Outgoing:
+    guild = bot.settings.guild_id
+    data = json.loads(item.data) if item.data else {}
+    if item.kind in ("approval", "approval_update"):
+        found, kind, record_id = await approval_of(bot, item.ref)
+        if found is None:
+            return nothing(f"{item.ref} does not exist")
+        view = decision_view(kind, record_id) if found.pending else None
+        text = delivery.approval(found)
+        if item.kind == "approval":
+            return Outgoing([text], view=view)
+        record = found.score.score if found.score is not None else found.pre_makeup.pre_makeup  # type: ignore[union-attr]
+        if record.approval_message_id is None:
+            # Its post is still owed (or was refused): it is worded as it stands when sent.
+            return nothing("the approval post was not sent; it shows the decision when it is")
+        return Outgoing([text], view=view, edit_of=record.approval_message_id)
+    if item.kind in ("results", "prizes"):
+        night_id = owed.ref_id(item.ref, "night")
+        summary = await finalize.night_summary(bot.db, guild, night_id or 0)
+        if summary is None:
+            return nothing(f"{item.ref} is not final")
+        if item.kind == "results":
+            return Outgoing(render.chunks(render.results(summary)))
+        prizes = await money.season_end_prizes(bot.db, guild, summary.night.week)
+        if prizes is None:
+            return nothing("the season is not over")
+        return Outgoing(render.chunks(money_text.season_prizes(prizes)))
+    if item.kind == "standings":
+        return Outgoing(render.chunks(render.standings(await standings.standings(bot.db, guild))))
+    if item.kind == "notice":
+        record = await attendance.notice_record(bot.db, owed.ref_id(item.ref, "notice") or 0)
+        if record is None:
+            return nothing(f"{item.ref} does not exist")
+        return Outgoing([delivery.notice(record, data.get("event", "given"))])
+    if item.kind == "skip":
+        skipped = skip_from_data(data)
+        return Outgoing(calendar.skip_announcement(skipped), mentions=calendar.pings(skipped))
+    if item.kind == "post":
+        return Outgoing(render.chunks(data["text"]))
+    if item.kind == "alert":
+        failed = [f for f in await owed.failed(bot.db, guild) if f.kind != "alert"]
+        if not failed:
+            return nothing("every refused post was sent again")
+        return Outgoing(render.chunks(delivery.alert(failed)))
+    raise ValueError(f"an outbox item of unknown kind {item.kind!r}")

@@ -1,0 +1,169 @@
+"""The outbox: messages owed, in the order they became owed (migrations/0004_outbox.sql)."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from bot.models import OutboxItem
+from bot.repositories._rows import insert, many, one, run, scalar
+
+OWE = (
+    "INSERT INTO outbox (guild_id, target, kind, ref, data, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+)
+# One waiting edit per approval message, one waiting alert per destination:
+# a second one is the same work (they are worded when sent).
+OWE_COALESCED = (
+    "INSERT INTO outbox (guild_id, target, kind, ref, data, created_at) VALUES (?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT DO NOTHING"
+)
+ITEM = "SELECT * FROM outbox WHERE id = ?"
+# The first unfinished item of each destination: a destination's items go out in order.
+HEADS = (
+    "SELECT * FROM outbox WHERE id IN (SELECT min(id) FROM outbox"
+    " WHERE guild_id = ? AND status IN ('pending', 'sending') GROUP BY target) ORDER BY id"
+)
+CLAIM = (
+    "UPDATE outbox SET status = 'sending', attempts = attempts + 1"
+    " WHERE id = ? AND status = 'pending'"
+)
+RECOVER = "UPDATE outbox SET status = 'pending' WHERE guild_id = ? AND status = 'sending'"
+PIECE_SENT = (
+    "UPDATE outbox SET pieces_sent = ?, message_id = coalesce(message_id, ?) WHERE id = ?"
+)
+SENT = (
+    "UPDATE outbox SET status = 'sent', sent_at = ?, last_error = NULL,"
+    " message_id = coalesce(?, message_id) WHERE id = ?"
+)
+RETRY = (
+    "UPDATE outbox SET status = 'pending', next_attempt_at = ?, last_error = ? WHERE id = ?"
+)
+FAILED = "UPDATE outbox SET status = 'failed', last_error = ? WHERE id = ?"
+DROPPED = "UPDATE outbox SET status = 'dropped', last_error = ?, sent_at = ? WHERE id = ?"
+FAILED_ITEMS = "SELECT * FROM outbox WHERE guild_id = ? AND status = 'failed' ORDER BY id"
+# A failed post goes to the back of its destination's queue: it is owed again now.
+REQUEUE = (
+    "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = NULL,"
+    " pieces_sent = 0, message_id = NULL, id = (SELECT max(id) + 1 FROM outbox) WHERE id = ?"
+)
+COUNTS = "SELECT status, count(*) FROM outbox WHERE guild_id = ? GROUP BY status"
+WAITING = (
+    "SELECT * FROM outbox WHERE guild_id = ? AND status IN ('pending', 'sending') ORDER BY id"
+)
+LAST_OF = (
+    "SELECT * FROM outbox WHERE guild_id = ? AND kind = ? AND ref = ? ORDER BY id DESC LIMIT 1"
+)
+SCHEMA_VERSION = "PRAGMA user_version"
+DUE_COUNT = (
+    "SELECT count(*) FROM outbox WHERE guild_id = ? AND (status = 'sending' OR"
+    " (status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ?)))"
+)
+
+
+def _item(row: aiosqlite.Row) -> OutboxItem:
+    return OutboxItem(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        target=row["target"],
+        kind=row["kind"],
+        ref=row["ref"],
+        data=row["data"],
+        nonce=row["nonce"],
+        status=row["status"],
+        attempts=row["attempts"],
+        next_attempt_at=row["next_attempt_at"],
+        pieces_sent=row["pieces_sent"],
+        message_id=row["message_id"],
+        last_error=row["last_error"],
+        created_at=row["created_at"],
+        sent_at=row["sent_at"],
+    )
+
+
+async def owe(
+    conn: aiosqlite.Connection,
+    guild_id: int,
+    target: str,
+    kind: str,
+    ref: str,
+    data: str | None,
+    now: str,
+    *,
+    coalesce: bool = False,
+) -> int:
+    """The new item's id; 0 when `coalesce` and the same item is already waiting."""
+    sql = OWE_COALESCED if coalesce else OWE
+    before = conn.total_changes
+    new_id = await insert(conn, sql, (guild_id, target, kind, ref, data, now))
+    return new_id if conn.total_changes > before else 0
+
+
+async def item(conn: aiosqlite.Connection, item_id: int) -> OutboxItem | None:
+    return await one(conn, ITEM, (item_id,), _item)
+
+
+async def heads(conn: aiosqlite.Connection, guild_id: int) -> list[OutboxItem]:
+    return await many(conn, HEADS, (guild_id,), _item)
+
+
+async def claim(conn: aiosqlite.Connection, item_id: int) -> bool:
+    return await run(conn, CLAIM, (item_id,)) == 1
+
+
+async def recover(conn: aiosqlite.Connection, guild_id: int) -> int:
+    return await run(conn, RECOVER, (guild_id,))
+
+
+async def piece_sent(
+    conn: aiosqlite.Connection, item_id: int, pieces: int, message_id: int
+) -> None:
+    await run(conn, PIECE_SENT, (pieces, message_id, item_id))
+
+
+async def sent(
+    conn: aiosqlite.Connection, item_id: int, message_id: int | None, now: str
+) -> None:
+    await run(conn, SENT, (now, message_id, item_id))
+
+
+async def retry_at(conn: aiosqlite.Connection, item_id: int, when: str, error: str) -> None:
+    await run(conn, RETRY, (when, error[:500], item_id))
+
+
+async def failed(conn: aiosqlite.Connection, item_id: int, error: str) -> None:
+    await run(conn, FAILED, (error[:500], item_id))
+
+
+async def dropped(conn: aiosqlite.Connection, item_id: int, why: str, now: str) -> None:
+    await run(conn, DROPPED, (why[:500], now, item_id))
+
+
+async def failed_items(conn: aiosqlite.Connection, guild_id: int) -> list[OutboxItem]:
+    return await many(conn, FAILED_ITEMS, (guild_id,), _item)
+
+
+async def requeue(conn: aiosqlite.Connection, item_id: int) -> None:
+    await run(conn, REQUEUE, (item_id,))
+
+
+async def counts(conn: aiosqlite.Connection, guild_id: int) -> dict[str, int]:
+    rows = await conn.execute_fetchall(COUNTS, (guild_id,))
+    return {row[0]: row[1] for row in rows}
+
+
+async def waiting(conn: aiosqlite.Connection, guild_id: int) -> list[OutboxItem]:
+    return await many(conn, WAITING, (guild_id,), _item)
+
+
+async def last_of(
+    conn: aiosqlite.Connection, guild_id: int, kind: str, ref: str
+) -> OutboxItem | None:
+    return await one(conn, LAST_OF, (guild_id, kind, ref), _item)
+
+
+async def due_count(conn: aiosqlite.Connection, guild_id: int, now: str) -> int:
+    return int(await scalar(conn, DUE_COUNT, (guild_id, now)) or 0)
+
+
+async def schema_version(conn: aiosqlite.Connection) -> int:
+    """The database's schema version (the last migration applied, bot/migrate.py)."""
+    return int(await scalar(conn, SCHEMA_VERSION) or 0)

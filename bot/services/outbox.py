@@ -1,0 +1,215 @@
+"""The outbox: every message the bot owes is written here, in the transaction
+of the change that makes it owed, and delivered by one sender (`bot/delivery`).
+
+Services call the `owe*` functions inside their own transactions; they never
+word a message. An item names what it is about (`kind` and `ref`); the sender
+words it when it is sent, from the state then, through `bot.ui`. The other
+functions are the sender's and the commissioner's: one transaction each.
+
+Where an item goes: 'announcements' and 'approvals' are the configured
+channels, 'commissioners' a DM to each member with the commissioner role.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from typing import Any
+
+import aiosqlite
+
+from bot.database import Database
+from bot.models import Night, OutboxItem
+from bot.repositories import outbox, scores
+from bot.repositories import people as people_repo
+from bot.services.context import night_of_week, season_of, stamp
+from bot.services.errors import WrongState
+from bot.services.outcomes import DeliveryStatus, Resent
+
+ANNOUNCEMENTS, APPROVALS, COMMISSIONERS = "announcements", "approvals", "commissioners"
+RESULT_KINDS = ("results", "standings", "prizes")
+
+
+def moment(when: datetime) -> str:
+    """A delivery time as stored: UTC, to the millisecond (backoff can be short)."""
+    return when.astimezone(UTC).isoformat(timespec="milliseconds")
+
+
+# --- owing (inside the caller's transaction) ---------------------------------------------
+
+
+async def owe(
+    conn: aiosqlite.Connection,
+    guild_id: int,
+    target: str,
+    kind: str,
+    ref: str = "",
+    data: dict[str, Any] | None = None,
+    *,
+    now: datetime,
+) -> int:
+    """Owe one message; it goes out after everything owed before it to `target`."""
+    text = json.dumps(data, separators=(",", ":")) if data is not None else None
+    coalesce = kind in ("approval_update", "alert")
+    return await outbox.owe(
+        conn, guild_id, target, kind, ref, text, stamp(now), coalesce=coalesce
+    )
+
+
+async def owe_approval(
+    conn: aiosqlite.Connection, guild_id: int, ref: str, *, now: datetime
+) -> int:
+    """The approval post of a pending score ('score:12') or pre-makeup ('premakeup:3')."""
+    return await owe(conn, guild_id, APPROVALS, "approval", ref, now=now)
+
+
+async def owe_update(conn: aiosqlite.Connection, guild_id: int, ref: str, *, now: datetime) -> int:
+    """Bring an approval message up to date (decided elsewhere than on its buttons).
+    Coalesced: while an edit of the message waits, another is the same edit."""
+    return await owe(conn, guild_id, APPROVALS, "approval_update", ref, now=now)
+
+
+async def owe_results(
+    conn: aiosqlite.Connection, guild_id: int, night: Night, regular_nights: int, *, now: datetime
+) -> None:
+    """A finalized (or recomputed) night: its results, the standings they make and,
+    after the last regular-season night, the prize shares (R10.4, R12)."""
+    ref = f"night:{night.id}"
+    await owe(conn, guild_id, ANNOUNCEMENTS, "results", ref, now=now)
+    await owe(conn, guild_id, ANNOUNCEMENTS, "standings", ref, now=now)
+    if night.week == regular_nights:
+        await owe(conn, guild_id, ANNOUNCEMENTS, "prizes", ref, now=now)
+
+
+def ref_id(ref: str, prefix: str) -> int | None:
+    """12 from 'score:12' when the prefix is 'score'."""
+    head, _, tail = ref.partition(":")
+    return int(tail) if head == prefix and tail.isdigit() else None
+
+
+# --- the sender's side (one transaction each) --------------------------------------------
+
+
+async def recover(db: Database, guild_id: int) -> int:
+    """At start: items left 'sending' by a stop or crash are sent again (same nonce)."""
+    async with db.transaction() as conn:
+        return await outbox.recover(conn, guild_id)
+
+
+async def heads(db: Database, guild_id: int) -> list[OutboxItem]:
+    """The first unfinished item of each destination, oldest first."""
+    async with db.read() as conn:
+        return await outbox.heads(conn, guild_id)
+
+
+async def item(db: Database, item_id: int) -> OutboxItem | None:
+    async with db.read() as conn:
+        return await outbox.item(conn, item_id)
+
+
+async def claim(db: Database, item_id: int) -> OutboxItem | None:
+    """Mark the item as being sent (one more attempt); None if it is not waiting."""
+    async with db.transaction() as conn:
+        if not await outbox.claim(conn, item_id):
+            return None
+        return await outbox.item(conn, item_id)
+
+
+async def piece_sent(db: Database, item_id: int, pieces: int, message_id: int) -> None:
+    """A long post goes out in pieces; a retry starts after the last piece sent."""
+    async with db.transaction() as conn:
+        await outbox.piece_sent(conn, item_id, pieces, message_id)
+
+
+async def sent(db: Database, done: OutboxItem, message_id: int | None, *, now: datetime) -> None:
+    """Delivered. An approval post's message id is kept with its score, so its
+    buttons are found and edited later."""
+    async with db.transaction() as conn:
+        await outbox.sent(conn, done.id, message_id, moment(now))
+        if done.kind == "approval" and message_id is not None:
+            if (score_id := ref_id(done.ref, "score")) is not None:
+                await scores.set_message(conn, score_id, message_id)
+            elif (pre_makeup_id := ref_id(done.ref, "premakeup")) is not None:
+                await people_repo.set_pre_makeup_message(conn, pre_makeup_id, message_id)
+
+
+async def retry_later(db: Database, item_id: int, when: datetime, error: str) -> None:
+    async with db.transaction() as conn:
+        await outbox.retry_at(conn, item_id, moment(when), error)
+
+
+async def drop(db: Database, item_id: int, why: str, *, now: datetime) -> None:
+    """Nothing to send after all (e.g. an edit of a message that was never posted)."""
+    async with db.transaction() as conn:
+        await outbox.dropped(conn, item_id, why, moment(now))
+
+
+def alert_target(refused: OutboxItem) -> str | None:
+    """Where the commissioner hears that `refused` was refused: the approvals
+    channel, or, when that is what refuses, a DM; a refused DM is only logged."""
+    if refused.target == APPROVALS:
+        return COMMISSIONERS
+    if refused.target == COMMISSIONERS or refused.target.startswith("dm:"):
+        return None
+    return APPROVALS
+
+
+async def fail(db: Database, refused: OutboxItem, error: str, *, now: datetime) -> str | None:
+    """Refused for good (403, 404): kept as failed, to be sent again with
+    `resend`, and the commissioner is alerted in the same transaction. Returns
+    where the alert goes (None: nowhere left to tell)."""
+    target = alert_target(refused)
+    async with db.transaction() as conn:
+        await outbox.failed(conn, refused.id, error)
+        if target is not None:
+            await owe(conn, refused.guild_id, target, "alert", now=now)
+    return target
+
+
+async def failed(db: Database, guild_id: int) -> list[OutboxItem]:
+    async with db.read() as conn:
+        return await outbox.failed_items(conn, guild_id)
+
+
+async def due_now(db: Database, guild_id: int, now: datetime) -> int:
+    """How many items could be sent at `now` (waiting, due, or being sent)."""
+    async with db.read() as conn:
+        return await outbox.due_count(conn, guild_id, moment(now))
+
+
+# --- the commissioner's side -------------------------------------------------------------
+
+
+async def resend(
+    db: Database, guild_id: int, *, week: int | None = None, now: datetime
+) -> Resent:
+    """Owe every failed post again (alerts excepted: they are about the others)
+    and, with `week`, that finalized week's results, standings and prize shares
+    again. No score, result or audit entry changes."""
+    async with db.transaction() as conn:
+        requeued = []
+        for refused in await outbox.failed_items(conn, guild_id):
+            if refused.kind == "alert":
+                await outbox.dropped(conn, refused.id, "superseded by a resend", moment(now))
+                continue
+            await outbox.requeue(conn, refused.id)
+            requeued.append(refused)
+        night = None
+        if week is not None:
+            ctx = await season_of(conn, guild_id)
+            night = await night_of_week(conn, ctx, week)
+            if night.status != "finalized":
+                raise WrongState(f"Week {week} is not final yet; there are no results to post.")
+            await owe_results(conn, guild_id, night, ctx.season.regular_nights, now=now)
+        return Resent(requeued, night)
+
+
+async def status(db: Database, guild_id: int) -> DeliveryStatus:
+    async with db.read() as conn:
+        counts = await outbox.counts(conn, guild_id)
+        return DeliveryStatus(
+            waiting=await outbox.waiting(conn, guild_id),
+            failed=await outbox.failed_items(conn, guild_id),
+            delivered=counts.get("sent", 0),
+            schema=await outbox.schema_version(conn),
+        )

@@ -1,0 +1,139 @@
+"""Message text for the outbox: approval posts as they stand, the commissioner's
+alerts about refused posts, `/league admin resend` and `/league admin status`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from bot.models import OutboxItem
+from bot.services.outcomes import (
+    Approval,
+    DeliveryStatus,
+    NoticeRecord,
+    NoticeWithdrawn,
+    PreMakeupView,
+    Resent,
+)
+from bot.ui import notices
+from bot.ui.render import late_for_commissioner, score_decided, score_pending
+
+WHAT = {
+    "approval": "approval post",
+    "approval_update": "update of an approval post",
+    "results": "results",
+    "standings": "standings",
+    "prizes": "prize shares",
+    "notice": "notice for the commissioner",
+    "skip": "skipped-date announcement",
+    "post": "post",
+    "alert": "alert to the commissioner",
+}
+WHERE = {"announcements": "#announcements", "approvals": "#approvals", "commissioners": "DM"}
+LISTED = 10  # failed posts listed by name in an alert or the status
+
+
+def decider(approval: Approval) -> str:
+    """The commissioner's player name, or a mention (shown as their name, never a ping:
+    the bot's mentions are off)."""
+    if approval.decider is not None:
+        return approval.decider
+    return f"<@{approval.decider_id}>" if approval.decider_id is not None else "the commissioner"
+
+
+def approval(found: Approval) -> str:
+    """An approval post: waiting (with buttons) or decided (without)."""
+    if found.score is not None:
+        if found.pending:
+            return score_pending(found.score, found.submitter or found.score.player.name)
+        return score_decided(found.score, decider(found))
+    assert found.pre_makeup is not None
+    if found.pending:
+        return pre_makeup_pending(found.pre_makeup)
+    view = found.pre_makeup
+    verb = "Approved" if view.pre_makeup.status == "approved" else "Rejected"
+    return f"{_pre_makeup(view)}\n{verb} by {decider(found)}."
+
+
+def _pre_makeup(view: PreMakeupView) -> str:
+    present = ", ".join(w.name for w in view.witnesses)
+    return (f"Pre-makeup · {view.machine.name}\n**{view.player.name}**: "
+            f"{view.pre_makeup.score:,} (with {present})")  # fmt: skip
+
+
+def pre_makeup_pending(view: PreMakeupView) -> str:
+    return f"{_pre_makeup(view)}\nWaiting for the commissioner."
+
+
+def notice(record: NoticeRecord, event: str) -> str:
+    """The commissioner's copy of a late notice or absence given or taken back."""
+    if event == "withdrawn":
+        taken = NoticeWithdrawn(record.player, record.night, record.notice.kind)
+        return notices.withdrawn_for_commissioner(taken)
+    return late_for_commissioner(record)
+
+
+def what(item: OutboxItem) -> str:
+    """'results (night:5) to #announcements'."""
+    about = f" ({item.ref})" if item.ref else ""
+    return f"{WHAT.get(item.kind, item.kind)}{about} to {WHERE.get(item.target, item.target)}"
+
+
+def _listed(items: Sequence[OutboxItem]) -> list[str]:
+    lines = [f"- {what(i)}: {i.last_error or 'refused'}" for i in items[:LISTED]]
+    if len(items) > LISTED:
+        lines.append(f"- … and {len(items) - LISTED} more")
+    return lines
+
+
+def alert(failed: Sequence[OutboxItem]) -> str:
+    """To the commissioner: posts Discord refused for good, kept to be sent again."""
+    count = len(failed)
+    lines = [
+        f"Heads-up: Discord refused {count} post{'s' if count != 1 else ''} of the bot. "
+        "Nothing is lost: each is kept. Check the bot's permissions in the channel "
+        "(View Channel, Send Messages), then use /league admin resend.",
+        *_listed(failed),
+    ]
+    return "\n".join(lines)
+
+
+def resent(done: Resent) -> str:
+    """The commissioner's reply to /league admin resend."""
+    parts = []
+    count = len(done.requeued)
+    if count:
+        parts.append(f"{count} failed post{'s' if count != 1 else ''} will be sent again.")
+    if done.night is not None:
+        parts.append(f"Week {done.night.week}'s results and standings will be posted again.")
+    if not parts:
+        return "No failed posts to send again. Name a week to post its results again."
+    return " ".join(parts) + " No score, result or audit entry changed."
+
+
+def status(
+    *,
+    version: str,
+    database: str,
+    delivery: DeliveryStatus,
+    next_posts: Sequence[tuple[str, datetime | None]],
+    checks: Mapping[str, str | None],
+) -> str:
+    """/league admin status: the bot, its database, the outbox, the schedule, the channels."""
+    waiting = len(delivery.waiting)
+    retrying = sum(1 for i in delivery.waiting if i.attempts > 0)
+    lines = [
+        f"**League bot {version}**",
+        f"Database: {database} (schema version {delivery.schema})",
+        f"Posts waiting: {waiting}" + (f" ({retrying} being retried)" if retrying else "")
+        + f" · failed: {len(delivery.failed)} · sent: {delivery.delivered}",
+        *_listed(delivery.failed),
+        "Next scheduled posts:",
+    ]
+    shown = [(name, when) for name, when in next_posts if when is not None]
+    lines += [f"- {name}: <t:{int(when.timestamp())}:F>" for name, when in sorted(
+        shown, key=lambda item: item[1])] or ["- none scheduled"]  # fmt: skip
+    lines.append("Channels:")
+    for role, result in checks.items():
+        lines.append(f"- {role}: {result if result is not None else 'not checked yet'}")
+    return "\n".join(lines)

@@ -1,0 +1,200 @@
+"""The outbox through the cogs: what a player or the commissioner sees when
+Discord refuses, fails or is slow, over a real SQLite file and the real sender
+(bot/delivery), with channels that raise discord.py's own exceptions."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.delivery import Sender
+from bot.delivery.words import words
+from bot.services import announcements, outbox, scores
+from cogs.commissioner import Commissioner
+from cogs.scores import Scores
+from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
+from tests.cogs.fakes import ANNOUNCEMENTS, APPROVALS, GUILD, FakeBot, FakeChannel, click, invoke
+from tests.cogs.league_play import lock
+
+TONIGHT = at(FIRST_NIGHT, "20:00")
+SCORES, LEAGUE = Scores(), Commissioner()
+COMMANDS = {
+    command.qualified_name.removeprefix("league "): command
+    for command in LEAGUE.walk_app_commands()
+    if isinstance(command, app_commands.Command)
+}
+
+
+async def league_command(bot: FakeBot, name: str, **options: Any) -> str:
+    said = await invoke(COMMANDS[name], LEAGUE, as_user(bot, COMMISSIONER, TONIGHT), **options)
+    return said.text
+
+
+async def score(bot: FakeBot, player: int, game: int, value: str) -> str:
+    said = await invoke(SCORES.score, SCORES, as_user(bot, PLAYERS[player], TONIGHT),
+                        game=game, score=value)  # fmt: skip
+    return said.text
+
+
+class Response:
+    """What discord.py's exceptions read from an aiohttp response."""
+
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = "Service Unavailable" if status >= 500 else "Too Many Requests"
+
+
+class FlakyChannel(FakeChannel):
+    """A channel whose next sends fail with the given HTTP statuses, as Discord
+    answers when it is overloaded (5xx) or rate-limits the bot (429)."""
+
+    def __init__(self, channel_id: int, failures: list[int]) -> None:
+        super().__init__(channel_id)
+        self.failures = failures
+        self.tries = 0
+
+    async def send(self, content: str, **kwargs: Any) -> Any:
+        self.tries += 1
+        if self.failures:
+            status = self.failures.pop(0)
+            error = discord.DiscordServerError if status >= 500 else discord.HTTPException
+            raise error(Response(status), "try again")
+        return await super().send(content, **kwargs)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = datetime(2026, 1, 8, 1, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+async def test_a_score_refused_by_the_approvals_channel_is_kept_and_resent(
+    league: FakeBot,
+) -> None:
+    bot = league
+    await lock(bot)
+    bot.channels[APPROVALS].refuse = True  # the bot lost Send Messages there
+    said = await score(bot, 1, 1, "300M")
+    # The answer stays true: the post is owed in the same transaction as the score.
+    assert said.startswith("Submitted:") and "Waiting for the commissioner." in said
+    assert bot.channels[APPROVALS].sent == []
+    status = await league_command(bot, "admin status")
+    # the post, and the alert about it (the commissioners' DMs: no one known to the fake)
+    assert "failed: 2" in status
+    assert "- approval post (score:1) to #approvals: 403" in status
+    # Resubmitting is refused as before (the score waits); fixing the channel and
+    # resending brings the post, with working buttons.
+    assert "already has a score on game 1 waiting" in await score(bot, 1, 1, "300M")
+    bot.channels[APPROVALS].refuse = False
+    assert (await league_command(bot, "admin resend")).startswith("1 failed post will be sent")
+    [posted] = bot.channels[APPROVALS].sent
+    assert "**P1**: 300,000,000" in posted.content
+    clicked = await click(posted.button("Approve"), as_user(bot, COMMISSIONER, TONIGHT))
+    assert clicked.edited[-1].endswith("Approved by Koi.")
+    view = await scores.approval(bot.db, 1)
+    assert view is not None and view.score is not None
+    stored = view.score.score
+    assert stored.status == "approved" and stored.approval_message_id == posted.id
+
+
+async def test_approve_all_brings_every_approval_message_up_to_date(league: FakeBot) -> None:
+    bot = league
+    await lock(bot)
+    for player in (1, 2, 3):  # group 1
+        assert (await score(bot, player, 2, f"{player}00M")).startswith("Submitted:")
+    posted = list(bot.channels[APPROVALS].sent)
+    assert len(posted) == 3 and all(m.view is not None for m in posted)
+    assert await league_command(bot, "night approve-all", group="1") == (
+        "Approved 3 score(s) of group 1."
+    )
+    for message in posted:  # no live buttons left on a decided score
+        assert message.view is None and message.edits == 1
+        assert message.content.endswith(f"Approved by <@{COMMISSIONER.id}>.")
+    assert len(bot.channels[APPROVALS].sent) == 3  # edited, not posted again
+
+
+async def test_a_correction_of_a_waiting_score_updates_its_approval_message(
+    league: FakeBot,
+) -> None:
+    bot = league
+    await lock(bot)
+    await score(bot, 1, 1, "4.0M")
+    [posted] = bot.channels[APPROVALS].sent
+    text = await league_command(bot, "score change", kind="correction", week=1, player="P1",
+                                game=1, reason="typo", score="40M")  # fmt: skip
+    assert text == "P1, week 1 game 1: 4,000,000 → 40,000,000 (correction)."
+    assert posted.view is None and "4,000,000" in posted.content
+    assert "Rejected by" in posted.content
+
+
+async def test_a_server_error_or_rate_limit_is_retried_later_in_order(league: FakeBot) -> None:
+    bot = league
+    clock = Clock()
+    flaky = FlakyChannel(ANNOUNCEMENTS, [503, 429])
+    bot.channels[ANNOUNCEMENTS] = flaky
+    bot.outbox = Sender(bot, clock=clock)  # type: ignore[arg-type]
+    for key in ("first", "second"):
+        assert await announcements.enqueue(bot.db, GUILD, key, f"{key} post", now=TONIGHT)
+    await bot.outbox.flush()
+    assert flaky.sent == [] and flaky.tries == 1  # 503: the second waits behind the first
+    clock.now += timedelta(seconds=1)
+    await bot.outbox.flush()
+    assert flaky.tries == 1  # backing off: not tried again yet
+    clock.now += timedelta(seconds=2)
+    await bot.outbox.flush()
+    assert flaky.sent == [] and flaky.tries == 2  # 429 this time: backing off longer
+    clock.now += timedelta(seconds=3)
+    await bot.outbox.flush()
+    assert flaky.tries == 2
+    clock.now += timedelta(seconds=2)
+    await bot.outbox.flush()
+    assert [m.content for m in flaky.sent] == ["first post", "second post"]
+    report = await outbox.status(bot.db, GUILD)
+    assert report.waiting == [] and report.failed == [] and report.delivered == 2
+
+
+async def test_a_send_cut_off_by_a_crash_is_not_posted_twice(league: FakeBot) -> None:
+    """The bot stopped after Discord took a request but before the outbox recorded
+    it. At the next start the item is sent again with the same nonce, and Discord
+    (here the fake channel, which honours `enforce_nonce` as Discord does) returns
+    the earlier message instead of posting a second one. A long post's pieces
+    already recorded are not sent again at all."""
+    bot = league
+    channel = bot.channels[ANNOUNCEMENTS]
+    text = "\n".join(f"line {n} " + "x" * 90 for n in range(60))  # three messages
+    assert await announcements.enqueue(bot.db, GUILD, "long", text, now=TONIGHT)
+    [head] = await outbox.heads(bot.db, GUILD)
+    claimed = await outbox.claim(bot.db, head.id)
+    assert claimed is not None
+    pieces = (await words(bot, claimed)).pieces  # type: ignore[arg-type]
+    assert len(pieces) == 3
+    first = await channel.send(pieces[0], nonce=f"{claimed.nonce}.0")
+    await outbox.piece_sent(bot.db, claimed.id, 1, first.id)  # recorded
+    await channel.send(pieces[1], nonce=f"{claimed.nonce}.1")  # the crash: not recorded
+    # The next start: the item left 'sending' is resumed by a new sender.
+    restarted = Sender(bot)  # type: ignore[arg-type]
+    assert await outbox.recover(bot.db, GUILD) == 1
+    await restarted.flush()
+    assert [m.content for m in channel.sent] == pieces
+    done = await outbox.item(bot.db, claimed.id)
+    assert done is not None and done.status == "sent" and done.message_id == first.id
+
+
+async def test_status_shows_the_bot_its_database_and_the_outbox(league: FakeBot) -> None:
+    bot = league
+    await lock(bot)
+    bot.channels[APPROVALS].refuse = True
+    await score(bot, 1, 1, "300M")
+    text = await league_command(bot, "admin status")
+    lines = text.split("\n")
+    assert lines[0].startswith("**League bot ")
+    assert lines[1] == f"Database: {bot.settings.database_path} (schema version 4)"
+    # the approval post failed; its alert (to the commissioners' DMs) found no one
+    assert lines[2].startswith("Posts waiting: 0 · failed: 2 · sent: 0")
+    assert "- none scheduled" in lines
+    assert lines[-2:] == ["- announcements: not checked yet", "- approvals: not checked yet"]

@@ -1,0 +1,160 @@
+"""The issue's reproduction through the real bot and the loopback Discord: the
+announcements channel refuses the bot (403) when the night is finalized.
+
+Nothing is lost: the commissioner is told in the approvals channel, the results
+and standings are kept, and once the channel is fixed `/league admin resend`
+posts them once, with no score and no audit entry touched."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from bot.config import Settings, load_settings
+from bot.database import Database
+from bot.demo import running_bot
+from bot.migrate import migrate
+from bot.services import picks, scores, setup
+from standin import MANAGE_GUILD, DiscordStandIn, Exchange, Limits
+
+ZONE = ZoneInfo("America/New_York")
+TONIGHT = datetime(2026, 1, 7, 20, 0, tzinfo=ZONE)
+TOKEN = "refused-token.not-a-secret.0123456789abcdef"
+
+
+@dataclass
+class League:
+    standin: DiscordStandIn
+    settings: Settings
+    general: int
+    announcements: int
+    approvals: int
+    koi: int
+
+    async def run(self, command: str, options: dict[str, Any] | None = None) -> Exchange:
+        exchange = await self.standin.invoke(
+            self.koi, command, options or {}, channel_id=self.general
+        )
+        return await exchange.done(timeout=30, quiet=0.02)
+
+    def posts(self, channel: int) -> list[str]:
+        return [m["content"] for m in self.standin.channel_messages(channel)]
+
+    def table(self, sql: str) -> list[tuple[Any, ...]]:
+        with sqlite3.connect(self.settings.database_path) as conn:
+            return conn.execute(sql).fetchall()
+
+
+@pytest.fixture
+async def league(tmp_path: Path) -> AsyncIterator[League]:
+    """Four players, week 1 played and every score approved; the announcements
+    channel refuses the bot."""
+    standin = DiscordStandIn(token=TOKEN, limits=Limits())  # as strict as Discord
+    await standin.start()
+    try:
+        guild = standin.add_guild("Refused League")
+        role = standin.add_role(guild, "Commissioner", permissions=MANAGE_GUILD)
+        general = standin.add_channel(guild, "general")
+        announcements = standin.add_channel(guild, "announcements", bot_can_post=False)
+        approvals = standin.add_channel(guild, "approvals")
+        koi = standin.add_member(guild, "Koi", roles=[role])
+        players = [standin.add_member(guild, f"P{n}") for n in range(1, 5)]
+        database = tmp_path / "league.sqlite3"
+        await migrate(database)
+        db = await Database.open(database)
+        now = datetime(2026, 1, 1, 10, tzinfo=ZONE)
+        try:
+            await setup.create_league(db, guild, "Refused League", now=now)
+            await setup.start_season(db, guild, "Winter", TONIGHT.date(), now=now)
+            for n, member in enumerate(players, start=1):
+                await setup.add_player(db, guild, f"P{n}", discord_id=member, skill=n, now=now)
+            for n in range(6):
+                await setup.add_machine(db, guild, f"Machine {n}", par=10**9, now=now)
+            await picks.lock_picks(db, guild, now=TONIGHT.replace(hour=19, minute=15))
+            for n, member in enumerate(players, start=1):
+                for game in range(1, 6):
+                    view = await scores.submit(
+                        db, guild, member, game, n * 1_000_000 + game, now=TONIGHT
+                    )
+                    await scores.decide(db, guild, view.score.id, True, by=koi, now=TONIGHT)
+        finally:
+            await db.close()
+        settings = load_settings(
+            env={
+                "DISCORD_TOKEN": TOKEN,
+                "LEAGUE_GUILD_ID": str(guild),
+                "COMMISSIONER_ROLE_ID": str(role),
+                "ANNOUNCEMENT_CHANNEL_ID": str(announcements),
+                "APPROVALS_CHANNEL_ID": str(approvals),
+                "DATABASE_PATH": str(database),
+                "DISCORD_API_BASE": standin.api_base,
+                "BACKUP_DIR": str(tmp_path / "backups"),
+            }
+        )
+        standin.set_time(TONIGHT.replace(hour=22, minute=45))
+        yield League(standin, settings, general, announcements, approvals, koi)
+    finally:
+        await standin.stop()
+
+
+async def test_results_refused_by_the_channel_are_kept_reported_and_resent_once(
+    league: League,
+) -> None:
+    async with running_bot(league.settings, standin=league.standin) as bot:
+        final = await league.run("league night finalize")
+        assert final.content == "Week 1 is final."
+        await bot.outbox.settled()
+        assert league.posts(league.announcements) == []
+        # The commissioner hears of it where the bot can still reach them.
+        alert = league.posts(league.approvals)[-1]
+        assert alert.startswith("Heads-up: Discord refused 2 posts of the bot.")
+        assert "- results (night:1) to #announcements: 403" in alert
+        assert "/league admin resend" in alert
+        again = await league.run("league night finalize")
+        assert again.content == "Week 1 was already final; nothing changed."
+
+        status = await league.run("league admin status")
+        assert "Posts waiting: 0 · failed: 2" in status.content
+
+        scores_before = league.table("SELECT * FROM scores ORDER BY id")
+        league.standin.allow(league.announcements)  # the server admin fixes the channel
+        resent = await league.run("league admin resend")
+        assert resent.content.startswith("2 failed posts will be sent again.")
+        await bot.outbox.settled()
+        posted = league.posts(league.announcements)
+        assert len(posted) == 2
+        assert posted[0].startswith("**Week 1 results · Wednesday 07 January**")
+        assert posted[1].startswith("**Standings**")
+        # Resending again posts nothing more: nothing failed is left.
+        nothing = await league.run("league admin resend")
+        assert nothing.content.startswith("No failed posts to send again.")
+        await bot.outbox.settled()
+        assert len(league.posts(league.announcements)) == 2
+
+    # No score and no audit entry was touched to post them (R12.4).
+    assert league.table("SELECT * FROM scores ORDER BY id") == scores_before
+    assert league.table("SELECT count(*) FROM score_changes") == [(0,)]
+
+
+async def test_resend_with_a_week_posts_its_results_and_standings_again(league: League) -> None:
+    league.standin.allow(league.announcements)
+    async with running_bot(league.settings, standin=league.standin) as bot:
+        await league.run("league night finalize")
+        await bot.outbox.settled()
+        first = league.posts(league.announcements)
+        assert len(first) == 2
+        again = await league.run("league admin resend", {"week": 1})
+        assert again.content == (
+            "Week 1's results and standings will be posted again. "
+            "No score, result or audit entry changed."
+        )
+        await bot.outbox.settled()
+        assert league.posts(league.announcements) == first + first
+    assert league.table("SELECT count(*) FROM score_changes") == [(0,)]

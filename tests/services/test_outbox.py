@@ -1,0 +1,101 @@
+"""The outbox's bookkeeping on a real SQLite file: a message is owed in the same
+transaction as the change that makes it owed, or not at all; items keep their
+order; each has its own short nonce; an approval message has one waiting edit."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from bot.database import Database
+from bot.models import OutboxItem
+from bot.repositories import outbox as outbox_sql
+from bot.services import finalize, outbox, picks, scores
+from bot.services.errors import LeagueError, NotReady, WrongState
+from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
+
+TONIGHT = at(SEASON_START, "20:00")
+
+
+async def items(db: Database) -> list[OutboxItem]:
+    async with db.read() as conn:
+        return await outbox_sql.waiting(conn, GUILD)
+
+
+async def locked(db: Database) -> Database:
+    await picks.lock_picks(db, GUILD, now=at(SEASON_START, "19:15"))
+    return db
+
+
+async def test_a_submitted_score_owes_its_approval_post_with_it(players: Database) -> None:
+    db = await locked(players)
+    view = await scores.submit(db, GUILD, discord_id(1), 1, 300_000_000, now=TONIGHT)
+    [owed] = await items(db)
+    assert (owed.target, owed.kind, owed.ref) == ("approvals", "approval", f"score:{view.score.id}")
+    # Refused (the score already waits): nothing more is owed.
+    with pytest.raises(WrongState):
+        await scores.submit(db, GUILD, discord_id(1), 1, 300_000_000, now=TONIGHT)
+    assert await items(db) == [owed]
+
+
+async def test_a_refused_finalize_owes_nothing_and_a_finalize_owes_its_posts_once(
+    players: Database,
+) -> None:
+    db = await locked(players)
+    await scores.submit(db, GUILD, discord_id(1), 1, 300_000_000, now=TONIGHT)
+    before = await items(db)
+    with pytest.raises(NotReady):  # scores are missing: nothing is final, nothing owed
+        await finalize.finalize(db, GUILD, by=COMMISSIONER, now=TONIGHT)
+    assert await items(db) == before
+    for player in (1, 2, 3):
+        for game in range(1, 6):
+            if (player, game) != (1, 1):
+                await scores.submit(db, GUILD, discord_id(player), game, player * 10**8 + game,
+                                    now=TONIGHT)  # fmt: skip
+    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=TONIGHT)
+    summary = await finalize.finalize(db, GUILD, by=COMMISSIONER, now=TONIGHT)
+    announced = [(i.kind, i.ref) for i in await items(db) if i.target == "announcements"]
+    night = f"night:{summary.night.id}"
+    assert announced == [("results", night), ("standings", night)]
+    again = await finalize.finalize(db, GUILD, by=COMMISSIONER, now=TONIGHT)
+    assert not again.newly_finalized
+    assert [(i.kind, i.ref) for i in await items(db) if i.target == "announcements"] == announced
+
+
+async def test_items_keep_their_order_and_each_has_its_own_short_nonce(players: Database) -> None:
+    db = await locked(players)
+    for player in (1, 2, 3):
+        await scores.submit(db, GUILD, discord_id(player), 1, 10**8, now=TONIGHT)
+    owed = await items(db)
+    assert [i.ref for i in owed] == ["score:1", "score:2", "score:3"]
+    assert len({i.nonce for i in owed}) == 3
+    # Discord takes a nonce of at most 25 characters; each piece adds '.<n>'.
+    assert all(len(f"{i.nonce}.999") <= 25 for i in owed)
+
+
+async def test_an_approval_message_has_one_waiting_edit(players: Database) -> None:
+    db = await locked(players)
+    view = await scores.submit(db, GUILD, discord_id(1), 1, 10**8, now=TONIGHT)
+    ref = f"score:{view.score.id}"
+    async with db.transaction() as conn:
+        assert await outbox.owe_update(conn, GUILD, ref, now=TONIGHT) > 0
+        assert await outbox.owe_update(conn, GUILD, ref, now=TONIGHT) == 0  # coalesced
+    assert [i.kind for i in await items(db)] == ["approval", "approval_update"]
+
+
+async def test_a_transaction_that_fails_owes_nothing(players: Database) -> None:
+    db = await locked(players)
+    with pytest.raises(LeagueError):
+        async with db.transaction() as conn:
+            await outbox.owe(conn, GUILD, "announcements", "post", "x", {"text": "hi"},
+                             now=TONIGHT)  # fmt: skip
+            raise WrongState("changed my mind")
+    assert await items(db) == []
+
+
+async def test_resend_of_a_week_that_is_not_final_is_refused(players: Database) -> None:
+    db = await locked(players)
+    with pytest.raises(WrongState, match="Week 1 is not final yet"):
+        await outbox.resend(db, GUILD, week=1, now=at(date(2026, 1, 8)))
+    assert await items(db) == []
