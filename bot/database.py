@@ -9,6 +9,13 @@ per unit of work. Nothing here knows about the league's tables. Migrations are
   timeout and `synchronous = NORMAL`. An `asyncio.Lock` guards it, so two
   coroutines never share a half-open transaction.
 - `Database.backup(target)` copies the live database with SQLite's online backup API.
+- The file is watched: a write transaction checks (one `os.stat` before it begins,
+  one before it commits) that the path still names the file the bot opened and
+  that nobody else wrote to it. A file deleted, replaced (`mv`, `os.replace`) or
+  overwritten in place (`cp backup live`) makes that transaction roll back with
+  `DatabaseMovedError`, and every later one too: nothing more is acknowledged
+  into a file that will not be there after a restart. `restore()` puts a backup
+  back safely while the bot is stopped (`league-bot restore`).
 """
 
 from __future__ import annotations
@@ -50,6 +57,47 @@ class MigrationError(DatabaseError):
 
 class DatabaseTooNewError(DatabaseError):
     """The database was migrated by a newer bot than this one."""
+
+
+MOVED_MESSAGE = (
+    "The league's database file was moved or replaced while the bot was running; "
+    "the commissioner has been told. Nothing was saved."
+)
+
+
+class DatabaseMovedError(DatabaseError):
+    """The file the bot opened is no longer the file at its path (deleted, replaced or
+    overwritten by something else). The transaction was rolled back; no write is taken
+    until the bot is restarted.
+
+    `user_message` is what a user is shown (`bot.ui.replies` reads it by name, as the
+    ui layer does not import storage); `claim_alert()` is True exactly once per
+    database, so the commissioner is told once."""
+
+    user_message = MOVED_MESSAGE
+
+    def __init__(self, message: str, database: Database | None = None) -> None:
+        super().__init__(message)
+        self._database = database
+
+    def claim_alert(self) -> bool:
+        db = self._database
+        if db is None or db._alerted:
+            return False
+        db._alerted = True
+        return True
+
+
+FileStamp: TypeAlias = tuple[int, int, int, int]  # st_dev, st_ino, st_size, st_mtime_ns
+
+
+def file_stamp(path: PathLike) -> FileStamp | None:
+    """Which file `path` names and its last write, or None if nothing is there."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
 
 
 # --- opening --------------------------------------------------------------------------------
@@ -147,6 +195,10 @@ class Database:
         self._read_lock = asyncio.Lock() if reader is not None else self._lock
         self._holders: set[asyncio.Task[object]] = set()
         self.path = path
+        # The file as the bot opened it and as its own last commit left it (None in memory).
+        self._stamp: FileStamp | None = None if os.fspath(path) == MEMORY else file_stamp(path)
+        self._moved: str | None = None  # why writes stopped, once the file was found changed
+        self._alerted = False
 
     @classmethod
     async def open(cls, path: PathLike) -> Self:
@@ -206,13 +258,41 @@ class Database:
         async with self._locked() as conn:
             if conn.in_transaction:  # left open by a cancelled COMMIT/ROLLBACK
                 await rollback_if_open(conn)
+            self._check_file()
             await conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
+                self._check_file()  # nothing is acknowledged into a file that is gone
                 await conn.execute("COMMIT")
             except BaseException:
                 await rollback_if_open(conn)
                 raise
+            if self._stamp is not None:  # a checkpoint in COMMIT may have written the file
+                self._stamp = file_stamp(self.path) or self._stamp
+
+    def _check_file(self) -> None:
+        """Raise `DatabaseMovedError` unless the path still names the file the bot
+        opened, unchanged since the bot's own last commit. One `os.stat`."""
+        if self._moved is None and self._stamp is not None:
+            now = file_stamp(self.path)
+            if now is None:
+                self._moved = "was deleted"
+            elif now[:2] != self._stamp[:2]:
+                self._moved = "was replaced by another file"
+            elif now != self._stamp:
+                self._moved = "was written by something other than the bot (overwritten?)"
+            if self._moved is not None:
+                log.error(
+                    "database %s %s while the bot was running; refusing every write from now "
+                    "on. Stop the bot, put the right file back (league-bot restore BACKUP "
+                    "--database FILE) and start it again.",
+                    self.path,
+                    self._moved,
+                )
+        if self._moved is not None:
+            raise DatabaseMovedError(
+                f"database {self.path} {self._moved} while the bot was running", self
+            )
 
     @contextlib.asynccontextmanager
     async def read(self, *, snapshot: bool = True) -> AsyncIterator[aiosqlite.Connection]:
@@ -223,6 +303,8 @@ class Database:
         which is its own snapshot: on a file it runs inline on the event loop
         (`bot.quick_reads`), for a check a reply must wait on.
         """
+        if self._moved is not None:
+            self._check_file()  # what the bot reads may no longer be the league's: stop
         if not snapshot and self._quick is not None:
             yield self._quick  # type: ignore[misc]
             return
