@@ -22,6 +22,10 @@ LEAGUE = Commissioner()
 MOVED = "The league's database file was moved or replaced while the bot was running"
 
 
+
+def gone(path: str | os.PathLike[str]) -> bool:
+    return not os.path.exists(path)
+
 async def test_a_score_into_a_deleted_database_is_refused_not_acknowledged(
     league: FakeBot,
 ) -> None:
@@ -37,7 +41,7 @@ async def test_a_score_into_a_deleted_database_is_refused_not_acknowledged(
     # The commissioner is told once, in the approvals channel; no score was posted there.
     sent = [m.content for m in league.channels[APPROVALS].sent]
     assert len(sent) == 1 and sent[0].startswith("Commissioner: " + MOVED)
-    assert not Path(league.db.path).exists()
+    assert gone(league.db.path)
 
 
 async def test_a_commissioner_command_on_a_replaced_database_is_refused(

@@ -17,6 +17,10 @@ from tests.db.test_database import ROWS, write_migrations
 
 
 @pytest.fixture
+
+def gone(path: str | os.PathLike[str]) -> bool:
+    return not os.path.exists(path)
+
 async def db(tmp_path: Path):
     path = tmp_path / "league.db"
     await migrate(path, write_migrations(tmp_path / "migrations", {"0001_rows.sql": ROWS}))
@@ -55,7 +59,7 @@ async def test_a_deleted_file_refuses_the_write_and_every_write_after_it(db, cap
     assert "moved or replaced" in refused.value.user_message
     errors = [r for r in caplog.records if r.levelno == logging.ERROR]
     assert len(errors) == 1 and "league-bot restore" in errors[0].getMessage()
-    assert not Path(db.path).exists()  # nothing wrote a new, empty league there
+    assert gone(db.path)  # nothing wrote a new, empty league there
 
 
 async def test_a_file_replaced_by_a_copy_refuses_the_write(db, tmp_path):
