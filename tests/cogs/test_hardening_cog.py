@@ -22,9 +22,9 @@ LEAGUE = Commissioner()
 MOVED = "The league's database file was moved or replaced while the bot was running"
 
 
-
 def gone(path: str | os.PathLike[str]) -> bool:
     return not os.path.exists(path)
+
 
 async def test_a_score_into_a_deleted_database_is_refused_not_acknowledged(
     league: FakeBot,

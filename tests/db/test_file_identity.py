@@ -16,11 +16,11 @@ from bot.migrate import migrate
 from tests.db.test_database import ROWS, write_migrations
 
 
-@pytest.fixture
-
 def gone(path: str | os.PathLike[str]) -> bool:
     return not os.path.exists(path)
 
+
+@pytest.fixture
 async def db(tmp_path: Path):
     path = tmp_path / "league.db"
     await migrate(path, write_migrations(tmp_path / "migrations", {"0001_rows.sql": ROWS}))
