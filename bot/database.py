@@ -27,6 +27,7 @@ import os
 import sqlite3
 import tempfile
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Self, TypeAlias
 
@@ -199,12 +200,23 @@ class Database:
         self._stamp: FileStamp | None = None if os.fspath(path) == MEMORY else file_stamp(path)
         self._moved: str | None = None  # why writes stopped, once the file was found changed
         self._alerted = False
+        self._held: int | None = None  # a descriptor holding `hold_file`'s shared lock
 
     @classmethod
     async def open(cls, path: PathLike) -> Self:
-        """Open the database at `path` (created if missing). It is not migrated here."""
+        """Open the database at `path` (created if missing). It is not migrated here.
+
+        The file is held (`hold_file`) before SQLite opens it and released after the
+        last connection closes: closing a descriptor of the file drops every POSIX
+        lock the process holds on it, SQLite's included."""
         await asyncio.to_thread(check_database_path, path)
-        conn = await open_connection(path)
+        held = None if os.fspath(path) == MEMORY else await asyncio.to_thread(hold_file, path)
+        try:
+            conn = await open_connection(path)
+        except BaseException:
+            if held is not None:
+                os.close(held)
+            raise
         reader = quick = None
         if os.fspath(path) != MEMORY:
             try:
@@ -217,11 +229,15 @@ class Database:
                 for opened in (reader, conn):
                     if opened is not None:
                         await opened.close()
+                if held is not None:
+                    os.close(held)
                 if isinstance(exc, sqlite3.Error):
                     raise DatabaseFileError(f"cannot open database {path}: {exc}") from exc
                 raise
         log.debug("opened database %s", path)
-        return cls(conn, path, reader, quick)
+        database = cls(conn, path, reader, quick)
+        database._held = held
+        return database
 
     async def close(self) -> None:
         """Wait for the running transaction and read, then close. Closing twice is harmless."""
@@ -239,6 +255,9 @@ class Database:
                     await reader.close()
             conn, self._conn = self._conn, None
             await conn.close()
+            if self._held is not None:
+                held, self._held = self._held, None
+                os.close(held)  # releases the lock `restore` checks
         log.debug("closed database %s", self.path)
 
     async def __aenter__(self) -> Self:
@@ -402,3 +421,115 @@ def _remove_files(database: str) -> None:
     for suffix in ("", "-journal", "-wal", "-shm"):
         with contextlib.suppress(FileNotFoundError):
             os.remove(database + suffix)
+
+
+# --- while the bot runs, and putting a backup back -------------------------------------------
+
+
+def hold_file(path: PathLike) -> int | None:
+    """Hold a shared `flock` on the database file while the bot has it open, so that
+    `restore` can tell (several `Database`s may share it; SQLite's own locks are
+    `fcntl` locks, which `flock` does not touch on Linux). None where there is no flock."""
+    try:
+        import fcntl
+    except ImportError:  # not on POSIX: restore cannot check, the README says so
+        return None
+    fd = os.open(path, os.O_RDONLY | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise DatabaseError(
+            f"database {path} is being restored; start the bot when that is done"
+        ) from None
+    return fd
+
+
+def _check_backup(backup: Path, latest_version: int) -> None:
+    """A readable SQLite file that passes `integrity_check`, with a league schema that
+    this bot knows (schema version 1 … `latest_version`)."""
+    if not backup.is_file() or backup.stat().st_size == 0:
+        raise DatabaseFileError(f"{backup} is not a backup: no such file, or it is empty")
+    with backup.open("rb") as handle:
+        if handle.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
+            raise DatabaseFileError(f"{backup} is not a SQLite database")
+    try:
+        conn = sqlite3.connect(backup.resolve().as_uri() + "?mode=ro", uri=True)
+        try:
+            result = [row[0] for row in conn.execute("PRAGMA integrity_check")]
+            (version,) = conn.execute("PRAGMA user_version").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        raise DatabaseFileError(f"{backup} cannot be read as a SQLite database: {exc}") from exc
+    if result != ["ok"]:
+        found = " ".join(" ".join(result[:3]).split())  # SQLite's lines, on one line
+        raise DatabaseError(f"{backup} failed its integrity check: {found}")
+    if version < 1:
+        raise DatabaseError(f"{backup} is not a league database (schema version {version})")
+    if version > latest_version:
+        raise DatabaseTooNewError(
+            f"{backup} has schema version {version}, newer than this bot ({latest_version}); "
+            "upgrade the bot first"
+        )
+
+
+def restore(
+    backup: PathLike, database: PathLike, *, latest_version: int, now: datetime
+) -> Path | None:
+    """Put `backup` back as the league's database at `database`, safely: refused while
+    a bot holds the database; the backup is checked first (`_check_backup`); the
+    current file is kept beside it as `<database>.before-restore-<UTC timestamp>`
+    (returned; None if there was none); both copies are made with SQLite's backup
+    API, so a write-ahead log of the current file is neither lost nor applied to
+    the restored file."""
+    source, target = Path(backup), Path(database)
+    if source.resolve() == target.resolve():
+        raise DatabaseError(f"{source} is the database itself; name a backup")
+    _check_backup(source, latest_version)
+    check_database_path(target)
+    kept: Path | None = None
+    lock = os.open(target, os.O_RDWR | os.O_CREAT, 0o644)  # no bot may open it meanwhile
+    try:
+        try:
+            import fcntl
+
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except ImportError:
+            pass
+        except OSError:
+            raise DatabaseError(
+                f"the bot is running on {target}; stop it first, then restore"
+            ) from None
+        current = sqlite3.connect(target, isolation_level=None)
+        try:
+            current.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+            if current.execute("PRAGMA page_count").fetchone()[0] > 0:
+                kept = target.with_name(
+                    f"{target.name}.before-restore-{now.astimezone(UTC):%Y%m%d-%H%M%S}"
+                )
+                if kept.exists():
+                    raise DatabaseError(f"{kept} already exists; wait a second and try again")
+                copy = sqlite3.connect(kept)
+                try:
+                    current.backup(copy)
+                    copy.execute("PRAGMA journal_mode = DELETE")
+                finally:
+                    copy.close()
+            restored = sqlite3.connect(source.resolve().as_uri() + "?mode=ro", uri=True)
+            try:
+                restored.backup(current)
+            finally:
+                restored.close()
+            current.execute("PRAGMA journal_mode = WAL")
+            result = [row[0] for row in current.execute("PRAGMA integrity_check")]
+        finally:
+            current.close()
+    except sqlite3.Error as exc:
+        raise DatabaseError(f"could not restore {source} onto {target}: {exc}") from exc
+    finally:
+        os.close(lock)
+    if result != ["ok"]:
+        raise DatabaseError(f"the restored {target} failed its integrity check: {result[:3]}")
+    log.info("restored %s from %s (the previous file is kept as %s)", target, source, kept)
+    return kept
