@@ -50,7 +50,7 @@ class Scores(commands.Cog):
             message = await post(
                 bot,
                 bot.settings.approvals_channel_id,
-                render.score_pending(view, interaction.user.display_name),
+                render.score_pending(view),
                 view=decision_view("score", view.score.id),
             )
             if message is not None:
@@ -58,7 +58,7 @@ class Scores(commands.Cog):
 
         # The player's confirmation and the commissioner's post go out together.
         await asyncio.gather(
-            respond(interaction, "Submitted:\n" + render.score_pending(view, view.player.name)),
+            respond(interaction, "Submitted:\n" + render.score_pending(view)),
             for_approval(),
         )
 
