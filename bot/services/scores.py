@@ -96,9 +96,16 @@ async def submit(
                 "ask the commissioner to correct it."
             )
         # A player marked absent who plays after all is no longer absent (R2.3-R2.4).
+        # Only they can say so: a group mate's score must not take back their absence.
         notice = next(
             (n for n in await nights.notices(conn, night.id) if n.player_id == target.id), None
         )
+        if notice is not None and notice.kind == "absent" and target is not me:
+            raise WrongState(
+                f"{target.name} is absent tonight (week {night.week}), so their games are "
+                f"scored from pre-makeups. If {target.name} came after all, {target.name} "
+                "submits their own score, which takes the absence back."
+            )
         if notice is not None and notice.kind == "absent":
             await nights.withdraw_notice(conn, night.id, target.id, stamp(now))
         score_id = await scores.add_score(conn, game.id, target.id, score, submitter, stamp(now))
