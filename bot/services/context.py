@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 import aiosqlite
 
 from bot.models import League, Machine, Night, Player, Season, SeasonRules
-from bot.repositories import leagues, people
+from bot.repositories import leagues, nights, people
 from bot.scoring import PrizeSplit, RuleError, RuleSettings, check_score
 from bot.services.errors import BadInput, NotFound, NotSetUp
 
@@ -109,6 +109,23 @@ async def player_named(conn: aiosqlite.Connection, league: League, name: str) ->
     if player is None:
         raise NotFound(f"There is no player called {name.strip()!r} in this league.")
     return player
+
+
+async def player_of_night(
+    conn: aiosqlite.Connection, league: League, night: Night, name: str
+) -> Player:
+    """A player by name for one night's business (scores, attendance, ties, dues): a
+    current player, or one removed since who is in that night's groups, because the
+    night they were in still counts (their scores, their absence, their dues)."""
+    player = await people.player_by_name(conn, league.id, name.strip())
+    if player is not None:
+        return player
+    wanted = " ".join(name.split()).casefold()
+    members = {p for g in await nights.groups(conn, night.id) for p in g.members}
+    for former in await people.players(conn, league.id, removed=True):
+        if former.removed and former.id in members and former.name.casefold() == wanted:
+            return former
+    raise NotFound(f"There is no player called {name.strip()!r} in this league.")
 
 
 async def machine_named(conn: aiosqlite.Connection, league: League, name: str) -> Machine:

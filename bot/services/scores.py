@@ -13,8 +13,8 @@ from bot.repositories import leagues, nights, people, scores
 from bot.scoring import RuleError, changed_score
 from bot.services.context import (
     SeasonContext,
-    player_named,
     player_of,
+    player_of_night,
     season_of,
     stamp,
     valid_score,
@@ -223,7 +223,7 @@ async def change(
         refinalize = night.status == "finalized"
         if refinalize:
             await check_still_open(conn, ctx, night)
-        player = await player_named(conn, ctx.league, player_name)
+        player = await player_of_night(conn, ctx.league, night, player_name)
         group = group_of(await nights.groups(conn, night.id), player.id)
         if group is None:
             raise NotFound(f"{player.name} did not play in week {week}.")
@@ -270,7 +270,7 @@ async def record_tie_order(
             raise WrongState(f"Week {week} has not been played.")
         if night.status == "finalized":
             await check_still_open(conn, ctx, night)
-        found = [await player_named(conn, ctx.league, name) for name in players]
+        found = [await player_of_night(conn, ctx.league, night, name) for name in players]
         if len(found) < 2:
             raise BadInput("Name at least two tied players, highest placed first.")
         group = group_of(await nights.groups(conn, night.id), found[0].id)

@@ -310,8 +310,21 @@ async def add_player(
         return PlayerAdded(player, restored)
 
 
-async def remove_player(db: Database, guild_id: int, name: str, *, now: datetime) -> Player:
-    """R12.4: remove a player from the league; their history stays."""
+@dataclass(frozen=True)
+class PlayerRemoved:
+    player: Player
+    playing_week: int | None  # the night being played (picks locked) that they are in
+
+
+async def remove_player(
+    db: Database, guild_id: int, name: str, *, now: datetime
+) -> PlayerRemoved:
+    """R12.4: remove a player from the league; their history stays.
+
+    A player in the night being played stays in it: their scores and absence
+    count for that night, which the commissioner can still finalize (scores
+    changed, absence marked by name); `playing_week` says which night that is.
+    From the next night on they are in no group."""
     async with db.transaction() as conn:
         league = await league_of(conn, guild_id)
         player = await player_named(conn, league, name)
@@ -319,7 +332,14 @@ async def remove_player(db: Database, guild_id: int, name: str, *, now: datetime
         await _recut_upcoming(conn, league.id)
         removed = await people.player_by_id(conn, player.id)
         assert removed is not None
-        return removed
+        playing = None
+        season = await leagues.open_season(conn, league.id)
+        for night in await leagues.nights(conn, season.id) if season is not None else []:
+            if night.status == "locked" and any(
+                player.id in g.members for g in await nights.groups(conn, night.id)
+            ):
+                playing = night.week
+        return PlayerRemoved(removed, playing)
 
 
 async def set_skill(db: Database, guild_id: int, name: str, skill: float | None) -> Player:

@@ -91,3 +91,16 @@ async def test_a_button_from_another_server_decides_nothing(league: FakeBot) -> 
     said = await click(approve, interaction)
     assert said.text == OTHER_SERVER and not said.edited
     assert [v.score.status for v in await scores.pending(league.db, GUILD)] == ["pending"]
+
+
+async def test_removing_a_player_of_the_night_being_played_says_what_is_left_to_do(
+    league: FakeBot,
+) -> None:
+    await picks.lock_picks(league.db, GUILD, now=at(FIRST_NIGHT, "19:15"))
+    said = await invoke(LEAGUE.player_remove, LEAGUE, as_user(league, COMMISSIONER, TONIGHT),
+                        name="P3")  # fmt: skip
+    assert "P3 was removed" in said.text
+    assert "week 1, which is being played" in said.text and "/league night mark" in said.text
+    marked = await invoke(LEAGUE.mark, LEAGUE, as_user(league, COMMISSIONER, TONIGHT),
+                          player="P3", status="absent")  # fmt: skip
+    assert "P3" in marked.text and APOLOGY not in marked.text and "no player" not in marked.text
