@@ -13,6 +13,7 @@ from bot.repositories import leagues, nights, people, scores
 from bot.scoring import RuleError, changed_score
 from bot.services.context import (
     SeasonContext,
+    check_week,
     player_of,
     player_of_night,
     season_of,
@@ -217,7 +218,7 @@ async def change(
         raise BadInput("The reason is too long (at most 500 characters).")
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
-        night = await leagues.night_by_week(conn, ctx.season.id, week)
+        night = await leagues.night_by_week(conn, ctx.season.id, check_week(week, ctx))
         if night is None or night.status == "scheduled":
             raise WrongState(f"Week {week} has not been played.")
         refinalize = night.status == "finalized"
@@ -265,7 +266,7 @@ async def record_tie_order(
     finalized again at `now`, so a correction that made a tie can then be applied."""
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
-        night = await leagues.night_by_week(conn, ctx.season.id, week)
+        night = await leagues.night_by_week(conn, ctx.season.id, check_week(week, ctx))
         if night is None or night.status == "scheduled":
             raise WrongState(f"Week {week} has not been played.")
         if night.status == "finalized":
@@ -273,6 +274,8 @@ async def record_tie_order(
         found = [await player_of_night(conn, ctx.league, night, name) for name in players]
         if len(found) < 2:
             raise BadInput("Name at least two tied players, highest placed first.")
+        if len({p.id for p in found}) < len(found):
+            raise BadInput("Name each tied player once, highest placed first.")
         group = group_of(await nights.groups(conn, night.id), found[0].id)
         if group is None or any(p.id not in group.members for p in found):
             raise BadInput("The tied players must all be in the same group.")
