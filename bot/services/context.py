@@ -172,9 +172,9 @@ async def night_on(conn: aiosqlite.Connection, ctx: SeasonContext, day: date) ->
 def check_week(week: int, ctx: SeasonContext) -> int:
     """A week number of the season, 1 to its last night (else `NotFound`)."""
     if isinstance(week, bool) or not isinstance(week, int) or not 1 <= week <= MAX_WEEK:
+        shown = week if isinstance(week, int) else brief(str(week))
         raise NotFound(
-            f"Week {brief(str(week))} is not a night of this season "
-            f"(1 to {ctx.season.regular_nights})."
+            f"Week {shown} is not a night of this season (1 to {ctx.season.regular_nights})."
         )
     return week
 
