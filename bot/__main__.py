@@ -3,6 +3,8 @@
 league-bot run [--sync]   start the Discord bot (settings from the environment / .env)
 league-bot check          check the server, channels and role the settings name; exit 0 or 1
 league-bot example        print a worked league night scored by the rules
+league-bot restore BACKUP --database FILE
+                          put a backup back while the bot is stopped
 
 Exit codes: 0 done (or stopped by SIGTERM/SIGINT), 1 failed (Discord unreachable,
 the database), 2 a setting must be fixed first (a missing setting, a refused token,
@@ -43,7 +45,42 @@ def _parser() -> argparse.ArgumentParser:
         "demo", help="play a league night on a loopback Discord stand-in (no account needed)"
     )
     demo.add_argument("--folder", default="demo", help="where the demo's database is kept")
+    add_restore_command(commands)
     return parser
+
+
+def add_restore_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    restore = commands.add_parser(
+        "restore",
+        help="put a backup back as the league's database (the bot must be stopped)",
+        description="Check BACKUP (integrity, schema version), keep the current FILE as "
+        "FILE.before-restore-<UTC time>, and copy BACKUP into FILE with SQLite's backup API.",
+    )
+    restore.add_argument("backup", help="the backup, e.g. backups/league-20260311-230000.sqlite3")
+    restore.add_argument("--database", required=True, help="the league's database (DATABASE_PATH)")
+
+
+def restore_command(backup: str, database: str) -> int:
+    """`league-bot restore`: one line saying what was done, or why not (exit 1)."""
+    from datetime import UTC, datetime
+
+    from bot.database import restore
+    from bot.migrate import load_migrations
+
+    try:
+        migrations = load_migrations()
+        kept = restore(
+            backup,
+            database,
+            latest_version=migrations[-1].version if migrations else 0,
+            now=datetime.now(UTC),
+        )
+    except (DatabaseError, OSError) as error:
+        print(f"league-bot: {error}", file=sys.stderr)
+        return 1
+    before = f"; the previous file is kept as {kept}" if kept is not None else ""
+    print(f"Restored {database} from {backup}{before}. Start the bot again.")
+    return 0
 
 
 def point_at(api_base: str) -> None:
@@ -127,6 +164,8 @@ async def check_discord(settings: Settings, patience: Patience | None = None) ->
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "restore":
+        return restore_command(args.backup, args.database)
     if args.command == "demo":
         from bot.demo import main as demo
 

@@ -9,6 +9,13 @@ per unit of work. Nothing here knows about the league's tables. Migrations are
   timeout and `synchronous = NORMAL`. An `asyncio.Lock` guards it, so two
   coroutines never share a half-open transaction.
 - `Database.backup(target)` copies the live database with SQLite's online backup API.
+- The file is watched: a write transaction checks (one `os.stat` before it begins,
+  one before it commits) that the path still names the file the bot opened and
+  that nobody else wrote to it. A file deleted, replaced (`mv`, `os.replace`) or
+  overwritten in place (`cp backup live`) makes that transaction roll back with
+  `DatabaseMovedError`, and every later one too: nothing more is acknowledged
+  into a file that will not be there after a restart. `restore()` puts a backup
+  back safely while the bot is stopped (`league-bot restore`).
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ import os
 import sqlite3
 import tempfile
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Self, TypeAlias
 
@@ -50,6 +58,47 @@ class MigrationError(DatabaseError):
 
 class DatabaseTooNewError(DatabaseError):
     """The database was migrated by a newer bot than this one."""
+
+
+MOVED_MESSAGE = (
+    "The league's database file was moved or replaced while the bot was running; "
+    "the commissioner has been told. Nothing was saved."
+)
+
+
+class DatabaseMovedError(DatabaseError):
+    """The file the bot opened is no longer the file at its path (deleted, replaced or
+    overwritten by something else). The transaction was rolled back; no write is taken
+    until the bot is restarted.
+
+    `user_message` is what a user is shown (`bot.ui.replies` reads it by name, as the
+    ui layer does not import storage); `claim_alert()` is True exactly once per
+    database, so the commissioner is told once."""
+
+    user_message = MOVED_MESSAGE
+
+    def __init__(self, message: str, database: Database | None = None) -> None:
+        super().__init__(message)
+        self._database = database
+
+    def claim_alert(self) -> bool:
+        db = self._database
+        if db is None or db._alerted:
+            return False
+        db._alerted = True
+        return True
+
+
+FileStamp: TypeAlias = tuple[int, int, int, int]  # st_dev, st_ino, st_size, st_mtime_ns
+
+
+def file_stamp(path: PathLike) -> FileStamp | None:
+    """Which file `path` names and its last write, or None if nothing is there."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
 
 
 # --- opening --------------------------------------------------------------------------------
@@ -147,12 +196,27 @@ class Database:
         self._read_lock = asyncio.Lock() if reader is not None else self._lock
         self._holders: set[asyncio.Task[object]] = set()
         self.path = path
+        # The file as the bot opened it and as its own last commit left it (None in memory).
+        self._stamp: FileStamp | None = None if os.fspath(path) == MEMORY else file_stamp(path)
+        self._moved: str | None = None  # why writes stopped, once the file was found changed
+        self._alerted = False
+        self._held: int | None = None  # a descriptor holding `hold_file`'s shared lock
 
     @classmethod
     async def open(cls, path: PathLike) -> Self:
-        """Open the database at `path` (created if missing). It is not migrated here."""
+        """Open the database at `path` (created if missing). It is not migrated here.
+
+        The file is held (`hold_file`) before SQLite opens it and released after the
+        last connection closes: closing a descriptor of the file drops every POSIX
+        lock the process holds on it, SQLite's included."""
         await asyncio.to_thread(check_database_path, path)
-        conn = await open_connection(path)
+        held = None if os.fspath(path) == MEMORY else await asyncio.to_thread(hold_file, path)
+        try:
+            conn = await open_connection(path)
+        except BaseException:
+            if held is not None:
+                os.close(held)
+            raise
         reader = quick = None
         if os.fspath(path) != MEMORY:
             try:
@@ -165,11 +229,15 @@ class Database:
                 for opened in (reader, conn):
                     if opened is not None:
                         await opened.close()
+                if held is not None:
+                    os.close(held)
                 if isinstance(exc, sqlite3.Error):
                     raise DatabaseFileError(f"cannot open database {path}: {exc}") from exc
                 raise
         log.debug("opened database %s", path)
-        return cls(conn, path, reader, quick)
+        database = cls(conn, path, reader, quick)
+        database._held = held
+        return database
 
     async def close(self) -> None:
         """Wait for the running transaction and read, then close. Closing twice is harmless."""
@@ -187,6 +255,9 @@ class Database:
                     await reader.close()
             conn, self._conn = self._conn, None
             await conn.close()
+            if self._held is not None:
+                held, self._held = self._held, None
+                os.close(held)  # releases the lock `restore` checks
         log.debug("closed database %s", self.path)
 
     async def __aenter__(self) -> Self:
@@ -206,13 +277,41 @@ class Database:
         async with self._locked() as conn:
             if conn.in_transaction:  # left open by a cancelled COMMIT/ROLLBACK
                 await rollback_if_open(conn)
+            self._check_file()
             await conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
+                self._check_file()  # nothing is acknowledged into a file that is gone
                 await conn.execute("COMMIT")
             except BaseException:
                 await rollback_if_open(conn)
                 raise
+            if self._stamp is not None:  # a checkpoint in COMMIT may have written the file
+                self._stamp = file_stamp(self.path) or self._stamp
+
+    def _check_file(self) -> None:
+        """Raise `DatabaseMovedError` unless the path still names the file the bot
+        opened, unchanged since the bot's own last commit. One `os.stat`."""
+        if self._moved is None and self._stamp is not None:
+            now = file_stamp(self.path)
+            if now is None:
+                self._moved = "was deleted"
+            elif now[:2] != self._stamp[:2]:
+                self._moved = "was replaced by another file"
+            elif now != self._stamp:
+                self._moved = "was written by something other than the bot (overwritten?)"
+            if self._moved is not None:
+                log.error(
+                    "database %s %s while the bot was running; refusing every write from now "
+                    "on. Stop the bot, put the right file back (league-bot restore BACKUP "
+                    "--database FILE) and start it again.",
+                    self.path,
+                    self._moved,
+                )
+        if self._moved is not None:
+            raise DatabaseMovedError(
+                f"database {self.path} {self._moved} while the bot was running", self
+            )
 
     @contextlib.asynccontextmanager
     async def read(self, *, snapshot: bool = True) -> AsyncIterator[aiosqlite.Connection]:
@@ -223,6 +322,8 @@ class Database:
         which is its own snapshot: on a file it runs inline on the event loop
         (`bot.quick_reads`), for a check a reply must wait on.
         """
+        if self._moved is not None:
+            self._check_file()  # what the bot reads may no longer be the league's: stop
         if not snapshot and self._quick is not None:
             yield self._quick  # type: ignore[misc]
             return
@@ -320,3 +421,115 @@ def _remove_files(database: str) -> None:
     for suffix in ("", "-journal", "-wal", "-shm"):
         with contextlib.suppress(FileNotFoundError):
             os.remove(database + suffix)
+
+
+# --- while the bot runs, and putting a backup back -------------------------------------------
+
+
+def hold_file(path: PathLike) -> int | None:
+    """Hold a shared `flock` on the database file while the bot has it open, so that
+    `restore` can tell (several `Database`s may share it; SQLite's own locks are
+    `fcntl` locks, which `flock` does not touch on Linux). None where there is no flock."""
+    try:
+        import fcntl
+    except ImportError:  # not on POSIX: restore cannot check, the README says so
+        return None
+    fd = os.open(path, os.O_RDONLY | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise DatabaseError(
+            f"database {path} is being restored; start the bot when that is done"
+        ) from None
+    return fd
+
+
+def _check_backup(backup: Path, latest_version: int) -> None:
+    """A readable SQLite file that passes `integrity_check`, with a league schema that
+    this bot knows (schema version 1 … `latest_version`)."""
+    if not backup.is_file() or backup.stat().st_size == 0:
+        raise DatabaseFileError(f"{backup} is not a backup: no such file, or it is empty")
+    with backup.open("rb") as handle:
+        if handle.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
+            raise DatabaseFileError(f"{backup} is not a SQLite database")
+    try:
+        conn = sqlite3.connect(backup.resolve().as_uri() + "?mode=ro", uri=True)
+        try:
+            result = [row[0] for row in conn.execute("PRAGMA integrity_check")]
+            (version,) = conn.execute("PRAGMA user_version").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        raise DatabaseFileError(f"{backup} cannot be read as a SQLite database: {exc}") from exc
+    if result != ["ok"]:
+        found = " ".join(" ".join(result[:3]).split())  # SQLite's lines, on one line
+        raise DatabaseError(f"{backup} failed its integrity check: {found}")
+    if version < 1:
+        raise DatabaseError(f"{backup} is not a league database (schema version {version})")
+    if version > latest_version:
+        raise DatabaseTooNewError(
+            f"{backup} has schema version {version}, newer than this bot ({latest_version}); "
+            "upgrade the bot first"
+        )
+
+
+def restore(
+    backup: PathLike, database: PathLike, *, latest_version: int, now: datetime
+) -> Path | None:
+    """Put `backup` back as the league's database at `database`, safely: refused while
+    a bot holds the database; the backup is checked first (`_check_backup`); the
+    current file is kept beside it as `<database>.before-restore-<UTC timestamp>`
+    (returned; None if there was none); both copies are made with SQLite's backup
+    API, so a write-ahead log of the current file is neither lost nor applied to
+    the restored file."""
+    source, target = Path(backup), Path(database)
+    if source.resolve() == target.resolve():
+        raise DatabaseError(f"{source} is the database itself; name a backup")
+    _check_backup(source, latest_version)
+    check_database_path(target)
+    kept: Path | None = None
+    lock = os.open(target, os.O_RDWR | os.O_CREAT, 0o644)  # no bot may open it meanwhile
+    try:
+        try:
+            import fcntl
+
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except ImportError:
+            pass
+        except OSError:
+            raise DatabaseError(
+                f"the bot is running on {target}; stop it first, then restore"
+            ) from None
+        current = sqlite3.connect(target, isolation_level=None)
+        try:
+            current.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+            if current.execute("PRAGMA page_count").fetchone()[0] > 0:
+                kept = target.with_name(
+                    f"{target.name}.before-restore-{now.astimezone(UTC):%Y%m%d-%H%M%S}"
+                )
+                if kept.exists():
+                    raise DatabaseError(f"{kept} already exists; wait a second and try again")
+                copy = sqlite3.connect(kept)
+                try:
+                    current.backup(copy)
+                    copy.execute("PRAGMA journal_mode = DELETE")
+                finally:
+                    copy.close()
+            restored = sqlite3.connect(source.resolve().as_uri() + "?mode=ro", uri=True)
+            try:
+                restored.backup(current)
+            finally:
+                restored.close()
+            current.execute("PRAGMA journal_mode = WAL")
+            result = [row[0] for row in current.execute("PRAGMA integrity_check")]
+        finally:
+            current.close()
+    except sqlite3.Error as exc:
+        raise DatabaseError(f"could not restore {source} onto {target}: {exc}") from exc
+    finally:
+        os.close(lock)
+    if result != ["ok"]:
+        raise DatabaseError(f"the restored {target} failed its integrity check: {result[:3]}")
+    log.info("restored %s from %s (the previous file is kept as %s)", target, source, kept)
+    return kept

@@ -63,9 +63,9 @@ def parse_date(text: str) -> date:
     """A date as 2026-03-11 (ISO) or 3/11/2026 (month first, as in the US)."""
     raw = text.strip()
     try:
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", raw):
+        if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", raw):
             return date.fromisoformat(raw)
-        if match := re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", raw):
+        if match := re.fullmatch(r"([0-9]{1,2})/([0-9]{1,2})/([0-9]{4})", raw):
             month, day, year = map(int, match.groups())
             return date(year, month, day)
     except ValueError:
@@ -76,7 +76,7 @@ def parse_date(text: str) -> date:
 def parse_clock(text: str) -> time:
     """A wall-clock time as 19:15."""
     raw = text.strip()
-    if match := re.fullmatch(r"([01]?\d|2[0-3]):([0-5]\d)", raw):
+    if match := re.fullmatch(r"([01]?[0-9]|2[0-3]):([0-5][0-9])", raw):
         return time(int(match.group(1)), int(match.group(2)))
     raise InputError(f"{raw!r} is not a time; type it as 19:15.")
 
@@ -84,6 +84,6 @@ def parse_clock(text: str) -> time:
 def parse_money(text: str) -> int:
     """Dollars as 6, 6.00 or $6.50 → cents."""
     raw = text.strip().removeprefix("$")
-    if match := re.fullmatch(r"(\d{1,6})(?:\.(\d{2}))?", raw):
+    if match := re.fullmatch(r"([0-9]{1,6})(?:\.([0-9]{2}))?", raw):  # ASCII digits only
         return int(match.group(1)) * 100 + int(match.group(2) or 0)
     raise InputError(f"{text.strip()!r} is not an amount; type it as 6.00.")

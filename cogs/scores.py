@@ -44,7 +44,7 @@ class Scores(commands.Cog):
         )
         # Its approval post is owed in the same transaction: the answer is true.
         deliver(interaction)
-        await respond(interaction, "Submitted:\n" + render.score_pending(view, view.player.name))
+        await respond(interaction, "Submitted:\n" + render.score_pending(view))
 
     @score.autocomplete("game")
     async def game_choices(

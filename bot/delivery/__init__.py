@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
+from bot.database import DatabaseMovedError
 from bot.delivery.words import Outgoing, words
 from bot.models import OutboxItem
 from bot.services import outbox as owed
@@ -100,6 +101,14 @@ class Sender:
         self._busy.clear()
 
     async def _run(self) -> None:
+        try:
+            await self._deliver_forever()
+        except DatabaseMovedError:
+            # The outbox lives in that file: nothing owed can be read or recorded any
+            # more. The database layer has logged it and told the commissioner.
+            log.error("the outbox sender stops: the league's database file was moved")
+
+    async def _deliver_forever(self) -> None:
         recovered = await owed.recover(self.bot.db, self.guild_id)
         if recovered:
             log.warning("resuming %d post(s) cut off mid-send (same nonce)", recovered)
@@ -107,6 +116,8 @@ class Sender:
             self._wake.clear()
             try:
                 delay = await self._round(background=True)
+            except DatabaseMovedError:
+                raise
             except Exception:
                 log.exception("the outbox sender failed a round; trying again")
                 delay = self.retry_cap
@@ -146,8 +157,12 @@ class Sender:
     async def flush(self, *, limit: int = 1000) -> None:
         """Deliver, here and now, everything due (tests and fakes with no running sender)."""
         for _ in range(limit):
-            if await self._round(background=False) != 0:
-                return
+            try:
+                if await self._round(background=False) != 0:
+                    return
+            except DatabaseMovedError:
+                return  # as `_run`: the outbox went with the file; already reported
+
 
     async def settled(self) -> None:
         """Wait until nothing owed is due now (the demo and the e2e tests read the

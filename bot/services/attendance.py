@@ -21,8 +21,8 @@ from bot.services.context import (
     check_text,
     night_on,
     night_on_or_after,
-    player_named,
     player_of,
+    player_of_night,
     season_of,
     stamp,
 )
@@ -95,9 +95,19 @@ async def mark(
         raise BadInput("Mark a player late or absent.")
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
-        player = await player_named(conn, ctx.league, player_name)
+        night = await _night_of_notice(conn, ctx, day, now)
+        player = await player_of_night(conn, ctx.league, night, player_name)  # removed since?
         return await _give(conn, ctx, player, kind, day, None, "marked by the commissioner",
                            by, now)  # fmt: skip
+
+
+async def _night_of_notice(
+    conn: aiosqlite.Connection, ctx: SeasonContext, day: date | None, now: datetime
+) -> Night:
+    """The night a notice is for: the night on `day`, or the next unfinished one."""
+    if day is None:
+        return await night_on_or_after(conn, ctx, ctx.local(now).date(), unfinished=True)
+    return await night_on(conn, ctx, day)
 
 
 async def _give(
@@ -112,10 +122,7 @@ async def _give(
     now: datetime,
 ) -> NoticeGiven:
     local = ctx.local(now)
-    if day is None:
-        night = await night_on_or_after(conn, ctx, local.date(), unfinished=True)
-    else:
-        night = await night_on(conn, ctx, day)
+    night = await _night_of_notice(conn, ctx, day, now)
     if night.status == "finalized" or night.date < local.date():
         raise WrongState(
             f"Week {night.week} on {night.date:%d %B} is over; a notice is for a coming night "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from fractions import Fraction
@@ -10,13 +11,14 @@ from zoneinfo import ZoneInfo
 import aiosqlite
 
 from bot.models import League, Machine, Night, Player, Season, SeasonRules
-from bot.repositories import leagues, people
+from bot.repositories import leagues, nights, people
 from bot.scoring import PrizeSplit, RuleError, RuleSettings, check_score
 from bot.services.errors import BadInput, NotFound, NotSetUp
 
 NO_LEAGUE = (
     "This server has no league yet. The commissioner can start one with /league season setup."
 )
+MAX_WEEK = 52  # the most regular nights a season may have (setup.SETTING_LIMITS)
 NO_SEASON = "There is no season running. The commissioner can start one with /league season start."
 
 
@@ -104,18 +106,43 @@ async def player_of(conn: aiosqlite.Connection, league: League, discord_id: int)
     return player
 
 
+def brief(text: str, limit: int = 40) -> str:
+    """What the user typed, quoted, for a refusal: a long value is cut, not echoed whole."""
+    text = text.strip()
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text):,} characters)"
+
+
 async def player_named(conn: aiosqlite.Connection, league: League, name: str) -> Player:
     player = await people.player_by_name(conn, league.id, name.strip())
     if player is None:
-        raise NotFound(f"There is no player called {name.strip()!r} in this league.")
+        raise NotFound(f"There is no player called {brief(name)} in this league.")
     return player
+
+
+async def player_of_night(
+    conn: aiosqlite.Connection, league: League, night: Night, name: str
+) -> Player:
+    """A player by name for one night's business (scores, attendance, ties, dues): a
+    current player, or one removed since who is in that night's groups, because the
+    night they were in still counts (their scores, their absence, their dues)."""
+    player = await people.player_by_name(conn, league.id, name.strip())
+    if player is not None:
+        return player
+    wanted = " ".join(name.split()).casefold()
+    members = {p for g in await nights.groups(conn, night.id) for p in g.members}
+    for former in await people.players(conn, league.id, removed=True):
+        if former.removed and former.id in members and former.name.casefold() == wanted:
+            return former
+    raise NotFound(f"There is no player called {brief(name)} in this league.")
 
 
 async def machine_named(conn: aiosqlite.Connection, league: League, name: str) -> Machine:
     machine = await people.machine_by_name(conn, league.id, name.strip())
     if machine is None:
         known = ", ".join(m.name for m in await people.machines(conn, league.id)) or "none yet"
-        raise NotFound(f"There is no machine called {name.strip()!r}. Machines: {known}.")
+        raise NotFound(f"There is no machine called {brief(name)}. Machines: {known}.")
     return machine
 
 
@@ -142,7 +169,18 @@ async def night_on(conn: aiosqlite.Connection, ctx: SeasonContext, day: date) ->
     return night
 
 
+def check_week(week: int, ctx: SeasonContext) -> int:
+    """A week number of the season, 1 to its last night (else `NotFound`)."""
+    if isinstance(week, bool) or not isinstance(week, int) or not 1 <= week <= MAX_WEEK:
+        shown = week if isinstance(week, int) else brief(str(week))
+        raise NotFound(
+            f"Week {shown} is not a night of this season (1 to {ctx.season.regular_nights})."
+        )
+    return week
+
+
 async def night_of_week(conn: aiosqlite.Connection, ctx: SeasonContext, week: int) -> Night:
+    check_week(week, ctx)
     night = await leagues.night_by_week(conn, ctx.season.id, week)
     if night is None:
         raise NotFound(
@@ -151,10 +189,17 @@ async def night_of_week(conn: aiosqlite.Connection, ctx: SeasonContext, week: in
     return night
 
 
+def _has_control(value: str) -> bool:
+    """NUL and other control characters (SQLite's length() stops at a NUL)."""
+    return any(unicodedata.category(c) == "Cc" and c not in "\n\t" for c in value)
+
+
 def check_text(value: str, name: str, limit: int) -> str:
     value = value.strip()
     if len(value) > limit:
-        raise BadInput(f"The {name} is too long: {len(value)} characters, at most {limit}.")
+        raise BadInput(f"The {name} is too long: {len(value):,} characters, at most {limit}.")
+    if _has_control(value):
+        raise BadInput(f"The {name} has a control character in it; type it again.")
     return value
 
 
@@ -164,6 +209,8 @@ def check_name(value: str, what: str, limit: int = 64) -> str:
         raise BadInput(f"Give the {what} a name.")
     if len(value) > limit:
         raise BadInput(f"The {what}'s name is too long (at most {limit} characters).")
+    if _has_control(value):
+        raise BadInput(f"The {what}'s name has a control character in it; type it again.")
     return value
 
 

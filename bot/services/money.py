@@ -10,7 +10,7 @@ import aiosqlite
 from bot.database import Database
 from bot.repositories import leagues, results
 from bot.scoring import season_prizes, split_dues
-from bot.services.context import night_of_week, player_named, season_of, stamp
+from bot.services.context import check_text, night_of_week, player_of_night, season_of, stamp
 from bot.services.errors import BadInput, Conflict
 from bot.services.finalize import check_still_open, refinalize_in
 from bot.services.outcomes import PrizeShare, SeasonPrizes
@@ -42,7 +42,7 @@ async def record_dues(
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         night = await night_of_week(conn, ctx, week)
-        player = await player_named(conn, ctx.league, player_name)
+        player = await player_of_night(conn, ctx.league, night, player_name)
         amount = ctx.season.dues_cents if cents is None else cents
         if amount <= 0:
             raise BadInput("This season has no dues.")
@@ -64,9 +64,10 @@ async def add_to_fund(
     """R10.1: the commissioner may add to the season prize fund. Returns the fund."""
     if not 1 <= cents <= 10_000_000:
         raise BadInput("Add from $0.01 to $100,000.00.")
+    note = check_text(note, "note", 200)
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
-        await results.add_to_fund(conn, ctx.season.id, cents, note.strip()[:200], by, stamp(now))
+        await results.add_to_fund(conn, ctx.season.id, cents, note, by, stamp(now))
         return await _fund(conn, ctx.season.id)
 
 

@@ -298,12 +298,12 @@ class PreMakeupView:
 
 @dataclass(frozen=True)
 class Approval:
-    """An approval post as it stands: a score or a pre-makeup, and the names of
-    who submitted and who decided it (None: not a league player, or undecided)."""
+    """An approval post as it stands: a score or a pre-makeup, and who decided
+    it (`decider`: their player name; None: not a league player, or undecided).
+    Who submitted a score shows as a mention of their Discord id (render)."""
 
     score: ScoreView | None
     pre_makeup: PreMakeupView | None
-    submitter: str | None
     decider_id: int | None
     decider: str | None
 

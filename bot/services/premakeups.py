@@ -146,7 +146,7 @@ async def approval(db: Database, pre_makeup_id: int) -> Approval | None:
         if record.decided_by is not None:
             decider = await people.player_by_discord(conn, player.league_id, record.decided_by)
         return Approval(
-            None, PreMakeupView(record, player, machine, present), player.name,
+            None, PreMakeupView(record, player, machine, present),
             record.decided_by, decider.name if decider else None,
         )  # fmt: skip
 

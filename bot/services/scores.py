@@ -13,8 +13,9 @@ from bot.repositories import leagues, nights, people, scores
 from bot.scoring import RuleError, changed_score
 from bot.services.context import (
     SeasonContext,
-    player_named,
+    check_week,
     player_of,
+    player_of_night,
     season_of,
     stamp,
     valid_score,
@@ -97,9 +98,16 @@ async def submit(
                 "ask the commissioner to correct it."
             )
         # A player marked absent who plays after all is no longer absent (R2.3-R2.4).
+        # Only they can say so: a group mate's score must not take back their absence.
         notice = next(
             (n for n in await nights.notices(conn, night.id) if n.player_id == target.id), None
         )
+        if notice is not None and notice.kind == "absent" and target is not me:
+            raise WrongState(
+                f"{target.name} is absent tonight (week {night.week}), so their games are "
+                f"scored from pre-makeups. If {target.name} came after all, {target.name} "
+                "submits their own score, which takes the absence back."
+            )
         if notice is not None and notice.kind == "absent":
             await nights.withdraw_notice(conn, night.id, target.id, stamp(now))
         score_id = await scores.add_score(conn, game.id, target.id, score, submitter, stamp(now))
@@ -192,15 +200,13 @@ async def approval(db: Database, score_id: int) -> Approval | None:
         if score is None:
             return None
         view = await _view(conn, score)
-        submitter = await people.player_by_discord(conn, view.player.league_id, score.submitted_by)
         decider = None
         if score.decided_by is not None:
             decider = await people.player_by_discord(
                 conn, view.player.league_id, score.decided_by
             )
         return Approval(
-            view, None, submitter.name if submitter else None, score.decided_by,
-            decider.name if decider else None,
+            view, None, score.decided_by, decider.name if decider else None,
         )  # fmt: skip
 
 
@@ -244,13 +250,13 @@ async def change(
         raise BadInput("The reason is too long (at most 500 characters).")
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
-        night = await leagues.night_by_week(conn, ctx.season.id, week)
+        night = await leagues.night_by_week(conn, ctx.season.id, check_week(week, ctx))
         if night is None or night.status == "scheduled":
             raise WrongState(f"Week {week} has not been played.")
         refinalize = night.status == "finalized"
         if refinalize:
             await check_still_open(conn, ctx, night)
-        player = await player_named(conn, ctx.league, player_name)
+        player = await player_of_night(conn, ctx.league, night, player_name)
         group = group_of(await nights.groups(conn, night.id), player.id)
         if group is None:
             raise NotFound(f"{player.name} did not play in week {week}.")
@@ -293,14 +299,16 @@ async def record_tie_order(
     finalized again at `now`, so a correction that made a tie can then be applied."""
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
-        night = await leagues.night_by_week(conn, ctx.season.id, week)
+        night = await leagues.night_by_week(conn, ctx.season.id, check_week(week, ctx))
         if night is None or night.status == "scheduled":
             raise WrongState(f"Week {week} has not been played.")
         if night.status == "finalized":
             await check_still_open(conn, ctx, night)
-        found = [await player_named(conn, ctx.league, name) for name in players]
+        found = [await player_of_night(conn, ctx.league, night, name) for name in players]
         if len(found) < 2:
             raise BadInput("Name at least two tied players, highest placed first.")
+        if len({p.id for p in found}) < len(found):
+            raise BadInput("Name each tied player once, highest placed first.")
         group = group_of(await nights.groups(conn, night.id), found[0].id)
         if group is None or any(p.id not in group.members for p in found):
             raise BadInput("The tied players must all be in the same group.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -26,7 +26,9 @@ from bot.scoring import (
 )
 from bot.services.context import (
     SeasonContext,
+    brief,
     check_name,
+    check_text,
     league_of,
     machine_named,
     player_named,
@@ -82,7 +84,7 @@ def _check_zone(time_zone: str) -> None:
         ZoneInfo(time_zone)
     except (ZoneInfoNotFoundError, ValueError):
         raise BadInput(
-            f"{time_zone!r} is not a time zone; use a name like 'America/New_York'."
+            f"{brief(time_zone)} is not a time zone; use a name like 'America/New_York'."
         ) from None
 
 
@@ -102,8 +104,15 @@ async def start_season(
     name = check_name(name, "season", 100)
     try:
         weekday = WEEKDAYS[weekday_number(weekday)]
-    except RuleError as error:
-        raise BadInput(str(error)) from None
+    except (RuleError, ValueError):
+        raise BadInput(f"{brief(weekday)} is not a weekday; use a name like 'Wednesday'.") from None
+    today = now.date()
+    earliest, latest = today - timedelta(days=366), today + timedelta(days=2 * 366)
+    if not earliest <= start <= latest:
+        raise BadInput(
+            f"A season starts within a year before or two years after today, "
+            f"from {earliest:%d %B %Y} to {latest:%d %B %Y}; not on {start:%d %B %Y}."
+        )
     low, high = SETTING_LIMITS["regular_nights"]
     if not low <= regular_nights <= high:
         raise BadInput(f"A season has {low} to {high} regular nights, not {regular_nights}.")
@@ -141,7 +150,7 @@ async def change_setting(
     Whole-number settings take a number within SETTING_LIMITS; the prize places
     (R10.4) take percents of the fund, best first, e.g. "30,15,10"."""
     if name not in SETTINGS:
-        raise BadInput(f"Unknown setting {name!r}. Settings: {', '.join(SETTINGS)}.")
+        raise BadInput(f"Unknown setting {brief(name)}. Settings: {', '.join(SETTINGS)}.")
     stored = _places(name, value) if name in PRIZE_PLACES else _whole(name, value)
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
@@ -198,7 +207,7 @@ async def _resize_season(conn: aiosqlite.Connection, ctx: SeasonContext, count: 
 async def set_league_time(db: Database, guild_id: int, name: str, value: time) -> League:
     """R1.3: the league's wall-clock times (play, grace, cutoff, posts)."""
     if name not in leagues.LEAGUE_TIMES:
-        raise BadInput(f"Unknown time {name!r}. Times: {', '.join(leagues.LEAGUE_TIMES)}.")
+        raise BadInput(f"Unknown time {brief(name)}. Times: {', '.join(leagues.LEAGUE_TIMES)}.")
     async with db.transaction() as conn:
         league = await league_of(conn, guild_id)
         await leagues.set_league_time(conn, league.id, name, value.strftime("%H:%M"))
@@ -216,7 +225,7 @@ async def skip_date(
     (kept, marked withdrawn) and returned so their players can be told; those
     for a later date follow that date to whichever night now carries it. A
     notice whose date is left with no night is withdrawn too (`stranded`)."""
-    reason = reason.strip()[:200]
+    reason = check_text(reason, "reason", 200)
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         season = ctx.season
@@ -346,8 +355,21 @@ async def add_player(
         return PlayerAdded(player, restored)
 
 
-async def remove_player(db: Database, guild_id: int, name: str, *, now: datetime) -> Player:
-    """R12.4: remove a player from the league; their history stays."""
+@dataclass(frozen=True)
+class PlayerRemoved:
+    player: Player
+    playing_week: int | None  # the night being played (picks locked) that they are in
+
+
+async def remove_player(
+    db: Database, guild_id: int, name: str, *, now: datetime
+) -> PlayerRemoved:
+    """R12.4: remove a player from the league; their history stays.
+
+    A player in the night being played stays in it: their scores and absence
+    count for that night, which the commissioner can still finalize (scores
+    changed, absence marked by name); `playing_week` says which night that is.
+    From the next night on they are in no group."""
     async with db.transaction() as conn:
         league = await league_of(conn, guild_id)
         player = await player_named(conn, league, name)
@@ -355,7 +377,14 @@ async def remove_player(db: Database, guild_id: int, name: str, *, now: datetime
         await _recut_upcoming(conn, league.id)
         removed = await people.player_by_id(conn, player.id)
         assert removed is not None
-        return removed
+        playing = None
+        season = await leagues.open_season(conn, league.id)
+        for night in await leagues.nights(conn, season.id) if season is not None else []:
+            if night.status == "locked" and any(
+                player.id in g.members for g in await nights.groups(conn, night.id)
+            ):
+                playing = night.week
+        return PlayerRemoved(removed, playing)
 
 
 async def set_skill(db: Database, guild_id: int, name: str, skill: float | None) -> Player:

@@ -45,7 +45,7 @@ def approval(found: Approval) -> str:
     """An approval post: waiting (with buttons) or decided (without)."""
     if found.score is not None:
         if found.pending:
-            return score_pending(found.score, found.submitter or found.score.player.name)
+            return score_pending(found.score)
         return score_decided(found.score, decider(found))
     assert found.pre_makeup is not None
     if found.pending:

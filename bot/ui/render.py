@@ -110,8 +110,11 @@ def late_for_commissioner(given: NoticeGiven | NoticeRecord) -> str:
     return f"{given.player.name}: {what} for week {given.night.week}{minutes} ({timing}){note}"
 
 
-def score_pending(view: ScoreView, submitter: str) -> str:
-    by = "" if submitter == view.player.name else f" (submitted by {submitter})"
+def score_pending(view: ScoreView) -> str:
+    """A submitted score. Who submitted it for another player is a mention of their
+    Discord id, which Discord shows as the real member: a display name can be copied."""
+    submitter = view.score.submitted_by
+    by = "" if submitter == view.player.discord_id else f" (submitted by <@{submitter}>)"
     return (f"Week {view.night.week} · {view.group_label} · Game {view.game.number} · "
             f"{view.game.machine}\n**{view.player.name}**: {view.score.score:,}{by}\n"
             f"Waiting for the commissioner.")  # fmt: skip

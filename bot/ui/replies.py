@@ -22,8 +22,31 @@ log = logging.getLogger(__name__)
 APOLOGY = "Something went wrong on our side. It has been logged; please try again in a minute."
 
 
+OTHER_SERVER = (
+    "This bot runs one league, in its own Discord server; its commands and buttons "
+    "do nothing anywhere else."
+)
+
+
 class NotCommissioner(app_commands.CheckFailure):
     """The command or button is the commissioner's."""
+
+
+class OtherServer(app_commands.CheckFailure):
+    """The interaction came from a server other than the league's (or a DM)."""
+
+
+def in_league_guild(interaction: discord.Interaction) -> bool:
+    """Whether the interaction comes from the league's own server (never a DM)."""
+    guild_id = interaction.client.settings.guild_id  # type: ignore[attr-defined]
+    return interaction.guild_id is not None and interaction.guild_id == guild_id
+
+
+def require_league_guild(interaction: discord.Interaction) -> None:
+    """Refuse an interaction from any other server: if the commands were ever
+    registered globally, it must not act on the league's data."""
+    if not in_league_guild(interaction):
+        raise OtherServer(OTHER_SERVER)
 
 
 async def respond(
@@ -49,6 +72,8 @@ def user_message(error: BaseException) -> str | None:
         error = error.original
     if isinstance(error, NotCommissioner):
         return str(error) or "Only the commissioner can do that."
+    if isinstance(error, OtherServer):
+        return OTHER_SERVER
     if isinstance(error, app_commands.NoPrivateMessage):
         return "League commands work in the league's server, not in direct messages."
     if isinstance(error, app_commands.TransformerError):
@@ -57,7 +82,8 @@ def user_message(error: BaseException) -> str | None:
         return "You cannot use that command here."
     if isinstance(error, LeagueError | InputError | RuleError):
         return str(error)
-    return None
+    shown = getattr(type(error), "user_message", None)  # e.g. the database file was replaced
+    return shown if isinstance(shown, str) else None
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
@@ -76,14 +102,36 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
             exc_info=original,
         )
         message = APOLOGY
+    claim = getattr(original, "claim_alert", None)
+    if callable(claim) and claim():
+        await alert_commissioner(interaction, message)
     try:
         await respond(interaction, message, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not tell user %s about an error", getattr(interaction.user, "id", None))
 
 
+async def alert_commissioner(interaction: discord.Interaction, message: str) -> None:
+    """Tell the commissioner in the approvals channel (once per such fault)."""
+    client = interaction.client
+    channel_id = client.settings.approvals_channel_id  # type: ignore[attr-defined]
+    text = f"Commissioner: {message} The bot takes no more changes until it is restarted."
+    try:
+        channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+        await channel.send(text)  # type: ignore[union-attr]
+    except (discord.HTTPException, AttributeError) as error:
+        log.warning("could not alert the commissioner in channel %s: %s", channel_id, error)
+
+
 class LeagueTree(app_commands.CommandTree):
-    """The bot's command tree: every command error goes through `report`."""
+    """The bot's command tree: every command error goes through `report`, and
+    every command is refused outside the league's server (`require_league_guild`)."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if interaction.type is discord.InteractionType.autocomplete:
+            return in_league_guild(interaction)  # no suggestions elsewhere; nothing to say
+        require_league_guild(interaction)  # a CheckFailure: `on_error` tells the user
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

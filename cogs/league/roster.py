@@ -53,8 +53,16 @@ class RosterCommands(LeagueCommands):
     ) -> None:
         """Remove a player; their history stays (R12.4)."""
         bot, guild = await self._ack(interaction)
-        player = await league_setup.remove_player(bot.db, guild, name, now=now_of(interaction))
-        await respond(interaction, f"{player.name} was removed; their results stay in the history.")
+        done = await league_setup.remove_player(bot.db, guild, name, now=now_of(interaction))
+        text = f"{done.player.name} was removed; their results stay in the history."
+        if done.playing_week is not None:
+            text += (
+                f"\nThey are in week {done.playing_week}, which is being played: that night "
+                "still counts for them. Before finalizing, enter their missing scores with "
+                f"/league score change or mark them absent with /league night mark "
+                f"(player: {done.player.name})."
+            )
+        await respond(interaction, text)
 
     @player.command(name="skill")
     @app_commands.describe(name="The player's name", value="Skill 1-10 (R8.2)")

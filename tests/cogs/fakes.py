@@ -233,6 +233,7 @@ class FakeInteraction:
         self.client = bot
         self.user = user
         self.guild_id = GUILD
+        self.type = discord.InteractionType.application_command
         self.created_at = created_at
         self.response = FakeResponse(self.said)
         self.followup = FakeFollowup(self.said)

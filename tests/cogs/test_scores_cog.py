@@ -7,7 +7,7 @@ import pytest
 from bot.services import picks, scores
 from cogs.scores import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
-from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, click, invoke
+from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, FakeMember, click, invoke
 
 TONIGHT = at(FIRST_NIGHT, "20:00")
 COG = Scores()
@@ -92,7 +92,19 @@ async def test_a_group_member_submits_for_another(league: FakeBot) -> None:
     said = await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT), game=2, score="75k",
                         player=PLAYERS[2])  # fmt: skip
     assert "**P2**: 75,000" in said.text
-    assert "(submitted by P1)" in bot.channels[APPROVALS].sent[-1].content
+    # A mention of P1's id: Discord shows the real member, which no display name can fake.
+    assert f"(submitted by <@{PLAYERS[1].id}>)" in bot.channels[APPROVALS].sent[-1].content
+
+
+async def test_a_copied_display_name_does_not_hide_who_submitted(league: FakeBot) -> None:
+    bot = await locked(league)
+    impostor = FakeMember(PLAYERS[1].id, "P2")  # P1, renamed to look like P2
+    await invoke(COG.score, COG, as_user(bot, impostor, TONIGHT), game=2, score="75k",
+                 player=PLAYERS[2])  # fmt: skip
+    posted = bot.channels[APPROVALS].sent[-1].content
+    assert "**P2**: 75,000" in posted and f"(submitted by <@{PLAYERS[1].id}>)" in posted
+    await invoke(COG.score, COG, as_user(bot, PLAYERS[2], TONIGHT), game=3, score="80k")
+    assert "submitted by" not in bot.channels[APPROVALS].sent[-1].content  # P2's own
 
 
 async def test_approve_button_round_trips_and_checks_the_role(league: FakeBot) -> None:

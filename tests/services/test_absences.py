@@ -18,6 +18,7 @@ from tests.services.conftest import (
     at,
     discord_id,
     notices_on,
+    snapshot,
 )
 
 P1, P2, P3 = discord_id(1), discord_id(2), discord_id(3)
@@ -196,6 +197,22 @@ async def test_r2_4_an_absent_player_who_plays_is_present_and_cannot_be_absent_a
     assert notices == []  # P3 came after all: the absence is withdrawn
     with pytest.raises(WrongState, match="P3 already has scores for week 1"):
         await attendance.notify(db, GUILD, P3, "absent", now=at(night_of(1), "22:30"))
+
+
+async def test_r2_4_a_group_mate_cannot_take_back_an_absence_by_submitting_for_them(
+    league: Database,
+) -> None:
+    db = league
+    await add_players(db, 3)
+    await add_machines(db, 6)
+    await attendance.notify(db, GUILD, P3, "absent", now=at(night_of(1), "09:00"))
+    await picks.lock_picks(db, GUILD, now=at(night_of(1), "19:15"))
+    before = await snapshot(db)
+    with pytest.raises(WrongState, match=r"P3 is absent tonight .* P3 submits their own score"):
+        await scores.submit(db, GUILD, P1, 1, 1000, player=P3, now=at(night_of(1), "20:00"))
+    assert await snapshot(db) == before  # the absence stands; no score was taken
+    _, notices = await notices_on(db, night_of(1))
+    assert [n.kind for n in notices] == ["absent"]
 
 
 async def test_r3_1_pre_makeups_are_played_in_week_1_or_before(league: Database) -> None:

@@ -122,7 +122,7 @@ async def test_r8_2_week_one_by_skill_even_for_late_joiners_and_new_ratings(
         ["Dan", "Bob", "Eve"],
     ]
     removed = await setup.remove_player(db, GUILD, "Bob", now=now)
-    assert removed.removed
+    assert removed.player.removed and removed.playing_week is None
     with pytest.raises(NotFound, match="no player called 'Bob'"):
         await setup.remove_player(db, GUILD, "Bob", now=now)
 

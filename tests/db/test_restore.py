@@ -1,0 +1,115 @@
+"""`league-bot restore BACKUP --database FILE`: a backup put back safely."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+from bot.database import Database
+from bot.migrate import load_migrations, migrate
+from bot.services import setup
+
+ROOT = Path(__file__).resolve().parents[2]
+LATEST = load_migrations()[-1].version
+
+
+def machines(path: Path) -> list[str]:
+    with sqlite3.connect(path) as conn:
+        names = [r[0] for r in conn.execute("SELECT name FROM machines ORDER BY id")]
+    conn.close()
+    return names
+
+
+async def league_file(path: Path, *names: str) -> None:
+    """A migrated league database holding machines `names`, made by the services."""
+    await migrate(path)
+    db = await Database.open(path)
+    now = datetime(2026, 1, 1, tzinfo=UTC)
+    try:
+        await setup.create_league(db, 1, "League", now=now)
+        for name in names:
+            await setup.add_machine(db, 1, name, now=now)
+    finally:
+        await db.close()
+
+
+@pytest.fixture
+async def files(tmp_path: Path) -> tuple[Path, Path]:
+    live, backup = tmp_path / "league.sqlite3", tmp_path / "backup.sqlite3"
+    await league_file(backup, "Attack from Mars")
+    await league_file(live, "Attack from Mars", "Medieval Madness")
+    return live, backup
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "restore", *args], capture_output=True, text=True,
+        cwd=ROOT, check=False, timeout=60,
+    )  # fmt: skip
+
+
+def test_restore_puts_the_backup_back_and_keeps_the_old_file(files) -> None:
+    live, backup = files
+    done = run(str(backup), "--database", str(live))
+    assert done.returncode == 0, done.stderr
+    assert machines(live) == ["Attack from Mars"]
+    (kept,) = live.parent.glob("league.sqlite3.before-restore-*")
+    assert machines(kept) == ["Attack from Mars", "Medieval Madness"]
+    assert str(kept) in done.stdout and "Start the bot again" in done.stdout
+
+
+async def test_restore_is_refused_while_the_bot_holds_the_database(files) -> None:
+    live, backup = files
+    db = await Database.open(live)
+    try:
+        assert main(["restore", str(backup), "--database", str(live)]) == 1
+    finally:
+        await db.close()
+    assert machines(live) == ["Attack from Mars", "Medieval Madness"]
+    assert not list(live.parent.glob("*.before-restore-*"))
+
+
+def refuse(live: Path, backup: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    before = live.read_bytes()
+    assert main(["restore", str(backup), "--database", str(live)]) == 1
+    err = capsys.readouterr().err
+    assert live.read_bytes() == before and not list(live.parent.glob("*.before-restore-*"))
+    assert err.startswith("league-bot: ") and len(err.strip().splitlines()) == 1
+    return err
+
+
+def test_a_corrupt_backup_is_refused(files, capsys) -> None:
+    live, backup = files
+    data = bytearray(backup.read_bytes())
+    data[4096 + 8 : 4096 + 200] = b"\xff" * 192  # garbage in page 2's cells
+    backup.write_bytes(bytes(data))
+    assert "failed its integrity check" in refuse(live, backup, capsys)
+
+
+def test_a_backup_newer_than_the_bot_is_refused(files, capsys) -> None:
+    live, backup = files
+    with sqlite3.connect(backup) as conn:
+        conn.execute(f"PRAGMA user_version = {LATEST + 1}")
+    conn.close()
+    assert "newer than this bot" in refuse(live, backup, capsys)
+
+
+@pytest.mark.parametrize("what", ["missing", "not sqlite", "not a league", "itself"])
+def test_other_backups_are_refused(files, capsys, what: str) -> None:
+    live, backup = files
+    if what == "missing":
+        backup.unlink()
+    elif what == "not sqlite":
+        backup.write_text("a shopping list\n" * 100)
+    elif what == "not a league":
+        backup.unlink()
+        sqlite3.connect(backup).execute("CREATE TABLE t (x)").connection.close()
+    else:
+        backup = live
+    refuse(live, backup, capsys)
