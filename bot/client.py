@@ -16,9 +16,6 @@ from bot.delivery import Sender
 from bot.lifecycle import Patience, bound_requests
 from bot.migrate import migrate
 from bot.scheduler import Clock, LeagueScheduler
-from bot.services import announcements
-from bot.ui.approvals import is_commissioner
-from bot.ui.render import chunks
 from bot.ui.replies import LeagueTree
 from cogs.approvals import DecisionButton
 
@@ -109,48 +106,23 @@ class LeagueBot(commands.Bot):
         if self.sync_commands:
             await self.sync_guild_commands()
         extra = {"clock": self.clock} if self.clock is not None else {}
-        self.scheduler = LeagueScheduler(self.db, self.settings.guild_id, self.announce, **extra)
+        self.scheduler = LeagueScheduler(
+            self.db, self.settings.guild_id, self.outbox.wake, **extra
+        )
         await self.scheduler.start()
-
-    async def announce(self, text: str) -> tuple[int, int]:
-        """Send a post to the announcement channel; returns (channel id, last message id)."""
-        channel_id = self.settings.announcement_channel_id
-        channel = self.get_channel(channel_id) or await self.fetch_channel(channel_id)
-        message = None
-        for piece in chunks(text):
-            message = await channel.send(piece)  # type: ignore[union-attr]
-        assert message is not None
-        return channel_id, message.id
 
     async def on_app_command_completion(
         self, interaction: discord.Interaction, command: object
     ) -> None:
         """After a command: rebuild the schedule when its basis changed; after a
         /league command, post what it made owed (a season started or a time
-        changed after a post's time, last week finalized, players added); tell
-        the commissioner about posts that failed for good."""
+        changed after a post's time, last week finalized, players added). The
+        outbox delivers them; it tells the commissioner of a post refused."""
         name = getattr(command, "qualified_name", "")
         if self.scheduler is not None and name in RESCHEDULING_COMMANDS:
             await self.scheduler.rebuild()
         if self.scheduler is not None and name.startswith("league "):
             await self.scheduler.catch_up()
-        if not is_commissioner(interaction):
-            return
-        failures = await announcements.failures(self.db, self.settings.guild_id)
-        if not failures:
-            return
-        listed = "\n".join(f"- {f.key}: {f.last_error}" for f in failures)
-        text = (
-            "Heads-up: these posts could not be sent. Check the bot's permissions in the "
-            f"announcement channel.\n{listed}"
-        )
-        try:
-            for piece in chunks(text):
-                await interaction.followup.send(piece, ephemeral=True)
-        except discord.HTTPException:
-            log.warning("could not report failed posts to the commissioner; will try again")
-            return
-        await announcements.mark_reported(self.db, self.settings.guild_id, failures)
 
     async def sync_guild_commands(self) -> int:
         """Register the slash commands with Discord for the league's server."""

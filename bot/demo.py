@@ -289,8 +289,8 @@ class LeagueNight:
         assert self.bot is not None and self.bot.scheduler is not None
         self.standin.set_time(when)
         self.t.heading(when, f"scheduled {kind} post")
-        await self.bot.scheduler.post(kind, when)
-        await asyncio.sleep(0.05)
+        await self.bot.scheduler.post(kind, when)  # owed to the outbox …
+        await self.delivered()  # … and sent by it
         self.flush()
 
     def flush(self) -> None:

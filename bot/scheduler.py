@@ -3,9 +3,12 @@
 One cron job per kind of post, on the league weekday by name, at the league's
 local time (R1.3) in its time zone, rebuilt from the database at start and
 whenever the commissioner changes a time, the season or a date. Job bodies are
-thin: `announcements.due` gathers what the post says, `render.post` words it, a
-claim in the database makes it go out once, `send` sends it (`deliver`: the one
-post path, which `/league night lock` uses too).
+thin: `announcements.due` gathers what the post says, `render.post` words it, and
+`announcements.enqueue` claims its key and owes the text to the outbox in one
+transaction, so it goes out once (`deliver`: the one post path, which `/league
+night lock` uses too). The outbox's sender (`bot/delivery`) sends it: retries,
+backoff, the nonce, a refusal kept and reported to the commissioner, and
+`/league admin resend` are its business; `wake` tells it something is owed.
 
 A post goes out whenever it becomes owed on its day, not only at its time:
 - at start, after every `/league` command (`catch_up`: a season created, a
@@ -19,7 +22,6 @@ A post goes out whenever it becomes owed on its day, not only at its time:
 - A post that cannot be made yet (last week is not finalized) is tried again
   every `wait_delay`, at most `MAX_WAITS` times per post and day; a `/league`
   command tries it again too.
-- A post that fails to send is retried a bounded number of times.
 The last league day's posts that never went out are logged as skipped at start.
 """
 
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -39,7 +41,7 @@ from apscheduler.triggers.interval import IntervalTrigger
 from bot.database import Database
 from bot.scoring import weekday_number
 from bot.services import announcements
-from bot.services.announcements import KINDS, MAX_ATTEMPTS, Span, post_time
+from bot.services.announcements import KINDS, Span, post_time
 from bot.services.outcomes import LockedGroup, Post
 from bot.ui import render
 
@@ -57,7 +59,7 @@ KEEP_SPANS = timedelta(days=2)  # offline spans older than this no longer matter
 # unable to make it (last week never finalized) until the day was over.
 NOT_POSTED = "not posted on its day (the bot was offline, or the post could not be made)"
 
-Send = Callable[[str], Awaitable[tuple[int, int]]]  # text -> (channel id, message id)
+Wake = Callable[[], None]  # something was owed to the outbox: deliver it now
 Clock = Callable[[], datetime]
 
 
@@ -70,18 +72,16 @@ class LeagueScheduler:
         self,
         db: Database,
         guild_id: int,
-        send: Send,
+        wake: Wake,
         *,
         clock: Clock = _utc_now,
-        retry_delay: timedelta = timedelta(minutes=2),
         wait_delay: timedelta = timedelta(minutes=15),
         sweep_every: timedelta = SWEEP_EVERY,
     ) -> None:
         self.db = db
         self.guild_id = guild_id
-        self.send = send
+        self.wake = wake
         self.clock = clock
-        self.retry_delay = retry_delay
         self.wait_delay = wait_delay
         self.sweep_every = sweep_every
         self.waits: dict[tuple[str, date], int] = {}  # (kind, league day) -> tries
@@ -175,8 +175,8 @@ class LeagueScheduler:
             return "error"
 
     async def post(self, kind: str, now: datetime) -> str:
-        """'sent', 'failed', 'already' (posted before), 'waiting' (not possible yet:
-        tried again later that day) or 'none' (nothing owed)."""
+        """'owed' (handed to the outbox now), 'already' (made before), 'waiting' (not
+        possible yet: tried again later that day) or 'none' (nothing owed)."""
         async with self.posting:
             return await self._post(kind, now)
 
@@ -199,27 +199,15 @@ class LeagueScheduler:
             return "none" if due is None else await self.deliver(due, now)
 
     async def deliver(self, due: Post, now: datetime) -> str:
-        """The one post path: claim the key, word the post, send it, record it."""
-        if not await announcements.claim(self.db, self.guild_id, due.key, now):
-            self.waits.pop((due.kind, due.day), None)
-            return "already"
-        try:
-            channel_id, message_id = await self.send(render.post(due))
-        except Exception as error:
-            attempts = await announcements.record_failed(
-                self.db, self.guild_id, due.key, 0, f"{type(error).__name__}: {error}"
-            )
-            log.warning("post %s failed (attempt %d of %d): %s", due.key, attempts,
-                        MAX_ATTEMPTS, error)  # fmt: skip
-            if attempts < MAX_ATTEMPTS:
-                self._later(f"retry:{due.key}", due.kind, self.retry_delay * attempts)
-            else:
-                log.error("post %s gave up after %d attempts", due.key, attempts)
-            return "failed"
-        await announcements.record_sent(self.db, self.guild_id, due.key, channel_id, message_id)
+        """The one post path: word the post, then claim its key and owe the text to
+        the outbox in one transaction; the outbox's sender delivers it."""
         self.waits.pop((due.kind, due.day), None)
-        log.info("posted %s%s", due.key, " (late: the bot was offline)" if due.late else "")
-        return "sent"
+        text = render.post(due)
+        if not await announcements.enqueue(self.db, self.guild_id, due.key, text, now=now):
+            return "already"
+        self.wake()
+        log.info("owed %s%s", due.key, " (late: the bot was offline)" if due.late else "")
+        return "owed"
 
     def _wait(self, kind: str, day: date, reason: str) -> str:
         """Count a try of a post that cannot be made yet; try again later that day."""

@@ -87,41 +87,6 @@ def test_the_token_is_never_in_the_settings_repr(tmp_path: Path) -> None:
     assert "x" * 20 not in shown and "**********" in shown
 
 
-async def test_failed_posts_are_reported_on_the_commissioners_next_command(
-    tmp_path: Path,
-) -> None:
-    from datetime import UTC, datetime
-
-    from bot.services import announcements, setup
-    from tests.cogs.fakes import COMMISSIONER_ROLE, FakeInteraction, FakeMember, FakeRole
-
-    bot = LeagueBot(settings(tmp_path))
-    now = datetime(2026, 3, 4, 20, tzinfo=UTC)
-    try:
-        await bot.setup_hook()
-        guild = bot.settings.guild_id
-        await setup.create_league(bot.db, guild, "League", now=now)
-        for _ in range(3):  # three refused sends: given up
-            assert await announcements.claim(bot.db, guild, "cutoff:2026-03-04", now)
-            await announcements.record_failed(bot.db, guild, "cutoff:2026-03-04", 1, "Forbidden")
-
-        class Command:
-            qualified_name = "standings"
-
-        player = FakeInteraction(bot, FakeMember(1, "P1"), now)  # type: ignore[arg-type]
-        await player.response.defer()
-        await bot.on_app_command_completion(player, Command())  # type: ignore[arg-type]
-        assert player.said.replies == []  # players are not told
-        koi = FakeInteraction(bot, FakeMember(2, "Koi", [FakeRole(COMMISSIONER_ROLE)]), now)  # type: ignore[arg-type]
-        await koi.response.defer(ephemeral=True)
-        await bot.on_app_command_completion(koi, Command())  # type: ignore[arg-type]
-        assert koi.said.replies[0].ephemeral
-        assert "- cutoff:2026-03-04: Forbidden" in koi.said.text
-        assert await announcements.failures(bot.db, guild) == []  # told once
-    finally:
-        await bot.close()
-
-
 async def test_the_schedule_is_rebuilt_after_a_schedule_command(tmp_path: Path) -> None:
     from datetime import UTC, date, datetime, time
 

@@ -1,4 +1,5 @@
-"""Claims on scheduled and result posts: each key is posted at most once."""
+"""Claims on scheduled posts: each key is owed to the outbox at most once.
+Whether it was delivered is the outbox's record (`outbox` table, ref = key)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from dataclasses import dataclass
 
 import aiosqlite
 
-from bot.repositories._rows import many, one, run
+from bot.repositories._rows import one, run
 
 POST_BY_KEY = "SELECT * FROM posts WHERE league_id = ? AND post_key = ?"
 CLAIM = (
@@ -17,30 +18,17 @@ RECLAIM = (
     "UPDATE posts SET status = 'claimed', claimed_at = ? WHERE league_id = ? AND post_key = ?"
     " AND status = 'failed' AND attempts < ?"
 )
-SENT = (
-    "UPDATE posts SET status = 'sent', attempts = attempts + 1, channel_id = ?, message_id = ?,"
-    " last_error = NULL WHERE league_id = ? AND post_key = ?"
-)
-FAILED = (
-    "UPDATE posts SET status = 'failed', attempts = attempts + 1, channel_id = ?, last_error = ?"
-    " WHERE league_id = ? AND post_key = ?"
-)
 SKIPPED = (
     "INSERT INTO posts (league_id, post_key, claimed_at, status, last_error)"
     " VALUES (?, ?, ?, 'skipped', ?) ON CONFLICT (league_id, post_key) DO NOTHING"
 )
-UNREPORTED = (
-    "SELECT * FROM posts WHERE league_id = ? AND status = 'failed' AND attempts >= ?"
-    " AND last_error NOT LIKE 'reported: %' ORDER BY id"
-)
-MARK_REPORTED = "UPDATE posts SET last_error = 'reported: ' || last_error WHERE id = ?"
 
 
 @dataclass(frozen=True)
 class PostRecord:
     id: int
     key: str
-    status: str  # claimed, sent, failed, skipped
+    status: str  # claimed or skipped ('sent', 'failed': rows from before the outbox)
     attempts: int
     channel_id: int | None
     message_id: int | None
@@ -66,33 +54,12 @@ async def post_by_key(conn: aiosqlite.Connection, league_id: int, key: str) -> P
 async def claim(
     conn: aiosqlite.Connection, league_id: int, key: str, now: str, max_attempts: int
 ) -> bool:
-    """True when this caller may send the post: a new key, or a failed one with tries left."""
+    """True when this caller may owe the post: a new key, or one whose sending
+        failed (before posts went through the outbox) with tries left."""
     if await run(conn, CLAIM, (league_id, key, now)) == 1:
         return True
     return await run(conn, RECLAIM, (now, league_id, key, max_attempts)) == 1
 
 
-async def sent(
-    conn: aiosqlite.Connection, league_id: int, key: str, channel_id: int, message_id: int
-) -> None:
-    await run(conn, SENT, (channel_id, message_id, league_id, key))
-
-
-async def failed(
-    conn: aiosqlite.Connection, league_id: int, key: str, channel_id: int, error: str
-) -> None:
-    await run(conn, FAILED, (channel_id, error[:500], league_id, key))
-
-
 async def skipped(conn: aiosqlite.Connection, league_id: int, key: str, now: str, why: str) -> None:
     await run(conn, SKIPPED, (league_id, key, now, why[:500]))
-
-
-async def unreported_failures(
-    conn: aiosqlite.Connection, league_id: int, max_attempts: int
-) -> list[PostRecord]:
-    return await many(conn, UNREPORTED, (league_id, max_attempts), _post)
-
-
-async def mark_reported(conn: aiosqlite.Connection, post_id: int) -> None:
-    await run(conn, MARK_REPORTED, (post_id,))

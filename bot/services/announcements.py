@@ -3,8 +3,9 @@
 R1.3 and R2 give the times (league settings, league wall-clock time):
 groupings 12:00, late-notice cutoff 15:00, picks lock 19:15, grace over 19:30.
 A post's key is its kind and date (`cutoff:2026-03-11`); the key is claimed in
-the database before the post is sent, so a restart never posts twice. The
-scheduled job and `/league night lock` make the lock post under the same key.
+the transaction that owes the post's text to the outbox (`enqueue`), so a
+restart never posts twice, and the outbox delivers it. The scheduled job and
+`/league night lock` make the lock post under the same key.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from bot.services.outcomes import (
 )
 
 KINDS = ("groupings", "cutoff", "lock", "grace")
-MAX_ATTEMPTS = 3
+MAX_ATTEMPTS = 3  # a key failed this often (before the outbox sent posts) is not made again
 LATE_AFTER = timedelta(minutes=2)  # a post this much after its time may say it is late
 SETTLED = ("claimed", "sent", "skipped")  # a post in one of these states is not made again
 
@@ -168,12 +169,6 @@ async def _grace(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -
     return GracePost(night.week, ctx.league.grace_until, [everyone.get(p, "?") for p in missing])
 
 
-async def claim(db: Database, guild_id: int, key: str, now: datetime) -> bool:
-    async with db.transaction() as conn:
-        league = await league_of(conn, guild_id)
-        return await posts.claim(conn, league.id, key, stamp(now), MAX_ATTEMPTS)
-
-
 async def enqueue(
     db: Database, guild_id: int, key: str, text: str, *, now: datetime,
     target: str = ANNOUNCEMENTS,
@@ -189,23 +184,6 @@ async def enqueue(
         return True
 
 
-async def record_sent(
-    db: Database, guild_id: int, key: str, channel_id: int, message_id: int
-) -> None:
-    async with db.transaction() as conn:
-        league = await league_of(conn, guild_id)
-        await posts.sent(conn, league.id, key, channel_id, message_id)
-
-
-async def record_failed(db: Database, guild_id: int, key: str, channel_id: int, error: str) -> int:
-    """Returns the attempts made so far."""
-    async with db.transaction() as conn:
-        league = await league_of(conn, guild_id)
-        await posts.failed(conn, league.id, key, channel_id, error)
-        record = await posts.post_by_key(conn, league.id, key)
-        return record.attempts if record else MAX_ATTEMPTS
-
-
 async def record_skipped(db: Database, guild_id: int, key: str, now: datetime, why: str) -> None:
     async with db.transaction() as conn:
         league = await league_of(conn, guild_id)
@@ -216,23 +194,6 @@ async def post_record(db: Database, guild_id: int, key: str) -> posts.PostRecord
     async with db.read() as conn:
         league = await league_of(conn, guild_id)
         return await posts.post_by_key(conn, league.id, key)
-
-
-async def failures(db: Database, guild_id: int) -> list[posts.PostRecord]:
-    """Posts that failed for good and were not yet reported to the commissioner."""
-    try:
-        async with db.read() as conn:
-            league = await league_of(conn, guild_id)
-            return await posts.unreported_failures(conn, league.id, MAX_ATTEMPTS)
-    except LeagueError:
-        return []
-
-
-async def mark_reported(db: Database, guild_id: int, records: list[posts.PostRecord]) -> None:
-    """The commissioner was told about these failed posts."""
-    async with db.transaction() as conn:
-        for record in records:
-            await posts.mark_reported(conn, record.id)
 
 
 async def schedule_basis(db: Database, guild_id: int) -> tuple[League, str] | None:

@@ -34,8 +34,8 @@ class NightCommands(LeagueCommands):
             await respond(interaction, f"Already locked; nothing changed.\n{text}")
         else:
             await respond(interaction, text)
-        # The 19:15 job's post, through its path: one key, claimed once, so it is
-        # never posted twice; a post that failed before is tried again here.
+        # The 19:15 job's post, through its path: one key, claimed once and owed to
+        # the outbox, so it is never posted twice (a refused one: /league admin resend).
         if locked and bot.scheduler is not None:
             await bot.scheduler.lock_post(locked, now_of(interaction))
 

@@ -19,7 +19,6 @@ from bot.config import Secret, Settings
 from bot.database import Database
 from bot.delivery import Sender
 from bot.scheduler import LeagueScheduler
-from bot.ui.render import chunks
 from bot.ui.replies import report
 
 GUILD = 111111111111111111
@@ -191,19 +190,13 @@ class FakeBot:
             APPROVALS: FakeChannel(APPROVALS),
         }
         self.synced = 0
-        # Not started: its jobs never run; `/league night lock` posts through it.
-        self.scheduler = LeagueScheduler(db, GUILD, self.announce)
         # The real sender, not started: `invoke` and `click` deliver what a command owed.
         self.outbox = Sender(self)  # type: ignore[arg-type]
+        # Not started: its jobs never run; `/league night lock` posts through it. As
+        # LeagueBot's, it owes its posts to the outbox and wakes it; `invoke` and
+        # `click` flush the outbox, so a scheduled post is delivered as a command's is.
+        self.scheduler = LeagueScheduler(db, GUILD, self.outbox.wake)
         self.channel_checks: dict[str, object] = {}
-
-    async def announce(self, text: str) -> tuple[int, int]:
-        """As LeagueBot.announce: the post in pieces, to the announcement channel."""
-        message = None
-        for piece in chunks(text):
-            message = await self.channels[ANNOUNCEMENTS].send(piece)
-        assert message is not None
-        return ANNOUNCEMENTS, message.id
 
     def get_channel(self, channel_id: int) -> FakeChannel | None:
         return self.channels.get(channel_id)

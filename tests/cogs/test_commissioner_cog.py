@@ -224,7 +224,8 @@ async def test_lock_sets_every_groups_games_and_announces_them(league: FakeBot) 
     assert said.text == expected and private(said)
     assert announced(bot) == [expected]
     # The 19:15 job's post is claimed: the scheduler will not announce it again.
-    assert not await announcements.claim(bot.db, GUILD, "lock:2026-01-07", at(FIRST_NIGHT))
+    record = await announcements.post_record(bot.db, GUILD, "lock:2026-01-07")
+    assert record is not None and record.status == "claimed"
     said = await run(bot, "night lock", when=at(FIRST_NIGHT, "19:16"), week=1)
     # Locking twice: the same games, and no second announcement.
     assert said.text.startswith("Already locked; nothing changed.\n**Week 1: picks are locked.**")

@@ -1,5 +1,6 @@
 """The scheduler's tests: a real SQLite file, a league of six players and six
-machines, and a clock the test sets (never a real wait)."""
+machines, a clock the test sets (never a real wait), and the real outbox
+sender delivering the posts to a fake channel."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ import pytest
 
 from bot.database import Database
 from bot.migrate import migrate
+from bot.models import OutboxItem
+from bot.repositories import outbox
 from bot.scheduler import LeagueScheduler
 from bot.services import setup
+from tests.cogs.fakes import ANNOUNCEMENTS, GUILD, FakeBot  # the fake bot's server
 
-GUILD = 4242
 NEW_YORK = ZoneInfo("America/New_York")
 FIRST = date(2026, 3, 4)  # a Wednesday; US daylight saving time starts Sunday 8 March 2026
 
@@ -26,22 +29,46 @@ def at(day: date, clock: str) -> datetime:
 
 
 class Channel:
-    """The announcement channel: records posts, or refuses them."""
+    """The announcement channel as the bot reaches it: the scheduler owes its
+    posts to the outbox and wakes its sender; the real sender (bot/delivery, not
+    started) delivers them to a fake Discord channel when the test looks."""
 
-    def __init__(self) -> None:
-        self.posts: list[str] = []
-        self.tries = 0
-        self.refuse = False
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self.bot = FakeBot(db, Path(db.path).parent)
+        self.woken = 0
 
-    async def send(self, text: str) -> tuple[int, int]:
-        self.tries += 1
-        if self.refuse:
-            raise PermissionError("403 Forbidden (error code: 50013): Missing Permissions")
-        self.posts.append(text)
-        return 77, 1000 + len(self.posts)
+    def wake(self) -> None:
+        """The scheduler's `wake` (LeagueBot passes its sender's)."""
+        self.woken += 1
 
-    def of(self, marker: str) -> list[str]:
-        return [p for p in self.posts if marker in p]
+    @property
+    def refuse(self) -> bool:
+        return self.bot.channels[ANNOUNCEMENTS].refuse
+
+    @refuse.setter
+    def refuse(self, refuse: bool) -> None:
+        """Answer 403 Missing Permissions, as Discord does without Send Messages."""
+        self.bot.channels[ANNOUNCEMENTS].refuse = refuse
+
+    async def posts(self) -> list[str]:
+        """Deliver what is owed, then every post in the channel, oldest first."""
+        await self.bot.outbox.flush()
+        return [m.content for m in self.bot.channels[ANNOUNCEMENTS].sent]
+
+    async def of(self, marker: str) -> list[str]:
+        return [p for p in await self.posts() if marker in p]
+
+    async def owed(self) -> list[str]:
+        """The keys of the posts owed to the outbox and not yet delivered."""
+        async with self.db.read() as conn:
+            waiting = await outbox.waiting(conn, GUILD)
+        return [i.ref for i in waiting if i.kind == "post"]
+
+    async def item(self, key: str) -> OutboxItem | None:
+        """The outbox's record of the post `key`."""
+        async with self.db.read() as conn:
+            return await outbox.last_of(conn, GUILD, "post", key)
 
 
 class Clock:
@@ -86,6 +113,6 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
 async def started(
     db: Database, channel: Channel, now: datetime, **kwargs: object
 ) -> LeagueScheduler:
-    scheduler = LeagueScheduler(db, GUILD, channel.send, clock=lambda: now, **kwargs)  # type: ignore[arg-type]
+    scheduler = LeagueScheduler(db, GUILD, channel.wake, clock=lambda: now, **kwargs)  # type: ignore[arg-type]
     await scheduler.start(paused=True)
     return scheduler

@@ -26,15 +26,16 @@ from tests.scheduler.conftest import FIRST, GUILD, Channel, Clock, at, fill, mig
 LATE = "(Posted late"
 NOTHING_OWED = {"groupings": "none", "cutoff": "none", "lock": "none", "grace": "none"}
 COMMISSIONER_COG = Commissioner()
-LOCK = next(
-    c for c in COMMISSIONER_COG.walk_app_commands() if c.qualified_name == "league night lock"
+LOCK, RESEND = (
+    next(c for c in COMMISSIONER_COG.walk_app_commands() if c.qualified_name == name)
+    for name in ("league night lock", "league admin resend")
 )
 
 
 async def scheduler_on(
     db: Database, channel: Channel, clock: Clock, *, paused: bool = True, **kwargs: object
 ) -> LeagueScheduler:
-    scheduler = LeagueScheduler(db, GUILD, channel.send, clock=clock, **kwargs)  # type: ignore[arg-type]
+    scheduler = LeagueScheduler(db, GUILD, channel.wake, clock=clock, **kwargs)  # type: ignore[arg-type]
     await scheduler.start(paused=paused)
     return scheduler
 
@@ -65,7 +66,7 @@ async def test_a_season_started_after_12_gets_its_groupings_now_with_no_late_not
     tmp_path: Path,
 ) -> None:
     db = await migrated(tmp_path)
-    channel, clock = Channel(), Clock(at(FIRST, "09:00"))
+    channel, clock = Channel(db), Clock(at(FIRST, "09:00"))
     try:
         await setup.create_league(db, GUILD, "League", now=clock.now)
         scheduler = await scheduler_on(db, channel, clock)
@@ -76,15 +77,15 @@ async def test_a_season_started_after_12_gets_its_groupings_now_with_no_late_not
         await scheduler.rebuild()  # what the bot does after /league season start …
         said = await scheduler.catch_up()  # … and after every /league command
         scheduler.shutdown()
-        assert said == {**NOTHING_OWED, "groupings": "sent"}
-        (groupings,) = channel.posts
+        assert said == {**NOTHING_OWED, "groupings": "owed"}
+        (groupings,) = await channel.posts()
         assert groupings.startswith("**Week 1 · Wednesday 04 March 2026**")
         assert LATE not in groupings  # the bot was online at 12:00: no false excuse
         # A restart later that day does not post it again, nor call it late.
         clock.now = at(FIRST, "14:00")
         again = await scheduler_on(db, channel, clock)
         again.shutdown()
-        assert len(channel.posts) == 1
+        assert await channel.owed() == [] and len(await channel.posts()) == 1
     finally:
         await db.close()
 
@@ -92,15 +93,16 @@ async def test_a_season_started_after_12_gets_its_groupings_now_with_no_late_not
 async def test_a_post_time_moved_before_now_posts_at_once_with_no_late_note(
     db: Database,
 ) -> None:
-    channel, clock = Channel(), Clock(at(FIRST, "09:00"))
+    channel, clock = Channel(db), Clock(at(FIRST, "09:00"))
     scheduler = await scheduler_on(db, channel, clock)
     try:
         await running(scheduler, clock, at(FIRST, "11:40"))
         assert await scheduler.catch_up() == NOTHING_OWED
         await setup.set_league_time(db, GUILD, "groupings_time", time(11, 30))
         await scheduler.rebuild()
-        assert (await scheduler.catch_up())["groupings"] == "sent"
-        assert len(channel.posts) == 1 and LATE not in channel.posts[0]
+        assert (await scheduler.catch_up())["groupings"] == "owed"
+        (groupings,) = await channel.posts()
+        assert LATE not in groupings
         # The job itself now fires at 11:30: next week's, since today's went out.
         job = scheduler.jobs()["post:groupings"]
         fire = job.trigger.get_next_fire_time(None, clock.now)  # type: ignore[attr-defined]
@@ -112,36 +114,37 @@ async def test_a_post_time_moved_before_now_posts_at_once_with_no_late_note(
 
 
 async def test_r1_2_a_date_skipped_after_12_gets_its_one_line_notice_now(db: Database) -> None:
-    channel, clock = Channel(), Clock(at(FIRST, "09:00"))
+    channel, clock = Channel(db), Clock(at(FIRST, "09:00"))
     scheduler = await scheduler_on(db, channel, clock)
     try:
         await running(scheduler, clock, at(FIRST, "12:00"))
-        assert await scheduler.run("groupings") == "sent"
+        assert await scheduler.run("groupings") == "owed"
         await running(scheduler, clock, at(FIRST, "13:00"))
         await setup.skip_date(db, GUILD, FIRST, "snow", now=clock.now)
         await scheduler.rebuild()
-        assert await scheduler.catch_up() == {**NOTHING_OWED, "groupings": "sent"}
+        assert await scheduler.catch_up() == {**NOTHING_OWED, "groupings": "owed"}
         clock.now = at(FIRST, "15:00")
         assert await scheduler.run("cutoff") == "none"  # no night today any more
     finally:
         scheduler.shutdown()
-    assert channel.posts[1] == (
-        "No league night today (Wednesday 04 March): the commissioner skipped this date."
-    )
+    assert (await channel.posts())[1:] == [
+        "No league night on Wednesday 04 March: snow.",  # /league season skip's own
+        "No league night today (Wednesday 04 March): the commissioner skipped this date.",
+    ]
 
 
 async def test_a_restart_says_late_only_for_the_posts_whose_time_it_was_down_for(
     db: Database,
 ) -> None:
-    channel, clock = Channel(), Clock(at(FIRST, "11:00"))
+    channel, clock = Channel(db), Clock(at(FIRST, "11:00"))
     first = await scheduler_on(db, channel, clock)
     clock.now = at(FIRST, "12:00")
-    assert await first.run("groupings") == "sent"
+    assert await first.run("groupings") == "owed"
     first.shutdown()  # down from 14:00 to 15:20: the cutoff's 15:00 passes meanwhile
     clock.now = at(FIRST, "15:20")
     again = await scheduler_on(db, channel, clock)
     again.shutdown()
-    groupings, cutoff = channel.posts
+    groupings, cutoff = await channel.posts()
     assert LATE not in groupings
     assert cutoff.endswith("(Posted late: the bot was offline at 15:00.)")
 
@@ -162,13 +165,13 @@ async def test_waits_count_per_post_and_day_and_start_afresh_each_week_for_three
     db: Database, caplog: pytest.LogCaptureFixture
 ) -> None:
     # Signs of life every 15 minutes (the retries) are no gap with a 15-minute sweep.
-    channel, clock = Channel(), Clock(at(FIRST, "09:00"))
+    channel, clock = Channel(db), Clock(at(FIRST, "09:00"))
     scheduler = await scheduler_on(db, channel, clock, sweep_every=timedelta(minutes=15))
     try:
         # Week 1: every post at its time.
         for kind, hhmm in (("groupings", "12:00"), ("cutoff", "15:00"), ("lock", "19:15")):
             clock.now = at(FIRST, hhmm)
-            assert await scheduler.run(kind) == "sent"
+            assert await scheduler.run(kind) == "owed"
         await play(db, FIRST)  # played, not finalized
         for week, day in ((2, FIRST + timedelta(days=7)), (3, FIRST + timedelta(days=14))):
             # Last week is not finalized: the groupings wait, tried every 15 minutes.
@@ -188,31 +191,31 @@ async def test_waits_count_per_post_and_day_and_start_afresh_each_week_for_three
                 # The sweep leaves a waiting post alone (no 17th try); the cutoff
                 # (15:00, it was not run at its time here) needs no groups: it goes out.
                 swept = await scheduler.sweep()
-                assert swept == {"cutoff": "sent", "lock": "none", "grace": "none"}
+                assert swept == {"cutoff": "owed", "lock": "none", "grace": "none"}
                 assert scheduler.waits == {("groupings", day): MAX_WAITS}
             # The commissioner finalizes last week: the command's catch-up posts them.
             clock.now += timedelta(minutes=20)
             await finalize.finalize(db, GUILD, week=week - 1, by=99, now=clock.now)
             owed = await scheduler.catch_up()
             also = {"cutoff": "already"} if week == 2 else {}
-            assert owed == {**NOTHING_OWED, "groupings": "sent", **also}
+            assert owed == {**NOTHING_OWED, "groupings": "owed", **also}
             assert scheduler.waits == {}  # reset on success
             if "wait:groupings" in scheduler.jobs():  # the pending retry finds it done
                 assert await fire(scheduler, "wait:groupings") == "already"  # type: ignore[misc]
             assert scheduler.waits == {}
             for kind, hhmm in (("cutoff", "15:00"), ("lock", "19:15")):
                 clock.now = max(clock.now, at(day, hhmm))
-                assert await scheduler.run(kind) == ("already" if kind in also else "sent")
+                assert await scheduler.run(kind) == ("already" if kind in also else "owed")
             await play(db, day)
     finally:
         scheduler.shutdown()
-    groupings = channel.of("Late tonight? Use /late")
+    groupings = await channel.of("Late tonight? Use /late")
     assert [g.splitlines()[0] for g in groupings] == [
         "**Week 1 · Wednesday 04 March 2026**",
         "**Week 2 · Wednesday 11 March 2026**",
         "**Week 3 · Wednesday 18 March 2026**",
     ]
-    assert channel.of(LATE) == []  # late, but the bot was running: no note
+    assert await channel.of(LATE) == []  # late, but the bot was running: no note
 
 
 # --- jobs missed by more than any grace, and the sweep ----------------------------------
@@ -221,7 +224,7 @@ async def test_waits_count_per_post_and_day_and_start_afresh_each_week_for_three
 async def test_a_job_missed_by_twenty_minutes_still_posts_once(db: Database) -> None:
     """The event loop was blocked (or the machine asleep) across 12:00: the job
     runs when APScheduler gets to it, 20 minutes late, and posts once."""
-    channel, clock = Channel(), Clock(at(FIRST, "11:55"))
+    channel, clock = Channel(db), Clock(at(FIRST, "11:55"))
     scheduler = await scheduler_on(db, channel, clock, paused=False)
     try:
         clock.now = at(FIRST, "12:20")
@@ -230,22 +233,23 @@ async def test_a_job_missed_by_twenty_minutes_still_posts_once(db: Database) -> 
         missed = datetime.now(UTC) - timedelta(minutes=20)
         job.modify(next_run_time=missed)  # wakes the scheduler: its run time is long past
         for _ in range(200):
-            if channel.posts:
+            if channel.woken:
                 break
             await asyncio.sleep(0.01)
         await asyncio.sleep(0.05)  # room for a second post that must not come
     finally:
         scheduler.shutdown()
-    (groupings,) = channel.posts
+    assert channel.woken == 1
+    (groupings,) = await channel.posts()
     assert groupings.endswith("(Posted late: the bot was offline at 12:00.)")  # 11:55 → 12:20
-    record = await announcements.post_record(db, GUILD, "groupings:2026-03-04")
-    assert record is not None and record.status == "sent"
+    item = await channel.item("groupings:2026-03-04")
+    assert item is not None and item.status == "sent"
 
 
 async def test_the_sweep_posts_what_no_job_made_and_says_late_only_after_a_gap(
     db: Database, caplog: pytest.LogCaptureFixture
 ) -> None:
-    channel, clock = Channel(), Clock(at(FIRST, "09:00"))
+    channel, clock = Channel(db), Clock(at(FIRST, "09:00"))
     scheduler = await scheduler_on(db, channel, clock)
     try:
         for hhmm in ("09:05", "09:10"):  # the sweep, every 5 minutes
@@ -256,24 +260,24 @@ async def test_the_sweep_posts_what_no_job_made_and_says_late_only_after_a_gap(
             clock.now = at(FIRST, "11:55")
             assert await scheduler.sweep() == NOTHING_OWED
             clock.now = at(FIRST, "12:00")
-            assert await scheduler.sweep() == {**NOTHING_OWED, "groupings": "sent"}
+            assert await scheduler.sweep() == {**NOTHING_OWED, "groupings": "owed"}
             # Blocked from 14:58 to 15:31: the 15:00 job never ran; the sweep posts it.
             clock.now = at(FIRST, "14:58")
             assert (await scheduler.sweep())["cutoff"] == "none"
             clock.now = at(FIRST, "15:31")
-            assert (await scheduler.sweep())["cutoff"] == "sent"
+            assert (await scheduler.sweep())["cutoff"] == "owed"
             clock.now = at(FIRST, "15:36")
             assert (await scheduler.sweep())["cutoff"] == "already"
         assert "the scheduler did not run from" in caplog.text
     finally:
         scheduler.shutdown()
-    groupings, cutoff = channel.posts
+    groupings, cutoff = await channel.posts()
     assert LATE not in groupings  # on time: the gap ended before 12:00
     assert cutoff.endswith("(Posted late: the bot was offline at 15:00.)")
 
 
 async def test_the_sweep_is_scheduled_to_run_late_rather_than_never(db: Database) -> None:
-    scheduler = await scheduler_on(db, Channel(), Clock(at(FIRST, "09:00")))
+    scheduler = await scheduler_on(db, Channel(db), Clock(at(FIRST, "09:00")))
     try:
         jobs = scheduler.jobs()
         assert set(jobs) == {"post:groupings", "post:cutoff", "post:lock", "post:grace", "sweep"}
@@ -287,19 +291,23 @@ async def test_the_sweep_is_scheduled_to_run_late_rather_than_never(db: Database
 async def test_the_job_the_sweep_and_a_command_at_the_same_moment_post_once(
     db: Database,
 ) -> None:
-    channel, clock = Channel(), Clock(at(FIRST, "19:10"))
+    channel, clock = Channel(db), Clock(at(FIRST, "19:10"))
     scheduler = await scheduler_on(db, channel, clock)
     try:
         clock.now = at(FIRST, "19:15")
         said = await asyncio.gather(scheduler.run("lock"), scheduler.sweep(), scheduler.catch_up())
     finally:
         scheduler.shutdown()
-    assert [said[0], said[1]["lock"], said[2]["lock"]] == ["sent", "already", "already"]
-    assert len(channel.of("picks are locked")) == 1
+    assert [said[0], said[1]["lock"], said[2]["lock"]] == ["owed", "already", "already"]
+    # Once; the groupings and cutoff, owed since the start, are not in this race.
+    assert await channel.owed() == ["groupings:2026-03-04", "cutoff:2026-03-04",
+                                    "lock:2026-03-04"]  # fmt: skip
+    assert channel.woken == 3
+    assert len(await channel.of("picks are locked")) == 1
 
 
 async def test_a_post_owed_yesterday_is_not_made_today(db: Database) -> None:
-    channel, clock = Channel(), Clock(at(FIRST, "09:00"))
+    channel, clock = Channel(db), Clock(at(FIRST, "09:00"))
     scheduler = await scheduler_on(db, channel, clock)
     try:
         clock.now = at(FIRST + timedelta(days=1), "00:05")  # asleep from 09:00 until after midnight
@@ -307,7 +315,7 @@ async def test_a_post_owed_yesterday_is_not_made_today(db: Database) -> None:
         assert await scheduler.run("grace") == "none"  # the 19:30 job, run at last
     finally:
         scheduler.shutdown()
-    assert channel.posts == []
+    assert await channel.owed() == [] and await channel.posts() == []
 
 
 # --- /league night lock and the 19:15 job: one post path ---------------------------------
@@ -332,9 +340,14 @@ async def lock_command(bot: FakeBot, when: datetime) -> str:
     return said.text
 
 
-def lock_posts(bot: FakeBot) -> list[str]:
-    sent = bot.channels[fakes.ANNOUNCEMENTS].sent
-    return [m.content for m in sent if "picks are locked" in m.content]
+async def all_posts(bot: FakeBot) -> list[str]:
+    """The announcement channel, once the outbox has delivered what is owed."""
+    await bot.outbox.flush()
+    return [m.content for m in bot.channels[fakes.ANNOUNCEMENTS].sent]
+
+
+async def lock_posts(bot: FakeBot) -> list[str]:
+    return [p for p in await all_posts(bot) if "picks are locked" in p]
 
 
 def games(text: str) -> list[str]:
@@ -343,8 +356,8 @@ def games(text: str) -> list[str]:
 
 
 async def bot_scheduler(bot: FakeBot, clock: Clock) -> LeagueScheduler:
-    """The bot's scheduler, sending as the bot does, on `clock`."""
-    scheduler = LeagueScheduler(bot.db, fakes.GUILD, bot.announce, clock=clock)
+    """The bot's scheduler, owing its posts to the bot's outbox as LeagueBot's does, on `clock`."""
+    scheduler = LeagueScheduler(bot.db, fakes.GUILD, bot.outbox.wake, clock=clock)
     await scheduler.start(paused=True)
     bot.scheduler = scheduler
     return scheduler
@@ -361,10 +374,10 @@ async def test_lock_command_first_then_the_1915_job_posts_once(cog_league: FakeB
                                               "cutoff": "already", "lock": "already"}  # fmt: skip
     finally:
         scheduler.shutdown()
-    (posted,) = lock_posts(bot)
+    (posted,) = await lock_posts(bot)
     assert posted == reply and posted.startswith("**Week 1: picks are locked.**")
     record = await announcements.post_record(bot.db, fakes.GUILD, "lock:2026-03-04")
-    assert record is not None and record.status == "sent"
+    assert record is not None and record.status == "claimed"
 
 
 async def test_the_1915_job_first_then_the_lock_command_posts_once(cog_league: FakeBot) -> None:
@@ -372,37 +385,41 @@ async def test_the_1915_job_first_then_the_lock_command_posts_once(cog_league: F
     scheduler = await bot_scheduler(bot, clock)
     try:
         clock.now = at(FIRST, "19:15")
-        assert await scheduler.run("lock") == "sent"
+        assert await scheduler.run("lock") == "owed"
         reply = await lock_command(bot, at(FIRST, "19:20"))
     finally:
         scheduler.shutdown()
-    (posted,) = lock_posts(bot)
+    (posted,) = await lock_posts(bot)
     assert reply.startswith("Already locked; nothing changed.\n**Week 1: picks are locked.**")
     assert games(reply) == games(posted)
 
 
-async def test_a_lock_post_the_command_could_not_send_is_made_by_the_1915_job(
+async def test_a_lock_post_the_command_could_not_send_is_kept_and_sent_by_resend(
     cog_league: FakeBot,
 ) -> None:
     bot, clock = cog_league, Clock(at(FIRST, "18:00"))
     scheduler = await bot_scheduler(bot, clock)
     channel = bot.channels[fakes.ANNOUNCEMENTS]
     try:
+        assert len(await all_posts(bot)) == 2  # the groupings and cutoff, owed at the start
         channel.refuse = True
         reply = await lock_command(bot, at(FIRST, "18:30"))
-        assert lock_posts(bot) == []
+        assert await lock_posts(bot) == []
+        # Refused for good (403): kept as failed, the commissioner alerted once.
+        (alert,) = bot.channels[fakes.APPROVALS].sent
+        assert alert.content.startswith("Heads-up: Discord refused 1 post of the bot.")
         channel.refuse = False
         clock.now = at(FIRST, "19:15")
-        assert await scheduler.run("lock") == "sent"
-        assert await scheduler.run("lock") == "already"
+        assert await scheduler.run("lock") == "already"  # the key was claimed: not made again
+        assert await lock_posts(bot) == []
+        said = await invoke(RESEND, COMMISSIONER_COG, as_user(bot, COMMISSIONER, clock.now))
+        assert said.text.startswith("1 failed post will be sent again.")
     finally:
         scheduler.shutdown()
-    # The games the commissioner was shown. (Made again from the stored lock, the
-    # post cannot say which vetoes the bot filled in machine order, R4.5: the
-    # stored games do not record them.)
-    (posted,) = lock_posts(bot)
-    assert games(posted) == games(reply)
-    assert "(not enough picks" in reply and "(not enough picks" not in posted
+    # The post the commissioner was shown, as worded then (R4.5's note included).
+    (posted,) = await lock_posts(bot)
+    assert posted == reply and "(not enough picks" in posted
+    assert len(bot.channels[fakes.APPROVALS].sent) == 1
 
 
 # --- the bot: after a /league command ------------------------------------------------------
@@ -423,24 +440,28 @@ async def test_after_a_league_command_the_bot_posts_what_it_made_owed(tmp_path: 
             "DATABASE_PATH": str(tmp_path / "league.sqlite3"),
         }
     )  # fmt: skip
-    clock, channel = Clock(at(FIRST, "09:00")), Channel()
+    clock = Clock(at(FIRST, "09:00"))
     bot = LeagueBot(settings, clock=clock)
     try:
         await bot.setup_hook()
         assert bot.scheduler is not None
-        bot.scheduler.send = channel.send
+        assert bot.scheduler.wake == bot.outbox.wake  # it owes posts to the bot's outbox
+        # No Discord here: the bot's sender stops; a fake one delivers what it owed.
+        await bot.outbox.stop()
+        channel = Channel(bot.db)
         koi = FakeInteraction(bot, COMMISSIONER, clock.now)  # type: ignore[arg-type]
         await setup.create_league(bot.db, fakes.GUILD, "League", now=clock.now)
         await bot.on_app_command_completion(koi, Command("league season setup"))  # type: ignore[arg-type]
         await running(bot.scheduler, clock, at(FIRST, "12:30"))
         await setup.start_season(bot.db, fakes.GUILD, "Spring", FIRST, now=clock.now)
         await bot.on_app_command_completion(koi, Command("league season start"))  # type: ignore[arg-type]
-        assert channel.posts == []  # no players yet: the groupings wait
+        assert await channel.owed() == []  # no players yet: the groupings wait
         await fill(bot.db, clock.now, guild=fakes.GUILD)
         await bot.on_app_command_completion(koi, Command("standings"))  # type: ignore[arg-type]
-        assert channel.posts == []  # a player's command does not look
+        assert await channel.owed() == []  # a player's command does not look
         await bot.on_app_command_completion(koi, Command("league machine add"))  # type: ignore[arg-type]
-        (groupings,) = channel.posts
+        assert await channel.owed() == ["groupings:2026-03-04"]
+        (groupings,) = await channel.posts()
         assert groupings.startswith("**Week 1 · Wednesday 04 March 2026**")
         assert LATE not in groupings
     finally:

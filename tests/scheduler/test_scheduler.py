@@ -1,8 +1,8 @@
-"""Scheduled posts with real APScheduler triggers and real time zones (R1.3, R2)."""
+"""Scheduled posts with real APScheduler triggers and real time zones (R1.3, R2),
+owed to the outbox and delivered by its sender."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from datetime import date, datetime, timedelta
 
@@ -11,7 +11,10 @@ import pytest
 from bot.database import Database
 from bot.scheduler import LeagueScheduler
 from bot.services import announcements, setup
-from tests.scheduler.conftest import FIRST, GUILD, NEW_YORK, Channel, at, started
+from cogs.commissioner import Commissioner
+from tests.cogs.conftest import COMMISSIONER, as_user
+from tests.cogs.fakes import ANNOUNCEMENTS, APPROVALS, invoke
+from tests.scheduler.conftest import FIRST, GUILD, NEW_YORK, Channel, Clock, at, started
 
 
 def fire_times(
@@ -34,7 +37,7 @@ def fire_times(
 async def test_r1_3_posts_fire_at_local_times_across_both_2026_dst_changes(
     db: Database, kind: str, clock: str
 ) -> None:
-    scheduler = await started(db, Channel(), at(date(2026, 3, 1), "09:00"))
+    scheduler = await started(db, Channel(db), at(date(2026, 3, 1), "09:00"))
     try:
         job = scheduler.jobs()[f"post:{kind}"]
         # A run missed by any amount still runs, once (coalesced); `due` refuses a day that is over.
@@ -58,60 +61,68 @@ async def test_r1_2_a_skipped_date_posts_one_line_and_moves_later_weeks(db: Data
     await setup.skip_date(
         db, GUILD, date(2026, 3, 11), "St Patrick's party", now=at(date(2026, 3, 2), "10:00")
     )
-    channel = Channel()
+    channel = Channel(db)
     scheduler = await started(db, channel, at(FIRST, "09:00"))
     try:
-        assert await scheduler.post("groupings", at(date(2026, 3, 11), "12:00")) == "sent"
+        assert await scheduler.post("groupings", at(date(2026, 3, 11), "12:00")) == "owed"
         for kind, clock in (("cutoff", "15:00"), ("lock", "19:15"), ("grace", "19:30")):
             assert await scheduler.post(kind, at(date(2026, 3, 11), clock)) == "none"
-        assert channel.posts == [
-            "No league night today (Wednesday 11 March): the commissioner skipped this date."
+        assert await channel.posts() == [
+            "No league night on Wednesday 11 March: St Patrick's party.",  # /league season skip
+            "No league night today (Wednesday 11 March): the commissioner skipped this date.",
         ]
         # Week 2 moved to the 18th; its groups wait for week 1's results: nothing
         # is posted or claimed, and the post is tried again later that day.
         assert await scheduler.post("groupings", at(date(2026, 3, 18), "12:00")) == "waiting"
-        assert len(channel.posts) == 1
+        assert await channel.owed() == [] and len(await channel.posts()) == 2
         assert "wait:groupings" in scheduler.jobs()
         assert await announcements.post_record(db, GUILD, "groupings:2026-03-18") is None
     finally:
         scheduler.shutdown()
 
 
-async def test_a_restart_after_a_post_does_not_post_again(db: Database) -> None:
-    channel = Channel()
+async def test_a_restart_after_a_post_was_owed_does_not_owe_it_again(db: Database) -> None:
+    channel = Channel(db)
     first = await started(db, channel, at(FIRST, "11:00"))
-    assert await first.post("cutoff", at(FIRST, "15:00")) == "sent"
-    first.shutdown()
+    assert await first.post("cutoff", at(FIRST, "15:00")) == "owed"
+    assert channel.woken == 1  # the sender is told at once
+    first.shutdown()  # stopped before the sender got to it: it stays owed
     again = await started(db, channel, at(FIRST, "15:05"))
     again.shutdown()
-    assert len(channel.of("late-notice cutoff")) == 1
+    # The cutoff once; the groupings, which no job made, are owed at the start.
+    assert await channel.owed() == ["cutoff:2026-03-04", "groupings:2026-03-04"]
+    assert channel.woken == 2
+    (cutoff,) = await channel.of("late-notice cutoff")
     record = await announcements.post_record(db, GUILD, "cutoff:2026-03-04")
-    assert record is not None and (record.status, record.message_id) == ("sent", 1001)
+    assert record is not None and record.status == "claimed"  # the key: made once
+    item = await channel.item("cutoff:2026-03-04")  # its delivery: the outbox's record
+    (message,) = [m for m in channel.bot.channels[ANNOUNCEMENTS].sent if m.content == cutoff]
+    assert item is not None and (item.status, item.message_id) == ("sent", message.id)
 
 
 async def test_a_restart_at_15_20_posts_the_missed_cutoff_once_marked_late(db: Database) -> None:
-    channel = Channel()
+    channel = Channel(db)
     scheduler = await started(db, channel, at(FIRST, "15:20"))
     scheduler.shutdown()
-    cutoff = channel.of("late-notice cutoff")
+    cutoff = await channel.of("late-notice cutoff")
     assert len(cutoff) == 1
     assert cutoff[0].endswith("(Posted late: the bot was offline at 15:00.)")
     assert "will not wait past 19:30 (R2.2)" in cutoff[0]
-    assert len(channel.of("Week 1 · Wednesday 04 March 2026")) == 1  # groupings, late too
-    assert channel.of("picks are locked") == []  # 19:15 has not come
+    assert len(await channel.of("Week 1 · Wednesday 04 March 2026")) == 1  # groupings, late too
+    assert await channel.of("picks are locked") == []  # 19:15 has not come
     again = await started(db, channel, at(FIRST, "15:25"))
     again.shutdown()
-    assert len(channel.posts) == 2
+    assert len(await channel.posts()) == 2
 
 
 async def test_downtime_until_the_next_day_skips_and_logs(
     db: Database, caplog: pytest.LogCaptureFixture
 ) -> None:
-    channel = Channel()
+    channel = Channel(db)
     with caplog.at_level(logging.WARNING, logger="bot.scheduler"):
         scheduler = await started(db, channel, at(FIRST + timedelta(days=1), "09:00"))
         scheduler.shutdown()
-    assert channel.posts == []
+    assert await channel.owed() == [] and await channel.posts() == []
     assert (
         "skipped cutoff:2026-03-04: not posted on its day (the bot was offline, or" in caplog.text
     )
@@ -119,53 +130,75 @@ async def test_downtime_until_the_next_day_skips_and_logs(
     assert record is not None and record.status == "skipped"
 
 
-async def test_a_refused_post_is_logged_and_retried_a_bounded_number_of_times(
+RESEND = next(
+    c for c in Commissioner().walk_app_commands() if c.qualified_name == "league admin resend"
+)
+
+
+async def test_a_refused_post_is_kept_failed_reported_once_and_sent_by_resend(
     db: Database, caplog: pytest.LogCaptureFixture
 ) -> None:
-    channel = Channel()
-    channel.refuse = True
-    now = at(FIRST, "15:00")
-    scheduler = LeagueScheduler(
-        db, GUILD, channel.send, clock=lambda: now, retry_delay=timedelta(milliseconds=50)
-    )
-    with caplog.at_level(logging.WARNING, logger="bot.scheduler"):
-        scheduler.scheduler.start()
-        await scheduler.rebuild()
-        assert await scheduler.post("cutoff", now) == "failed"
-        for _ in range(100):  # the retries run on the real scheduler, 50 and 100 ms later
-            record = await announcements.post_record(db, GUILD, "cutoff:2026-03-04")
-            if record is not None and record.attempts >= 3:
-                break
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.2)  # room for a fourth try that must not come
+    """403 Missing Permissions: the outbox keeps the post as failed and alerts the
+    commissioner once; the scheduler does not make it again; /league admin
+    resend sends it, once, when the channel is fixed."""
+    channel, clock = Channel(db), Clock(at(FIRST, "12:00"))
+    scheduler = await started(db, channel, clock.now)
+    scheduler.clock = clock
+    try:
+        (groupings,) = await channel.posts()  # owed at the start, and sent
+        channel.refuse = True  # someone takes the bot's Send Messages away
+        clock.now = at(FIRST, "15:00")
+        with caplog.at_level(logging.WARNING, logger="bot.delivery"):
+            assert await scheduler.run("cutoff") == "owed"
+            assert await channel.posts() == [groupings]
+        item = await channel.item("cutoff:2026-03-04")
+        assert item is not None and (item.status, item.attempts) == ("failed", 1)  # no retry
+        assert "Missing Permissions" in (item.last_error or "")
+        assert "refused: 403 Missing Permissions; alert to approvals" in caplog.text
+        # The key is claimed: the job, the sweep and a command do not make it again.
+        clock.now = at(FIRST, "15:05")
+        assert await scheduler.run("cutoff") == "already"
+        assert (await scheduler.sweep())["cutoff"] == "already"
+        assert (await scheduler.catch_up())["cutoff"] == "already"
+        await channel.posts()
+        (alert,) = channel.bot.channels[APPROVALS].sent  # reported once
+        assert alert.content.startswith("Heads-up: Discord refused 1 post of the bot.")
+        assert "then use /league admin resend" in alert.content
+        channel.refuse = False  # the server admin fixes the channel
+        koi = as_user(channel.bot, COMMISSIONER, at(FIRST, "15:30"))
+        said = await invoke(RESEND, Commissioner(), koi)
+        assert said.text.startswith("1 failed post will be sent again.")
+    finally:
         scheduler.shutdown()
-    assert channel.tries == 3 and channel.posts == []
-    assert record is not None and (record.status, record.attempts) == ("failed", 3)
-    assert "Missing Permissions" in (record.last_error or "")
-    assert "post cutoff:2026-03-04 failed (attempt 1 of 3)" in caplog.text
-    assert "gave up after 3 attempts" in caplog.text
-    reported = await announcements.failures(db, GUILD)
-    assert [r.key for r in reported] == ["cutoff:2026-03-04"]
-    await announcements.mark_reported(db, GUILD, reported)
-    assert await announcements.failures(db, GUILD) == []  # reported once
+    assert (await channel.posts())[0] == groupings
+    (cutoff,) = await channel.of("late-notice cutoff")
+    assert cutoff.startswith("**Week 1: late-notice cutoff (15:00).**")
+    assert "(Posted late" not in cutoff
+    item = await channel.item("cutoff:2026-03-04")
+    assert item is not None and item.status == "sent"
+    assert len(channel.bot.channels[APPROVALS].sent) == 1  # no second alert
 
 
 async def test_a_league_day_posts_groupings_cutoff_lock_and_grace_in_order(db: Database) -> None:
     from bot.services import attendance, scores
 
-    channel = Channel()
+    channel = Channel(db)
     scheduler = await started(db, channel, at(FIRST, "09:00"))
     try:
         await attendance.notify(db, GUILD, 3, "late", minutes=30, now=at(FIRST, "16:00"))
-        assert await scheduler.post("groupings", at(FIRST, "12:00")) == "sent"
-        assert await scheduler.post("cutoff", at(FIRST, "15:00")) == "sent"
-        assert await scheduler.post("lock", at(FIRST, "19:15")) == "sent"
+        assert await scheduler.post("groupings", at(FIRST, "12:00")) == "owed"
+        assert await scheduler.post("cutoff", at(FIRST, "15:00")) == "owed"
+        assert await scheduler.post("lock", at(FIRST, "19:15")) == "owed"
         await scores.submit(db, GUILD, 1, 1, 1000, now=at(FIRST, "19:20"))
-        assert await scheduler.post("grace", at(FIRST, "19:30")) == "sent"
+        assert await scheduler.post("grace", at(FIRST, "19:30")) == "owed"
         assert await scheduler.post("grace", at(FIRST, "19:31")) == "already"
     finally:
         scheduler.shutdown()
-    groupings, cutoff, lock, grace = channel.posts
+    assert channel.woken == 4
+    assert await channel.owed() == [
+        "groupings:2026-03-04", "cutoff:2026-03-04", "lock:2026-03-04", "grace:2026-03-04"
+    ]  # fmt: skip
+    groupings, cutoff, lock, grace = await channel.posts()
     # R8.2 week 1 by skill; R11.2 the lowest rank starts game 1.
     assert "**Group 1**: P1, P2, P3\n  Game 1 play order: P3 → P2 → P1" in groupings
     assert "use /veto before 19:15" in groupings
@@ -181,18 +214,18 @@ async def test_r2_3_the_grace_post_names_nobody_once_everyone_sent_a_notice_or_a
 ) -> None:
     from bot.services import attendance, scores
 
-    channel = Channel()
+    channel = Channel(db)
     scheduler = await started(db, channel, at(FIRST, "09:00"))
     try:
-        assert await scheduler.post("lock", at(FIRST, "19:15")) == "sent"
+        assert await scheduler.post("lock", at(FIRST, "19:15")) == "owed"
         for player in (2, 3):
             await attendance.notify(db, GUILD, player, "late", minutes=10, now=at(FIRST, "17:00"))
         for player in (1, 4, 5, 6):
             await scores.submit(db, GUILD, player, 1, 1000 * player, now=at(FIRST, "19:25"))
-        assert await scheduler.post("grace", at(FIRST, "19:30")) == "sent"
+        assert await scheduler.post("grace", at(FIRST, "19:30")) == "owed"
     finally:
         scheduler.shutdown()
-    grace = channel.posts[-1]
+    grace = (await channel.posts())[-1]
     assert grace == (
         "**Week 1: the grace period is over (19:30).**\nEveryone has sent a notice or a score."
     )
