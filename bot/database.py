@@ -456,7 +456,10 @@ def _check_backup(backup: Path, latest_version: int) -> None:
     try:
         conn = sqlite3.connect(backup.resolve().as_uri() + "?mode=ro", uri=True)
         try:
-            result = [row[0] for row in conn.execute("PRAGMA integrity_check")]
+            try:
+                result = [row[0] for row in conn.execute("PRAGMA integrity_check")]
+            except sqlite3.DatabaseError as exc:  # damage SQLite meets before it can list it
+                result = [str(exc)]
             (version,) = conn.execute("PRAGMA user_version").fetchone()
         finally:
             conn.close()
