@@ -216,13 +216,13 @@ async def stream(
                 member, options = world.players[n % len(world.players)], {"minutes": 5}
             else:
                 member, options = world.players[n % len(world.players)], {}
-            exchanges.append(
-                await standin.invoke(member, kind, options, channel_id=world.general)
-            )
+            exchanges.append(await standin.invoke(member, kind, options, channel_id=world.general))
         elapsed = loop.time() - started
         # Until each is acknowledged or past the deadline (then the stand-in refuses it).
         last = exchanges[-1].created_at + DEADLINE + 0.5
-        while loop.time() < last and not all(e.acknowledged for e in exchanges):
+        for _ in range(round((DEADLINE + 1) / 0.05)):
+            if loop.time() >= last or all(e.acknowledged for e in exchanges):
+                break
             await asyncio.sleep(0.05)
         bot_cpu = cpu_seconds(process.pid) - bot_before
         standin_cpu = time.process_time() - mine_before
