@@ -18,7 +18,7 @@ Prints one table (the format is kept stable so runs can be compared):
 `BENCH_PROFILE=DIR` runs each step's bot under cProfile and leaves
 `DIR/step-<rate>.prof` (read with `python -m pstats`). The bot runs as its own
 process, the stand-in in this one. Run: `python -m bench` (every benchmark)
-or `python -m bench.delivery` (about 3 minutes; `--quick` for a smoke run:
+or `python -m bench.delivery` (about 4 minutes; `--quick` for a smoke run:
 8 submissions over 4 s and one short step). Not part of the tests.
 """
 
@@ -45,8 +45,8 @@ from standin import DiscordStandIn, Exchange, Limits
 SUBMISSIONS = 32  # /score submissions of a night
 SUBMITTERS = 8  # players submitting them (4 games each)
 WINDOW = 60.0  # seconds over which they arrive
-RATES = (8, 12, 16, 20, 24, 28, 32)  # interactions per second, stepped up until one misses
-STEP_SECONDS = 20.0
+RATES = (8, 16, 24, 32, 48, 64, 96)  # interactions per second, stepped up until one misses
+STEP_SECONDS = 15.0
 DEADLINE = 3.0  # Discord's first-response deadline
 MIX = ("score", "standings", "late", "score", "standings",
        "score", "late", "standings", "score", "standings")  # fmt: skip
@@ -205,11 +205,13 @@ async def stream(
         bot_before, mine_before = cpu_seconds(process.pid), time.process_time()
         started = loop.time()
         exchanges: list[Exchange] = []
+        submitted = 0
         for n in range(count):
             await asyncio.sleep(max(0.0, started + n / rate - loop.time()))
             kind = MIX[n % len(MIX)]
             if kind == "score":
-                index, game = scores[(n // len(MIX) * 4 + n % len(MIX)) % len(scores)]
+                index, game = scores[submitted % len(scores)]
+                submitted += 1
                 options = {"game": game, "score": str(score_value(index, game))}
                 member = world.players[index]
             elif kind == "late":
