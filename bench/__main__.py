@@ -1,9 +1,9 @@
-"""`python -m bench`: every benchmark, one table after the other (about 40 s).
+"""`python -m bench`: every benchmark, one table after the other (about 4 minutes).
 
 Each runs in a fresh interpreter, as the bot would be: what one leaves behind
 in memory (the stand-ins' messages, garbage collection settings) must not
 weigh on the next one's figures. `--quick` is a smoke run: the same tables from
-a few samples and two league sizes.
+a few samples and two league sizes, and one short step of load.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import argparse
 import subprocess
 import sys
 
-BENCHMARKS = ("bench.interactions", "bench.league_scale")
+BENCHMARKS = ("bench.interactions", "bench.league_scale", "bench.delivery")
 
 
 def main(argv: list[str]) -> int:

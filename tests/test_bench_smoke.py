@@ -55,8 +55,9 @@ def test_the_benchmark_prints_every_row_of_its_tables() -> None:
     returncode, stdout, stderr = run_quick_bench()
     assert returncode == 0, stderr[-2000:]
     tables = stdout.split("\n\n")
-    assert len(tables) == 2, stdout  # the interactions table, then the league-size table
-    interactions, scale = tables
+    # the interactions table, the league-size table, then bench.delivery's two
+    assert len(tables) == 4, stdout
+    interactions, scale, night, steps = tables
     lines = interactions.splitlines()
     assert lines[0].startswith("machine: ") and "cores" in lines[0]
     assert lines[1].split() == ["measure", "p50", "ms", "p99", "ms", "p50/floor", "samples"]
@@ -77,3 +78,21 @@ def test_the_benchmark_prints_every_row_of_its_tables() -> None:
         assert all(re.fullmatch(r"\d+\.\d ms", cell.strip()) for cell in row.split("|")[1:])
     assert re.fullmatch(r"growth 30 -> 300 players \(10x\): finalize x\d+\.\d, standings x\d+\.\d",
                         growth)  # fmt: skip
+    title, columns, *rows = night.splitlines()
+    assert title.startswith("delivery and sustained load, Discord's rate limits on")
+    assert columns.split() == ["measure", "p50", "ms", "p95", "ms", "count"]
+    night_rows = {line[:36].rstrip(): line[36:].split() for line in rows}
+    latency = night_rows.pop("/score -> approval post (8/4s)")
+    assert all(re.fullmatch(NUMBER, f) for f in latency[:2]) and latency[2].isdigit(), latency
+    assert set(night_rows) == {"posts unmatched", "messages posted that night",
+                               "429s answered to the bot"}, night  # fmt: skip
+    assert all(len(v) == 1 and v[0].isdigit() for v in night_rows.values()), night
+    header, *rates, highest = steps.strip().splitlines()
+    assert header.split() == ["rate/s", "sent", "missed", "ack", "p50", "ms", "ack", "p95", "ms",
+                              "bot", "cpu", "s", "stand-in", "cpu", "s", "seconds"]  # fmt: skip
+    assert len(rates) == 1, steps  # --quick: one step
+    fields = rates[0].split()
+    assert all(f.isdigit() for f in fields[:3]), fields
+    assert all(re.fullmatch(r"\d+\.\d+", f) for f in fields[3:]), fields
+    assert re.fullmatch(r"highest rate with no missed 3 s deadline: (\d+/s|below \d+/s) "
+                        r"\(first miss: .+; \d+ s steps\)", highest)  # fmt: skip
