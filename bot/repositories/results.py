@@ -34,6 +34,11 @@ INSERT_GAME_RESULT = (
     " place) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 )
 DELETE_RESULTS = "DELETE FROM night_results WHERE night_id = ?"
+PARS_OF_NIGHT = (
+    "SELECT r.game_id, max(r.par) FROM game_results r JOIN games g ON g.id = r.game_id"
+    " JOIN night_groups n ON n.id = g.group_id WHERE n.night_id = ? AND r.par IS NOT NULL"
+    " GROUP BY r.game_id"
+)
 DELETE_GAME_RESULTS = (
     "DELETE FROM game_results WHERE game_id IN (SELECT g.id FROM games g"
     " JOIN night_groups n ON n.id = g.group_id WHERE n.night_id = ?)"
@@ -129,6 +134,11 @@ async def game_results_of_night(conn: aiosqlite.Connection, night_id: int) -> li
     """A finalized night's game results, game by game in finishing order; each
     normalized score exact from the par it was scored with (R6.1, R6.3)."""
     return await many(conn, GAME_RESULTS_OF_NIGHT, (night_id,), _game_result)
+
+
+async def pars_of_night(conn: aiosqlite.Connection, night_id: int) -> dict[int, int]:
+    """Game id -> the par a finalized night's game was scored with (R6.3)."""
+    return dict(await many(conn, PARS_OF_NIGHT, (night_id,), tuple))
 
 
 async def clear_results(conn: aiosqlite.Connection, night_id: int) -> None:

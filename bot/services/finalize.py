@@ -60,9 +60,16 @@ async def finalize(
 
 
 async def finalize_in(
-    conn: aiosqlite.Connection, ctx: SeasonContext, night: Night, *, by: int, now: datetime
+    conn: aiosqlite.Connection,
+    ctx: SeasonContext,
+    night: Night,
+    *,
+    by: int,
+    now: datetime,
+    pars: dict[int, int] | None = None,
 ) -> NightSummary:
-    """`finalize` inside a transaction the caller holds."""
+    """`finalize` inside a transaction the caller holds. `pars` (game id -> par)
+    are the pars a night was finalized with before (R6.3): they win over today's."""
     if night.status == "finalized":
         return await summary(conn, ctx, night)
     if night.status != "locked":
@@ -72,7 +79,7 @@ async def finalize_in(
     names = _unique_names([everyone[p] for g in groups for p in g.members])
     await _refuse_pending(conn, night, groups, names)
     # The rules are keyed by player id; names are only for the messages below.
-    group_nights = await _group_nights(conn, ctx, night, groups, everyone)
+    group_nights = await _group_nights(conn, ctx, night, groups, everyone, pars or {})
     pot, _ = split_dues(await results.dues_of_night(conn, night.id))
     try:
         outcome = score_night(group_nights, pools=[g.pool for g in groups], pot_cents=pot)
@@ -138,12 +145,16 @@ async def check_still_open(conn: aiosqlite.Connection, ctx: SeasonContext, night
 async def refinalize_in(
     conn: aiosqlite.Connection, ctx: SeasonContext, night: Night, *, by: int, now: datetime
 ) -> NightSummary:
-    """Finalize a finalized night again after its facts changed (same transaction)."""
+    """Finalize a finalized night again after its facts changed (same transaction).
+
+    R6.3: each game keeps the par it was first finalized with; a par changed since
+    (or a median moved by new pre-makeup scores) does not rewrite the night."""
+    pars = await results.pars_of_night(conn, night.id)
     await results.clear_results(conn, night.id)
     await leagues.reopen_night(conn, night.id)
     reopened = await leagues.night_by_id(conn, night.id)
     assert reopened is not None
-    return await finalize_in(conn, ctx, reopened, by=by, now=now)
+    return await finalize_in(conn, ctx, reopened, by=by, now=now, pars=pars)
 
 
 def _unique_names(players: list[Player]) -> dict[int, str]:
@@ -188,8 +199,10 @@ async def _group_nights(
     night: Night,
     groups: list[Group],
     everyone: dict[int, Player],
+    pars: dict[int, int],
 ) -> list[GroupNight]:
-    """Each group's night as the rules take it, keyed by player id."""
+    """Each group's night as the rules take it, keyed by player id; a game's par
+    is the one it was finalized with before (`pars`, R6.3), else today's (R6.2)."""
     settings = ctx.settings()
     before = await season_totals(conn, ctx, before_week=night.week)
     order = ranking([everyone[p] for g in groups for p in g.members], before)
@@ -211,7 +224,9 @@ async def _group_nights(
         games = []
         for game in games_of.get(group.id, []):
             machine = machines[game.machine_id]
-            par = machine.par or default_par(approved_by_machine.get(machine.id, []))
+            par = pars.get(game.id) or machine.par or default_par(
+                approved_by_machine.get(machine.id, [])
+            )
             games.append(
                 GameNight(
                     machine=machine.name,

@@ -19,7 +19,7 @@ from bot.migrate import migrate
 from bot.repositories import results
 from bot.repositories._rows import fraction_of, fraction_text
 from bot.repositories.leagues import SEASON_RULES
-from bot.services import finalize, picks, scores, setup, standings
+from bot.services import finalize, money, picks, scores, setup, standings
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, add_players, at, discord_id
 
 NIGHT = SEASON_START
@@ -136,3 +136,20 @@ def test_r6_1_stored_text_round_trips_exactly() -> None:
     for corrupt in ("1.5", "1/0", ""):
         with pytest.raises(ValueError, match="not a stored exact"):
             fraction_of(corrupt)
+
+
+async def test_r6_3_recomputing_a_night_keeps_the_pars_it_was_finalized_with(
+    league: Database,
+) -> None:
+    # R6.3: the par of M3 changes after week 1 is final; dues recorded for week 1
+    # then recompute its payout (R10.2), but every game keeps the par it was
+    # scored with, so no TNS, bonus or tie-break moves.
+    db = league
+    await play_the_reproduction(db)
+    before = await stored_results(db)
+    await setup.set_par(db, GUILD, "M3", 4 * M)
+    await money.record_dues(db, GUILD, "P1", 1, by=COMMISSIONER, now=at(NIGHT, "23:30"))
+    assert await stored_results(db) == before
+    async with db.read() as conn:
+        pars = sorted(set((await results.pars_of_night(conn, 1)).values()))
+    assert pars == sorted(PARS)
