@@ -76,8 +76,8 @@ def weekly_payout(
 
 
 def season_prizes(
-    fund_cents: int, divisions: Mapping[str, Sequence[str]], split: PrizeSplit
-) -> dict[str, int]:
+    fund_cents: int, divisions: Mapping[str, Sequence[PlayerKey]], split: PrizeSplit
+) -> dict[PlayerKey, int]:
     """R10.4: each division's top three and its consolation prize.
 
     `divisions[name]` is that division's final standings, best first. The
@@ -89,7 +89,7 @@ def season_prizes(
     """
     if fund_cents < 0:
         raise RuleError("A prize fund cannot be negative.")
-    weights: list[tuple[str, Fraction]] = []
+    weights: list[tuple[PlayerKey, Fraction]] = []
     for name, standings in divisions.items():
         places = split.places.get(name, split.places.get("A", ()))
         for player, weight in zip(standings, places, strict=False):

@@ -13,7 +13,7 @@ from bot.scoring import season_prizes, split_dues
 from bot.services.context import check_text, night_of_week, player_of_night, season_of, stamp
 from bot.services.errors import BadInput, Conflict
 from bot.services.finalize import check_still_open, refinalize_in
-from bot.services.outcomes import PrizeShare, SeasonPrizes
+from bot.services.outcomes import PrizeShare, SeasonPrizes, StandingRow
 from bot.services.standings import standings
 
 
@@ -89,18 +89,26 @@ async def prizes(db: Database, guild_id: int) -> SeasonPrizes:
         fund = await _fund(conn, ctx.season.id)
         split = ctx.settings().prize_split
         nights = await leagues.nights(conn, ctx.season.id)
-    divisions: dict[str, list[str]] = {}
-    for row in rows:
-        divisions.setdefault(row.division, []).append(row.player.name)
     # The rules know divisions A and B; one undivided league is paid as A (R10.4).
-    shares = season_prizes(fund, {d or "A": names for d, names in divisions.items()}, split)
+    # With divisions, a player in no group yet sits at the bottom of B (R8.6).
+    divided = any(row.division for row in rows)
+    divisions: dict[str, list[StandingRow]] = {}
+    for row in rows:
+        division = row.division or ("B" if divided else "")
+        divisions.setdefault(division, []).append(row)
+    divisions = dict(sorted(divisions.items()))  # A before B: leftover cents go to A's winner
+    shares = season_prizes(
+        fund,
+        {d or "A": [row.player.id for row in members] for d, members in divisions.items()},
+        split,
+    )
     out: dict[str, list[PrizeShare]] = {}
-    for division, names in divisions.items():
+    for division, members in divisions.items():
         places = len(split.places.get(division or "A", ()))
         out[division] = [
-            PrizeShare(name, n if n <= places else 0, shares[name])
-            for n, name in enumerate(names, start=1)
-            if name in shares
+            PrizeShare(row.player.name, n if n <= places else 0, shares[row.player.id])
+            for n, row in enumerate(members, start=1)
+            if row.player.id in shares
         ]
     final = bool(nights) and all(n.status == "finalized" for n in nights)
     return SeasonPrizes(fund, out, final)
