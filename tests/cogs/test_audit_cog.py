@@ -85,3 +85,15 @@ async def test_r12_4_a_long_trail_shows_the_newest_that_fit(league: FakeBot) -> 
     assert [line.split(" ")[3] for line in lines[1:-1]] == [
         f"20:{n:02d}" for n in range(29, 29 - shown, -1)
     ]
+
+
+async def test_r12_4_a_removed_players_changes_stay_findable(league: FakeBot) -> None:
+    # R12.4: a player may be removed from the league; their history stays, and the
+    # commissioner can still narrow the trail to them by name.
+    bot = await changed(league)
+    await run(bot, "player remove", name="P1")
+    said = await run(bot, "score audit", player="P1")
+    assert said.text.split("\n")[1:] == [
+        f"Wed 07 Jan 20:00 · {KOI} · P1 (removed), week 1 game 1: 300,000,000 → 0 (penalty): "
+        "slam tilt"
+    ]
