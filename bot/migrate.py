@@ -15,6 +15,7 @@ import importlib.util
 import logging
 import re
 import sqlite3
+import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -170,16 +171,27 @@ def load_migrations(migrations_dir: PathLike = DEFAULT_MIGRATIONS) -> list[Migra
     return migrations
 
 
+def _no_transaction_control(action: int, *_: object) -> int:
+    """SQLite authorizer during a Python migration: deny transaction statements."""
+    if action in (sqlite3.SQLITE_TRANSACTION, sqlite3.SQLITE_SAVEPOINT):
+        return sqlite3.SQLITE_DENY
+    return sqlite3.SQLITE_OK
+
+
 def _python_migration(number: int, path: Path) -> Migration:
     """Load `NNNN_name.py`; it must define `async def upgrade(conn)`."""
-    spec = importlib.util.spec_from_file_location(f"_league_migration_{number:04d}", path)
+    name = f"_league_migration_{number:04d}"
+    spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         raise MigrationError(f"cannot load migration {path.name}")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # as an import would: dataclasses and the like need it
     try:
         spec.loader.exec_module(module)
     except Exception as exc:
         raise MigrationError(f"cannot load migration {path.name}: {exc}") from exc
+    finally:
+        sys.modules.pop(name, None)
     upgrade = getattr(module, "upgrade", None)
     if not asyncio.iscoroutinefunction(upgrade):
         raise MigrationError(f"migration {path.name} must define `async def upgrade(conn)`")
@@ -228,7 +240,13 @@ async def _apply(conn: aiosqlite.Connection, migration: Migration, latest: int) 
             await conn.execute(statement.sql)
         statement = None
         if migration.upgrade is not None:
-            await migration.upgrade(conn)
+            # The runner owns the transaction: SQLite itself refuses a COMMIT,
+            # ROLLBACK, BEGIN or SAVEPOINT from the migration (executescript too).
+            await conn.set_authorizer(_no_transaction_control)
+            try:
+                await migration.upgrade(conn)
+            finally:
+                await conn.set_authorizer(None)
             if not conn.in_transaction:
                 raise MigrationError(
                     f"migration {migration.name} ended the runner's transaction; "

@@ -29,6 +29,17 @@ COMMITS = """
 async def upgrade(conn):
     await conn.execute("COMMIT")
 """
+COMMITS_HALFWAY = """
+async def upgrade(conn):
+    await conn.execute("CREATE TABLE half_done (x)")
+    await conn.execute("COMMIT")
+    await conn.execute("BEGIN")
+    raise ValueError("and then it failed")
+"""
+EXECUTESCRIPT = """
+async def upgrade(conn):
+    await conn.executescript("CREATE TABLE half_done (x);")
+"""
 NOT_ASYNC = "def upgrade(conn):\n    pass\n"
 BROKEN = "async def upgrade(conn):\n    return (\n"
 
@@ -57,6 +68,8 @@ async def test_a_python_migration_runs_after_sql_ones_and_sets_the_version(tmp_p
     [
         (FAILS_HALFWAY, "failed: the data cannot be converted"),
         (COMMITS, "0002_step.py"),
+        (COMMITS_HALFWAY, "0002_step.py"),
+        (EXECUTESCRIPT, "0002_step.py"),
         (NOT_ASYNC, "must define `async def upgrade"),
         (BROKEN, "cannot load migration 0002_step.py"),
     ],
