@@ -18,16 +18,21 @@ PlayerKey = Hashable  # any hashable player key: services pass player ids
 ZERO = Fraction(0)
 
 
-def exact(value: Rational | float) -> Fraction:
-    """`value` as an exact Fraction; a float is taken at its exact binary value."""
+def exact(value: Rational) -> Fraction:
+    """`value` (a Fraction or a whole number) as an exact Fraction. A binary float
+    is refused: R6.1 keeps normalized scores exact, so a float reaching the rules
+    is a mistake upstream, not something to round."""
     if type(value) is Fraction:  # the common case, kept cheap (finalize calls this a lot)
         return value
-    if isinstance(value, bool) or not isinstance(value, Rational | float):
-        raise RuleError(f"A normalized score must be a number, not {value!r}.")
+    if isinstance(value, bool) or not isinstance(value, Rational):
+        raise RuleError(
+            f"A normalized score must be an exact number (a fraction or a whole number), "
+            f"not {value!r}."
+        )
     return Fraction(value)
 
 
-def total(values: Iterable[Rational | float]) -> Fraction:
+def total(values: Iterable[Rational]) -> Fraction:
     """The exact sum of normalized scores (a night's TNS, a season's TNS).
 
     Values over one denominator (the same par, the same machines) are added as
@@ -41,7 +46,7 @@ def total(values: Iterable[Rational | float]) -> Fraction:
     return sum((Fraction(num, den) for den, num in numerators.items()), ZERO)
 
 
-def shown(value: Rational | float) -> int:
+def shown(value: Rational) -> int:
     """A normalized score rounded to whole points for display (half up)."""
     fraction = exact(value)
     return (fraction.numerator * 2 + fraction.denominator) // (fraction.denominator * 2)

@@ -176,15 +176,15 @@ def test_r6_1_values_are_rounded_only_when_shown(value: Fraction, whole: int) ->
     assert shown(value) == whole
 
 
-@pytest.mark.parametrize("value", [True, "5", None, [1]])
-def test_r6_1_only_numbers_are_normalized_scores(value: object) -> None:
-    with pytest.raises(RuleError, match="must be a number"):
+@pytest.mark.parametrize("value", [True, "5", None, [1], 0.5, 1e6])
+def test_r6_1_only_exact_numbers_are_normalized_scores(value: object) -> None:
+    # R6.1 Decision: never a binary float, not even one that happens to be whole.
+    with pytest.raises(RuleError, match="must be an exact number"):
         exact(value)  # type: ignore[arg-type]
 
 
 def test_r6_1_exact_values_and_sums() -> None:
-    assert exact(0.5) == Fraction(1, 2) and type(exact(0.5)) is Fraction
-    assert type(exact(3)) is Fraction
+    assert type(exact(3)) is Fraction and exact(3) == 3
     third = Fraction(1, 3)
     assert exact(third) is third  # already exact: kept as it is
     # A night with no normalized score yet (or only Zero Point games) totals an exact 0.

@@ -5,6 +5,8 @@ Expected values are worked by hand from docs/rules.md; each row's comment shows 
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from bot.scoring import (
@@ -25,23 +27,23 @@ T, F = True, False
 @pytest.mark.parametrize(
     ("mp", "tns", "ranks", "expected"),
     [
-        pytest.param([10, 12, 8], [1.0, 1.0, 1.0], None, [1, 0, 2], id="R7.1 by MP"),
-        pytest.param([10, 10, 8], [2.0, 3.0, 1.0], None, [1, 0, 2], id="R7.1 Case 1 MP tie by TNS"),
-        pytest.param(
-            [10, 10, 8], [2.0, 2.0, 1.0], [5, 3, 1], [1, 0, 2], id="R7.1 still tied by rank"
-        ),
+        pytest.param([10, 12, 8], [1, 1, 1], None, [1, 0, 2], id="R7.1 by MP"),
+        pytest.param([10, 10, 8], [2, 3, 1], None, [1, 0, 2], id="R7.1 Case 1 MP tie by TNS"),
+        pytest.param([10, 10, 8], [2, 2, 1], [5, 3, 1], [1, 0, 2], id="R7.1 still tied by rank"),
         # MP 9/9 split by TNS (3 > 2); MP 7/7 with equal TNS split by rank (1 < 4).
         pytest.param(
             [7, 9, 9, 7],
-            [1.0, 2.0, 3.0, 1.0],
+            [1, 2, 3, 1],
             [4, 3, 2, 1],
             [2, 1, 3, 0],
             id="R7.1 4p MP, TNS then rank",
         ),
         # TNS outranks rank: the better-ranked player with lower TNS is second.
-        pytest.param([6, 6], [1.5, 2.5], [1, 2], [1, 0], id="R7.1 TNS before rank"),
+        pytest.param(
+            [6, 6], [Fraction(3, 2), Fraction(5, 2)], [1, 2], [1, 0], id="R7.1 TNS before rank"
+        ),
         # MP outranks TNS.
-        pytest.param([6, 7], [9.0, 1.0], [1, 2], [1, 0], id="R7.1 MP before TNS"),
+        pytest.param([6, 7], [9, 1], [1, 2], [1, 0], id="R7.1 MP before TNS"),
     ],
 )
 def test_r7_1_match_order(
@@ -53,7 +55,7 @@ def test_r7_1_match_order(
 def test_r7_2_no_part_player_with_mp_0_is_last() -> None:
     # R7.2 Decision: a player who took no part stays in the match with MP 0,
     # TNS 0; the present players are ordered by MP as usual.
-    assert match_order([0, 6, 4], [0.0, 3.0, 2.0], took_part=[F, T, T]) == [1, 2, 0]
+    assert match_order([0, 6, 4], [0, 3, 2], took_part=[F, T, T]) == [1, 2, 0]
 
 
 # --- R7.2: bonus points like a game ------------------------------------------------
@@ -63,27 +65,27 @@ def test_r7_2_no_part_player_with_mp_0_is_last() -> None:
     ("mp", "tns", "expected"),
     [
         # The document's example: 12 is not more than 10 + 8 -> 3-2-1.
-        pytest.param([12, 10, 8], [1.0, 1.0, 1.0], [3, 2, 1], id="R7.2 doc 12-10-8: 3-2-1"),
+        pytest.param([12, 10, 8], [1, 1, 1], [3, 2, 1], id="R7.2 doc 12-10-8: 3-2-1"),
         # 20 > 8 + 6 -> 4-2-0.
-        pytest.param([20, 8, 6], [3.0, 2.0, 1.0], [4, 2, 0], id="R7.2 3p decisive 4-2-0"),
-        pytest.param([8, 20, 6], [2.0, 3.0, 1.0], [2, 4, 0], id="R7.2 3p input order kept"),
+        pytest.param([20, 8, 6], [3, 2, 1], [4, 2, 0], id="R7.2 3p decisive 4-2-0"),
+        pytest.param([8, 20, 6], [2, 3, 1], [2, 4, 0], id="R7.2 3p input order kept"),
         # 21 > 10 + 10 (the 10s split by TNS: index 2 second).
-        pytest.param([21, 10, 10], [5.0, 1.0, 2.0], [4, 0, 2], id="R7.2 3p MP tie below"),
+        pytest.param([21, 10, 10], [5, 1, 2], [4, 0, 2], id="R7.2 3p MP tie below"),
         # 2 players: tripling 15 >= 3 x 5 -> 4-0; 14 < 15 -> 3-1.
-        pytest.param([15, 5], [2.0, 1.0], [4, 0], id="R7.2 2p triples 4-0"),
-        pytest.param([14, 5], [2.0, 1.0], [3, 1], id="R7.2 2p short 3-1"),
-        pytest.param([5, 15], [1.0, 2.0], [0, 4], id="R7.2 2p reversed 0-4"),
+        pytest.param([15, 5], [2, 1], [4, 0], id="R7.2 2p triples 4-0"),
+        pytest.param([14, 5], [2, 1], [3, 1], id="R7.2 2p short 3-1"),
+        pytest.param([5, 15], [1, 2], [0, 4], id="R7.2 2p reversed 0-4"),
         # 4 players, 20/10/4/2: 20 > 14 (+1), 20 > 16 all three (+1), 10 > 6 (+1).
-        pytest.param([20, 10, 4, 2], [4.0, 3.0, 2.0, 1.0], [5, 3, 1, 0], id="R7.2 4p 5-3-1-0"),
+        pytest.param([20, 10, 4, 2], [4, 3, 2, 1], [5, 3, 1, 0], id="R7.2 4p 5-3-1-0"),
         # 12/10/7/2: 12 < 17 -> third; 10 > 9 -> second; 12 < 19 no extra.
-        pytest.param([12, 10, 7, 2], [4.0, 3.0, 2.0, 1.0], [3, 3, 2, 0], id="R7.2 4p 3-3-2-0"),
+        pytest.param([12, 10, 7, 2], [4, 3, 2, 1], [3, 3, 2, 0], id="R7.2 4p 3-3-2-0"),
         # 14/6/4/3: 14 > 10 (+1), 14 > 13 (+1 extra), 6 < 7 -> fourth.
-        pytest.param([14, 6, 4, 3], [4.0, 3.0, 2.0, 1.0], [5, 2, 1, 1], id="R7.2 4p 5-2-1-1"),
+        pytest.param([14, 6, 4, 3], [4, 3, 2, 1], [5, 2, 1, 1], id="R7.2 4p 5-2-1-1"),
         # 12/11/10/9: 12 < 21 -> third; 11 < 19 -> fourth; no extra.
-        pytest.param([12, 11, 10, 9], [4.0, 3.0, 2.0, 1.0], [3, 2, 2, 1], id="R7.2 4p 3-2-2-1"),
+        pytest.param([12, 11, 10, 9], [4, 3, 2, 1], [3, 2, 2, 1], id="R7.2 4p 3-2-2-1"),
         # 10/6/4/3: 10 = 6+4 (TNS 9 > 3+2 -> first), but 10 is not more than
         # 6+4+3 = 13: no extra point; 6 < 7 -> fourth.
-        pytest.param([10, 6, 4, 3], [9.0, 3.0, 2.0, 1.0], [4, 2, 1, 1], id="R7.2 4p extra needs >"),
+        pytest.param([10, 6, 4, 3], [9, 3, 2, 1], [4, 2, 1, 1], id="R7.2 4p extra needs >"),
     ],
 )
 def test_r7_2_match_bonus(mp: list[int], tns: list[float], expected: list[int]) -> None:
@@ -97,25 +99,30 @@ def test_r7_2_match_bonus(mp: list[int], tns: list[float], expected: list[int]) 
     ("mp", "tns", "expected"),
     [
         # 10 = 6 + 4 exactly. Winner's TNS 5 > 2 + 2 -> winner takes it: 4-2-0.
-        pytest.param([10, 6, 4], [5.0, 2.0, 2.0], [4, 2, 0], id="R7.3 Case 2 winner TNS wins"),
+        pytest.param([10, 6, 4], [5, 2, 2], [4, 2, 0], id="R7.3 Case 2 winner TNS wins"),
         # Winner's TNS 3 is not > 2 + 1 -> the higher TNS of 2nd/3rd: second.
-        pytest.param([10, 6, 4], [3.0, 2.0, 1.0], [3, 3, 0], id="R7.3 Case 2 to second"),
+        pytest.param([10, 6, 4], [3, 2, 1], [3, 3, 0], id="R7.3 Case 2 to second"),
         # Winner's TNS 3 is not > 1 + 2 -> third has the higher TNS.
-        pytest.param([10, 6, 4], [3.0, 1.0, 2.0], [3, 2, 1], id="R7.3 Case 2 to third"),
+        pytest.param([10, 6, 4], [3, 1, 2], [3, 2, 1], id="R7.3 Case 2 to third"),
         # Winner's TNS equal to the sum is not "greater": 4.5 vs 2.0 + 2.5 -> to
         # the higher TNS of the two (6 MP 2.0 TNS vs 4 MP 2.5 TNS): third.
-        pytest.param([10, 6, 4], [4.5, 2.0, 2.5], [3, 2, 1], id="R7.3 Case 2 winner TNS = sum"),
+        pytest.param(
+            [10, 6, 4],
+            [Fraction(9, 2), 2, Fraction(5, 2)],
+            [3, 2, 1],
+            id="R7.3 Case 2 winner TNS = sum",
+        ),
         # Scrambled input: winner is index 2.
-        pytest.param([4, 6, 10], [1.0, 2.0, 3.0], [0, 3, 3], id="R7.3 Case 2 scrambled"),
+        pytest.param([4, 6, 10], [1, 2, 3], [0, 3, 3], id="R7.3 Case 2 scrambled"),
         # Exception: 10 = 5 + 5, second and third tied on MP; by TNS (Case 1)
         # index 1 (3.0) is second, index 2 (2.0) third. Winner 4 is not > 5, so
         # the point goes to the one placed third: index 2, although index 1 has
         # the higher TNS.
-        pytest.param([10, 5, 5], [4.0, 3.0, 2.0], [3, 2, 1], id="R7.3 exception to third"),
+        pytest.param([10, 5, 5], [4, 3, 2], [3, 2, 1], id="R7.3 exception to third"),
         # Same with the TNS swapped: index 2 is second, index 1 third.
-        pytest.param([10, 5, 5], [4.0, 2.0, 3.0], [3, 1, 2], id="R7.3 exception swapped"),
+        pytest.param([10, 5, 5], [4, 2, 3], [3, 1, 2], id="R7.3 exception swapped"),
         # Exception, but the winner's TNS 6 > 3 + 2: winner takes it.
-        pytest.param([10, 5, 5], [6.0, 2.0, 3.0], [4, 0, 2], id="R7.3 exception winner TNS wins"),
+        pytest.param([10, 5, 5], [6, 2, 3], [4, 0, 2], id="R7.3 exception winner TNS wins"),
     ],
 )
 def test_r7_3_case_2(mp: list[int], tns: list[float], expected: list[int]) -> None:
@@ -128,35 +135,25 @@ def test_r7_3_case_2(mp: list[int], tns: list[float], expected: list[int]) -> No
         # All-three extra point: 13 = 6+4+3 exactly; 13 > 6+4 (+1).
         # TNS 10 > 2+2+2 -> the extra point: 5; second 6 < 7 -> fourth.
         pytest.param(
-            [13, 6, 4, 3], [10.0, 2.0, 2.0, 2.0], [5, 2, 1, 1], id="R7.3 Decision 4p extra by TNS"
+            [13, 6, 4, 3], [10, 2, 2, 2], [5, 2, 1, 1], id="R7.3 Decision 4p extra by TNS"
         ),
         # Same MP, TNS 5 is not > 6: no extra point (it goes to nobody).
-        pytest.param(
-            [13, 6, 4, 3], [5.0, 2.0, 2.0, 2.0], [4, 2, 1, 1], id="R7.3 Decision 4p no extra"
-        ),
+        pytest.param([13, 6, 4, 3], [5, 2, 2, 2], [4, 2, 1, 1], id="R7.3 Decision 4p no extra"),
         # Second vs third+fourth: 8 = 5+3. First 20 > 13 (+1), 20 > 16 (+1).
         # TNS 6 > 2 + 3 -> second takes it.
-        pytest.param(
-            [20, 8, 5, 3], [9.0, 6.0, 2.0, 3.0], [5, 3, 1, 0], id="R7.3 Decision second by TNS"
-        ),
+        pytest.param([20, 8, 5, 3], [9, 6, 2, 3], [5, 3, 1, 0], id="R7.3 Decision second by TNS"),
         # TNS 4 is not > 5 -> the higher TNS of third (2) and fourth (3): fourth.
-        pytest.param(
-            [20, 8, 5, 3], [9.0, 4.0, 2.0, 3.0], [5, 2, 1, 1], id="R7.3 Decision to fourth"
-        ),
+        pytest.param([20, 8, 5, 3], [9, 4, 2, 3], [5, 2, 1, 1], id="R7.3 Decision to fourth"),
         # TNS 4 is not > 5 -> third (3) beats fourth (2) on TNS: third.
-        pytest.param(
-            [20, 8, 5, 3], [9.0, 4.0, 3.0, 2.0], [5, 2, 2, 0], id="R7.3 Decision to third"
-        ),
+        pytest.param([20, 8, 5, 3], [9, 4, 3, 2], [5, 2, 2, 0], id="R7.3 Decision to third"),
         # Third and fourth tied on MP (4/4, third by TNS 2 > 1): 8 = 4+4, TNS
         # 3 is not > 3 -> the exception: the one placed fourth.
         pytest.param(
-            [20, 8, 4, 4], [9.0, 3.0, 2.0, 1.0], [5, 2, 1, 1], id="R7.3 Decision exception fourth"
+            [20, 8, 4, 4], [9, 3, 2, 1], [5, 2, 1, 1], id="R7.3 Decision exception fourth"
         ),
         # First vs second+third: 15 = 9+6, TNS 10 > 4+3 -> first; 15 < 17 no
         # extra; 9 > 6+2 -> second.
-        pytest.param(
-            [15, 9, 6, 2], [10.0, 4.0, 3.0, 1.0], [4, 3, 1, 0], id="R7.3 Decision first by TNS"
-        ),
+        pytest.param([15, 9, 6, 2], [10, 4, 3, 1], [4, 3, 1, 0], id="R7.3 Decision first by TNS"),
     ],
 )
 def test_r7_3_decision_four_player_equalities(
@@ -169,7 +166,7 @@ def test_r7_3_case_2_scrambled_input_point_to_higher_tns_of_the_two() -> None:
     # MP 9/5/4 with 9 = 5 + 4 exactly and no MP tie below: winner TNS 1.0 is
     # not > 5.0 + 4.0; the higher TNS of second (5.0) and third (4.0) is
     # second, who ends on 3. Input order puts the third first.
-    assert match_bonus([4, 9, 5], [4.0, 1.0, 5.0]) == [0, 3, 3]
+    assert match_bonus([4, 9, 5], [4, 1, 5]) == [0, 3, 3]
 
 
 def test_r7_2_no_part_player_never_gets_bonus() -> None:
@@ -177,7 +174,7 @@ def test_r7_2_no_part_player_never_gets_bonus() -> None:
     # 0 = 0 + 0 and TNS 0 is not > 0, second and third tied on MP -> the
     # extra point would go to the one placed third. That player took no part
     # (R7.2 Decision): they never receive bonus points, so it goes to nobody.
-    mp, tns = [0, 0, 0], [0.0, 0.0, 0.0]
+    mp, tns = [0, 0, 0], [0, 0, 0]
     assert match_bonus(mp, tns, ranks=[1, 2, 3]) == [3, 2, 1]
     assert match_bonus(mp, tns, ranks=[1, 2, 3], took_part=[T, T, F]) == [3, 2, 0]
 
@@ -185,19 +182,19 @@ def test_r7_2_no_part_player_never_gets_bonus() -> None:
 def test_r7_2_no_part_player_in_a_four_player_match() -> None:
     # D took no part: MP 0, TNS 0. 12 = 6+6, TNS 10 > 4+3 -> first;
     # 12 = 6+6+0, TNS 10 > 7 -> extra; second 6 = 6+0, TNS 4 > 3+0 -> second.
-    assert match_bonus([12, 6, 6, 0], [10.0, 4.0, 3.0, 0.0], took_part=[T, T, T, F]) == [5, 3, 1, 0]
+    assert match_bonus([12, 6, 6, 0], [10, 4, 3, 0], took_part=[T, T, T, F]) == [5, 3, 1, 0]
 
 
 @pytest.mark.parametrize(
     ("mp", "tns", "kwargs", "fragment"),
     [
-        pytest.param([10], [1.0], {}, "2 to 4 players", id="R7.2 one player"),
-        pytest.param([5, 4, 3, 2, 1], [1.0] * 5, {}, "2 to 4 players", id="R7.2 five players"),
-        pytest.param([10, 5, 3], [1.0, 2.0], {}, "every player", id="R7.2 TNS missing"),
-        pytest.param([10, 5, 3], [1.0] * 3, {"ranks": [1, 2]}, "every player", id="R7.1 ranks"),
-        pytest.param([10, -5, 3], [1.0] * 3, {}, "cannot be negative", id="R7.2 negative MP"),
+        pytest.param([10], [1], {}, "2 to 4 players", id="R7.2 one player"),
+        pytest.param([5, 4, 3, 2, 1], [1] * 5, {}, "2 to 4 players", id="R7.2 five players"),
+        pytest.param([10, 5, 3], [1, 2], {}, "every player", id="R7.2 TNS missing"),
+        pytest.param([10, 5, 3], [1] * 3, {"ranks": [1, 2]}, "every player", id="R7.1 ranks"),
+        pytest.param([10, -5, 3], [1] * 3, {}, "cannot be negative", id="R7.2 negative MP"),
         pytest.param(
-            [10, 5, 3], [1.0] * 3, {"took_part": [T, T]}, "took part", id="R7.2 took_part length"
+            [10, 5, 3], [1] * 3, {"took_part": [T, T]}, "took part", id="R7.2 took_part length"
         ),
     ],
 )

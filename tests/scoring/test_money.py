@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from bot.scoring import (
@@ -44,36 +46,36 @@ def test_r10_1_negative_dues() -> None:
         # 75% of 2100 = 1575, 25% = 525.
         pytest.param(
             2100,
-            [("Ann", 20, 3.1), ("Bob", 24, 2.0), ("Cy", 18, 9.0)],
+            [("Ann", 20, Fraction(31, 10)), ("Bob", 24, 2), ("Cy", 18, 9)],
             {"Bob": 1575, "Ann": 525},
             id="R10.2 highest TLP 75 next 25",
         ),
         # TLP 20 = 20: Bob's TNS 3.5 beats Ann's 3.1.
         pytest.param(
             2000,
-            [("Ann", 20, 3.1), ("Bob", 20, 3.5), ("Cy", 18, 9.0)],
+            [("Ann", 20, Fraction(31, 10)), ("Bob", 20, Fraction(7, 2)), ("Cy", 18, 9)],
             {"Bob": 1500, "Ann": 500},
             id="R10.2 TLP tie by TNS",
         ),
         # TLP beats TNS: Cy's huge TNS does not help with the lower TLP.
         pytest.param(
             1200,
-            [("Ann", 15, 1.0), ("Bob", 16, 1.0), ("Cy", 14, 99.0)],
+            [("Ann", 15, 1), ("Bob", 16, 1), ("Cy", 14, 99)],
             {"Bob": 900, "Ann": 300},
             id="R10.2 TLP before TNS",
         ),
         # 1001: 750.75 / 250.25 -> the odd cent goes to the first: 751 / 250.
         pytest.param(
-            1001, [("Ann", 12, 1.0), ("Bob", 10, 1.0)], {"Ann": 751, "Bob": 250},
+            1001, [("Ann", 12, 1), ("Bob", 10, 1)], {"Ann": 751, "Bob": 250},
             id="R10.2 odd cent to first 1001",
         ),
         # 1003: 752.25 / 250.75 -> whole cents 752 / 250, the odd cent to first.
         pytest.param(
-            1003, [("Ann", 12, 1.0), ("Bob", 10, 1.0)], {"Ann": 753, "Bob": 250},
+            1003, [("Ann", 12, 1), ("Bob", 10, 1)], {"Ann": 753, "Bob": 250},
             id="R10.2 odd cent to first 1003",
         ),
         pytest.param(
-            900, [("Ann", 10, 1.0), ("Bob", 12, 1.0)], {"Bob": 675, "Ann": 225},
+            900, [("Ann", 10, 1), ("Bob", 12, 1)], {"Bob": 675, "Ann": 225},
             id="R10.2 three players' pot $9",
         ),
     ],
@@ -87,12 +89,12 @@ def test_r10_2_weekly_payout(
 
 
 def test_r10_2_accepts_payout_candidates() -> None:
-    winners = [PayoutCandidate("Ann", 9, 2.0), PayoutCandidate("Bob", 11, 1.0)]
+    winners = [PayoutCandidate("Ann", 9, 2), PayoutCandidate("Bob", 11, 1)]
     assert weekly_payout(400, winners) == {"Bob": 300, "Ann": 100}
 
 
 def test_r10_2_first_share_is_a_setting() -> None:
-    assert weekly_payout(1000, [("Ann", 9, 2.0), ("Bob", 11, 1.0)], first_percent=60) == {
+    assert weekly_payout(1000, [("Ann", 9, 2), ("Bob", 11, 1)], first_percent=60) == {
         "Bob": 600,
         "Ann": 400,
     }
@@ -101,9 +103,9 @@ def test_r10_2_first_share_is_a_setting() -> None:
 @pytest.mark.parametrize(
     ("pot", "winners", "fragment"),
     [
-        pytest.param(-1, [("Ann", 1, 1.0)], "cannot be negative", id="R10.2 negative pot"),
+        pytest.param(-1, [("Ann", 1, 1)], "cannot be negative", id="R10.2 negative pot"),
         pytest.param(
-            100, [("Ann", 1, 1.0), ("Ann", 2, 1.0)], "listed twice", id="R10.2 duplicate winner"
+            100, [("Ann", 1, 1), ("Ann", 2, 1)], "listed twice", id="R10.2 duplicate winner"
         ),
     ],
 )
@@ -116,19 +118,22 @@ def test_r10_2_bad_input(pot: int, winners: list, fragment: str) -> None:
 # --- R10.3: an absent winner forfeits ---------------------------------------------------------
 
 TLP = {"A": 20, "B": 14, "C": 11, "D": 9}
-TNS = {"A": 5.0, "B": 3.0, "C": 2.5, "D": 1.0}
+TNS = {"A": 5, "B": 3, "C": Fraction(5, 2), "D": 1}
 
 
 @pytest.mark.parametrize(
     ("order", "absent", "expected"),
     [
-        pytest.param("ABC", set(), PayoutCandidate("A", 20, 5.0), id="R10.3 winner present"),
-        pytest.param("ABC", {"A"}, PayoutCandidate("B", 14, 3.0), id="R10.3 absent winner"),
-        pytest.param("ABC", {"B"}, PayoutCandidate("A", 20, 5.0), id="R10.3 absent non-winner"),
+        pytest.param("ABC", set(), PayoutCandidate("A", 20, 5), id="R10.3 winner present"),
+        pytest.param("ABC", {"A"}, PayoutCandidate("B", 14, 3), id="R10.3 absent winner"),
+        pytest.param("ABC", {"B"}, PayoutCandidate("A", 20, 5), id="R10.3 absent non-winner"),
         pytest.param(
-            "ABCD", {"A", "B"}, PayoutCandidate("C", 11, 2.5), id="R10.3 next present player"
+            "ABCD",
+            {"A", "B"},
+            PayoutCandidate("C", 11, Fraction(5, 2)),
+            id="R10.3 next present player",
         ),
-        pytest.param("AB", {"A"}, PayoutCandidate("B", 14, 3.0), id="R10.3 two-player group"),
+        pytest.param("AB", {"A"}, PayoutCandidate("B", 14, 3), id="R10.3 two-player group"),
     ],
 )
 def test_r10_3_payout_candidate(order: str, absent: set[str], expected: PayoutCandidate) -> None:
@@ -139,7 +144,9 @@ def test_r10_3_next_highest_tlp_not_next_in_order() -> None:
     # The document: "the person in the group ... who has the next highest TLP
     # will be declared the winner of the group for payout purposes".
     tlp = {"A": 20, "B": 11, "C": 14}
-    assert payout_candidate(["A", "B", "C"], tlp, TNS, {"A"}) == PayoutCandidate("C", 14, 2.5)
+    assert payout_candidate(["A", "B", "C"], tlp, TNS, {"A"}) == PayoutCandidate(
+        "C", 14, Fraction(5, 2)
+    )
 
 
 def test_r10_3_nobody_present() -> None:
@@ -150,7 +157,7 @@ def test_r10_3_forfeit_moves_the_money() -> None:
     # Group 1's winner A was absent: B stands in. Group 2's winner X beats B.
     stand_in = payout_candidate(["A", "B", "C"], TLP, TNS, {"A"})
     assert stand_in is not None
-    assert weekly_payout(800, [stand_in, ("X", 16, 4.0)]) == {"X": 600, "B": 200}
+    assert weekly_payout(800, [stand_in, ("X", 16, 4)]) == {"X": 600, "B": 200}
 
 
 # --- R10.4: season prizes ------------------------------------------------------------------------

@@ -126,7 +126,7 @@ def test_r4_always_five_games_from_working_machines(
 winner_rows = st.lists(
     st.tuples(
         st.integers(min_value=0, max_value=60),
-        st.floats(min_value=0, max_value=1e7, allow_nan=False),
+        st.fractions(min_value=0, max_value=10**7),
     ),
     max_size=8,
 )

@@ -34,25 +34,25 @@ NY = ZoneInfo("America/New_York")
     [
         # Points first: 55 beats 50 whatever the TNS.
         pytest.param(
-            [SeasonLine("Ann", 50, 99.0, 9, 0), SeasonLine("Bob", 55, 1.0, 1, 1)],
+            [SeasonLine("Ann", 50, 99, 9, 0), SeasonLine("Bob", 55, 1, 1, 1)],
             ["Bob", "Ann"],
             id="R11.1 league points first",
         ),
         # Equal points: season TNS.
         pytest.param(
-            [SeasonLine("Ann", 50, 10.0, 9, 0), SeasonLine("Bob", 50, 12.0, 1, 1)],
+            [SeasonLine("Ann", 50, 10, 9, 0), SeasonLine("Bob", 50, 12, 1, 1)],
             ["Bob", "Ann"],
             id="R11.1 then TNS",
         ),
         # Equal points and TNS: skill rating (higher first).
         pytest.param(
-            [SeasonLine("Ann", 50, 10.0, 6, 0), SeasonLine("Bob", 50, 10.0, 8, 1)],
+            [SeasonLine("Ann", 50, 10, 6, 0), SeasonLine("Bob", 50, 10, 8, 1)],
             ["Bob", "Ann"],
             id="R11.1 then skill",
         ),
         # Equal everything but sign-up: earlier sign-up first.
         pytest.param(
-            [SeasonLine("Ann", 50, 10.0, 8, 5), SeasonLine("Bob", 50, 10.0, 8, 2)],
+            [SeasonLine("Ann", 50, 10, 8, 5), SeasonLine("Bob", 50, 10, 8, 2)],
             ["Bob", "Ann"],
             id="R11.1 then sign-up order",
         ),
@@ -60,11 +60,11 @@ NY = ZoneInfo("America/New_York")
         # skill 8 (Ed signed up first), Ann skill 7.
         pytest.param(
             [
-                SeasonLine("Ann", 50, 10.0, 7, 1),
-                SeasonLine("Bob", 55, 8.0, 5, 2),
-                SeasonLine("Cy", 50, 12.0, 3, 3),
-                SeasonLine("Di", 50, 10.0, 8, 4),
-                SeasonLine("Ed", 50, 10.0, 8, 0),
+                SeasonLine("Ann", 50, 10, 7, 1),
+                SeasonLine("Bob", 55, 8, 5, 2),
+                SeasonLine("Cy", 50, 12, 3, 3),
+                SeasonLine("Di", 50, 10, 8, 4),
+                SeasonLine("Ed", 50, 10, 8, 0),
             ],
             ["Bob", "Cy", "Ed", "Di", "Ann"],
             id="R11.1 full ordering",
@@ -79,7 +79,7 @@ def test_r11_1_season_standings(lines: list[SeasonLine], expected: list[str]) ->
 
 def test_r11_1_duplicate_player() -> None:
     with pytest.raises(ValueError, match="appears twice"):
-        season_standings([SeasonLine("Ann", 1, 1.0, 5, 0), SeasonLine("Ann", 2, 1.0, 5, 1)])
+        season_standings([SeasonLine("Ann", 1, 1, 5, 0), SeasonLine("Ann", 2, 1, 5, 1)])
 
 
 # --- R11.2: play order ---------------------------------------------------------------------
