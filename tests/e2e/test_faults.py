@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -347,3 +348,45 @@ async def test_a_corpus_of_malformed_input_is_refused_and_changes_nothing(
     assert league.dump() == before  # every row of every table
     assert league.file_bytes() == before_bytes  # and the file, byte for byte
     assert league.pending() == []
+
+
+async def test_bursts_of_5xx_and_429_on_every_route_the_bot_uses_lose_nothing(
+    league: League, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Transient 5xx on posts, edits, interaction callbacks and deferred answers
+    (502 and 500, which discord.py retries itself; 503, which it hands to the
+    outbox's backoff), and 429s from a global limit the bot cannot plan for:
+    every answer, post and edit arrives once."""
+    standin = league.standin
+    standin.limits.global_per_second = 4  # 429s with X-RateLimit-Global: discord.py cannot plan
+    who = league.players[:10]
+    async with running_bot(league.settings, standin=league.standin):
+        standin.fail_next("POST /channels/*/messages", status=503, times=2)  # outbox backoff
+        standin.fail_next("POST /channels/*/messages", status=502, times=2)  # discord.py retries
+        standin.fail_next("POST /interactions/*/*/callback", status=500, times=1)
+        standin.fail_next("POST /webhooks/*/*", status=502, times=2)  # the deferred answers
+        with caplog.at_level(logging.WARNING):
+            answers = [await league.run(m, "score", {"game": 3, "score": "3M"}) for m in who]
+            await league.delivered(timeout=60)
+            groups = sorted({re.search(r"Group (\w+)", p["content"])[1] for p in league.pending()})
+            standin.fail_next("PATCH /channels/*/messages/*", status=503, times=2)
+            standin.fail_next("PATCH /channels/*/messages/*", status=502, times=1)
+            standin.fail_next("POST /interactions/*/*/callback", status=502, times=1)
+            for group in groups:
+                command = "league night approve-all"
+                answers.append(await league.run(league.koi, command, {"group": group}))
+            await league.delivered(timeout=60)
+    assert not standin.faults.pending  # every injected failure was met
+    assert standin.rate_limited  # and 429s
+    assert not any(e.errors for e in answers), [e.errors for e in answers]
+    assert all("Submitted" in a.content for a in answers[:10])
+    assert all(a.content.startswith("Approved") for a in answers[10:])
+    assert sorted(m for m, *_ in league.scores()) == sorted(who)  # each stored once
+    assert {status for *_, status in league.scores()} == {"approved"}
+    posts = standin.channel_messages(league.approvals)
+    assert len(posts) == 10  # each posted once
+    # approve-all's edits come from the outbox, which names the decider with a mention
+    assert all(p["content"].endswith(f"Approved by <@{league.koi}>.") for p in posts)
+    assert not any(p.get("components") for p in posts)
+    assert sorted(mid for *_, mid in league.approval_posts()) == sorted(int(p["id"]) for p in posts)
+    assert "unexpected error" not in caplog.text
