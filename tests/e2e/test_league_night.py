@@ -13,7 +13,7 @@ from pathlib import Path
 from bot import demo
 from bot.demo import ABSENT, PLAYERS, PRE_MAKEUPS, SCORES, LeagueNight, Transcript, raw
 from bot.scoring import GameNight, GroupNight, NightOutcome, PlayerNight, score_night
-from standin import DiscordStandIn
+from standin import DiscordStandIn, Limits
 
 
 def expected_outcome(night: LeagueNight) -> NightOutcome:
@@ -42,7 +42,10 @@ def expected_outcome(night: LeagueNight) -> NightOutcome:
 
 
 async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None:
-    standin = DiscordStandIn(token=demo.TOKEN)
+    # Discord's rate limits, the per-channel windows 1 s instead of 5 s: the night's
+    # ~40 approval posts would otherwise wait ~40 s for their windows.
+    limits = Limits(messages_per_channel=(5, 1.0), edits_per_channel=(5, 1.0))
+    standin = DiscordStandIn(token=demo.TOKEN, limits=limits)
     await standin.start()
     try:
         world = demo.build_world(standin)
