@@ -19,12 +19,13 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.config import Settings, load_settings
+from bot.config import Settings
 from bot.database import Database
 from bot.demo import running_bot
 from bot.migrate import migrate
 from bot.services import picks, setup
-from standin import MANAGE_GUILD, DiscordStandIn, Exchange, Limits
+from standin import DiscordStandIn, Exchange, Limits
+from tests.e2e.harness import bot_settings, small_server
 
 ZONE = ZoneInfo("America/New_York")
 TONIGHT = datetime(2026, 1, 7, 20, 0, tzinfo=ZONE)
@@ -98,13 +99,8 @@ async def league(tmp_path: Path) -> AsyncIterator[League]:
     standin = DiscordStandIn(token=TOKEN, limits=Limits())  # Discord's rate limits
     await standin.start()
     try:
-        guild = standin.add_guild("Faults League")
-        role = standin.add_role(guild, "Commissioner", permissions=MANAGE_GUILD)
-        general = standin.add_channel(guild, "general")
-        announcements = standin.add_channel(guild, "announcements")
-        approvals = standin.add_channel(guild, "approvals")
-        koi = standin.add_member(guild, "Koi", roles=[role])
-        players = [standin.add_member(guild, f"P{n}") for n in range(1, PLAYERS + 1)]
+        server = small_server(standin, "Faults League", PLAYERS)
+        guild, players = server.guild, server.players
         database = tmp_path / "league.sqlite3"
         await migrate(database)
         db = await Database.open(database)
@@ -121,20 +117,11 @@ async def league(tmp_path: Path) -> AsyncIterator[League]:
             await picks.lock_picks(db, guild, now=TONIGHT.replace(hour=19, minute=15))
         finally:
             await db.close()
-        settings = load_settings(
-            env={
-                "DISCORD_TOKEN": TOKEN,
-                "LEAGUE_GUILD_ID": str(guild),
-                "COMMISSIONER_ROLE_ID": str(role),
-                "ANNOUNCEMENT_CHANNEL_ID": str(announcements),
-                "APPROVALS_CHANNEL_ID": str(approvals),
-                "DATABASE_PATH": str(database),
-                "DISCORD_API_BASE": standin.api_base,
-                "BACKUP_DIR": str(tmp_path / "backups"),
-            }
-        )
+        settings = bot_settings(standin, server, TOKEN, database, tmp_path / "backups")
         standin.set_time(TONIGHT)
-        yield League(standin, settings, guild, general, approvals, koi, players)
+        yield League(
+            standin, settings, guild, server.general, server.approvals, server.koi, players
+        )
     finally:
         await standin.stop()
 

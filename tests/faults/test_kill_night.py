@@ -32,11 +32,12 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from bot.config import Settings, load_settings
+from bot.config import Settings
 from bot.database import Database
 from bot.migrate import migrate
 from bot.services import setup
-from standin import MANAGE_GUILD, DiscordStandIn, Limits
+from standin import DiscordStandIn, Limits
+from tests.e2e.harness import bot_settings, small_server
 from tests.e2e.process import ROOT, environment
 
 TOKEN = "kill-night-token.not-a-secret.0123456789"
@@ -87,9 +88,7 @@ class Night:
 
     def post_of(self, player: int, game: int) -> dict[str, Any] | None:
         wanted = f"**{self.names[self.players[player]]}**: {typed_score(player, game):,}\n"
-        found = [
-            m for m in self.standin.channel_messages(self.approvals) if wanted in m["content"]
-        ]
+        found = [m for m in self.standin.channel_messages(self.approvals) if wanted in m["content"]]
         return found[0] if found else None
 
     async def run(self, member: int, command: str, options: dict[str, Any]) -> None:
@@ -132,9 +131,9 @@ class Night:
             progress[0] += 1
 
     def owed(self) -> int:
-        return self.query(
-            "SELECT count(*) FROM outbox WHERE status IN ('pending', 'sending')"
-        )[0][0]
+        return self.query("SELECT count(*) FROM outbox WHERE status IN ('pending', 'sending')")[0][
+            0
+        ]
 
     def outcome(self) -> dict[str, Any]:
         """What the night left, in names (the two runs' Discord ids differ)."""
@@ -166,32 +165,25 @@ async def night_in(folder: Path) -> AsyncIterator[Night]:
     # the night's 40 approval posts take ~8 s of CI rather than ~40 s.
     limits = Limits(messages_per_channel=(5, 1.0), edits_per_channel=(5, 1.0))
     async with DiscordStandIn(token=TOKEN, limits=limits) as standin:
-        guild = standin.add_guild("Kill League")
-        role = standin.add_role(guild, "Commissioner", permissions=MANAGE_GUILD)
-        general = standin.add_channel(guild, "general")
-        announcements = standin.add_channel(guild, "announcements")
-        approvals = standin.add_channel(guild, "approvals")
-        koi = standin.add_member(guild, "Koi", roles=[role])
-        players = [standin.add_member(guild, f"P{n}") for n in range(1, PLAYERS + 1)]
+        server = small_server(standin, "Kill League", PLAYERS)
+        guild, koi, players = server.guild, server.koi, list(server.players)
         database = folder / "league.sqlite3"
         await migrate(database)
         zone = zone_near_noon()
         today = datetime.now(ZoneInfo(zone)).date()
         await prepare(database, guild, players, zone, today)
-        settings = load_settings(
-            env={
-                "DISCORD_TOKEN": TOKEN,
-                "LEAGUE_GUILD_ID": str(guild),
-                "COMMISSIONER_ROLE_ID": str(role),
-                "ANNOUNCEMENT_CHANNEL_ID": str(announcements),
-                "APPROVALS_CHANNEL_ID": str(approvals),
-                "DATABASE_PATH": str(database),
-                "DISCORD_API_BASE": standin.api_base,
-                "BACKUP_DIR": str(folder / "backups"),
-            }
-        )
+        settings = bot_settings(standin, server, TOKEN, database, folder / "backups")
         names = {m: f"P{n}" for n, m in enumerate(players, start=1)} | {koi: "Koi"}
-        yield Night(standin, settings, general, announcements, approvals, koi, players, names)
+        yield Night(
+            standin,
+            settings,
+            server.general,
+            server.announcements,
+            server.approvals,
+            koi,
+            players,
+            names,
+        )
 
 
 async def prepare(database: Path, guild: int, players: list[int], zone: str, day: date) -> None:
