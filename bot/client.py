@@ -106,9 +106,7 @@ class LeagueBot(commands.Bot):
         if self.sync_commands:
             await self.sync_guild_commands()
         extra = {"clock": self.clock} if self.clock is not None else {}
-        self.scheduler = LeagueScheduler(
-            self.db, self.settings.guild_id, self.outbox.wake, **extra
-        )
+        self.scheduler = LeagueScheduler(self.db, self.settings.guild_id, self.outbox.wake, **extra)
         await self.scheduler.start()
 
     async def on_app_command_completion(

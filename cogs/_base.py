@@ -11,6 +11,7 @@ import discord
 if TYPE_CHECKING:
     from bot.client import LeagueBot
 
+
 def league_bot(interaction: discord.Interaction) -> LeagueBot:
     return interaction.client  # type: ignore[return-value]
 

@@ -85,6 +85,7 @@ FORBIDDEN_PACKAGES = {
     "ui": {"aiosqlite", "sqlite3", "apscheduler"},
 }
 
+
 def layer_of(name: str) -> str | None:
     if name == "bot":  # bot/__init__.py
         return "app"

@@ -163,7 +163,6 @@ class Sender:
             except DatabaseMovedError:
                 return  # as `_run`: the outbox went with the file; already reported
 
-
     async def settled(self) -> None:
         """Wait until nothing owed is due now (the demo and the e2e tests read the
         channels after this; wrap it in `asyncio.timeout`)."""

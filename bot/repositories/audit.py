@@ -24,7 +24,6 @@ CHANGES = (
 )
 
 
-
 def _entry(row: aiosqlite.Row) -> AuditEntry:
     name = row["player_name"] + (" (removed)" if row["player_removed"] else "")
     return AuditEntry(score_change(row), row["week"], row["game_number"], name)

@@ -81,7 +81,6 @@ FINALIZE_NIGHT = (
 )
 
 
-
 def _season_rules(row: aiosqlite.Row) -> SeasonRules:
     return SeasonRules(**{name: row[name] for name in SEASON_RULES})
 

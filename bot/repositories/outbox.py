@@ -7,9 +7,7 @@ import aiosqlite
 from bot.models import OutboxItem
 from bot.repositories._rows import insert, many, one, run, scalar
 
-OWE = (
-    "INSERT INTO outbox (guild_id, target, kind, ref, data, created_at) VALUES (?, ?, ?, ?, ?, ?)"
-)
+OWE = "INSERT INTO outbox (guild_id, target, kind, ref, data, created_at) VALUES (?, ?, ?, ?, ?, ?)"
 # One waiting edit per approval message, one waiting alert per destination:
 # a second one is the same work (they are worded when sent).
 OWE_COALESCED = (
@@ -27,16 +25,12 @@ CLAIM = (
     " WHERE id = ? AND status = 'pending'"
 )
 RECOVER = "UPDATE outbox SET status = 'pending' WHERE guild_id = ? AND status = 'sending'"
-PIECE_SENT = (
-    "UPDATE outbox SET pieces_sent = ?, message_id = coalesce(message_id, ?) WHERE id = ?"
-)
+PIECE_SENT = "UPDATE outbox SET pieces_sent = ?, message_id = coalesce(message_id, ?) WHERE id = ?"
 SENT = (
     "UPDATE outbox SET status = 'sent', sent_at = ?, last_error = NULL,"
     " message_id = coalesce(?, message_id) WHERE id = ?"
 )
-RETRY = (
-    "UPDATE outbox SET status = 'pending', next_attempt_at = ?, last_error = ? WHERE id = ?"
-)
+RETRY = "UPDATE outbox SET status = 'pending', next_attempt_at = ?, last_error = ? WHERE id = ?"
 FAILED = "UPDATE outbox SET status = 'failed', last_error = ? WHERE id = ?"
 DROPPED = "UPDATE outbox SET status = 'dropped', last_error = ?, sent_at = ? WHERE id = ?"
 FAILED_ITEMS = "SELECT * FROM outbox WHERE guild_id = ? AND status = 'failed' ORDER BY id"
@@ -46,9 +40,7 @@ REQUEUE = (
     " pieces_sent = 0, message_id = NULL, id = (SELECT max(id) + 1 FROM outbox) WHERE id = ?"
 )
 COUNTS = "SELECT status, count(*) FROM outbox WHERE guild_id = ? GROUP BY status"
-WAITING = (
-    "SELECT * FROM outbox WHERE guild_id = ? AND status IN ('pending', 'sending') ORDER BY id"
-)
+WAITING = "SELECT * FROM outbox WHERE guild_id = ? AND status IN ('pending', 'sending') ORDER BY id"
 LAST_OF = (
     "SELECT * FROM outbox WHERE guild_id = ? AND kind = ? AND ref = ? ORDER BY id DESC LIMIT 1"
 )
@@ -119,9 +111,7 @@ async def piece_sent(
     await run(conn, PIECE_SENT, (pieces, message_id, item_id))
 
 
-async def sent(
-    conn: aiosqlite.Connection, item_id: int, message_id: int | None, now: str
-) -> None:
+async def sent(conn: aiosqlite.Connection, item_id: int, message_id: int | None, now: str) -> None:
     await run(conn, SENT, (now, message_id, item_id))
 
 

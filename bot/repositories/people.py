@@ -44,9 +44,7 @@ INSERT_PRE_MAKEUP = (
     "INSERT INTO pre_makeups (season_id, player_id, machine_id, score, submitted_by, submitted_at)"
     " VALUES (?, ?, ?, ?, ?, ?)"
 )
-WITNESSES = (
-    "SELECT player_id FROM pre_makeup_witnesses WHERE pre_makeup_id = ? ORDER BY player_id"
-)
+WITNESSES = "SELECT player_id FROM pre_makeup_witnesses WHERE pre_makeup_id = ? ORDER BY player_id"
 INSERT_WITNESS = "INSERT INTO pre_makeup_witnesses (pre_makeup_id, player_id) VALUES (?, ?)"
 DECIDE_PRE_MAKEUP = (
     "UPDATE pre_makeups SET status = ?, decided_by = ?, decided_at = ?"

@@ -55,7 +55,7 @@ async def claim(
     conn: aiosqlite.Connection, league_id: int, key: str, now: str, max_attempts: int
 ) -> bool:
     """True when this caller may owe the post: a new key, or one whose sending
-        failed (before posts went through the outbox) with tries left."""
+    failed (before posts went through the outbox) with tries left."""
     if await run(conn, CLAIM, (league_id, key, now)) == 1:
         return True
     return await run(conn, RECLAIM, (now, league_id, key, max_attempts)) == 1

@@ -64,9 +64,7 @@ def weekly_payout(
     rows = [w if isinstance(w, PayoutCandidate) else PayoutCandidate(*w) for w in winners]
     if len({row.player for row in rows}) != len(rows):
         raise RuleError("A player is listed twice among the group winners.")
-    ranked = sorted(
-        enumerate(rows), key=lambda item: (-item[1].tlp, -exact(item[1].tns), item[0])
-    )
+    ranked = sorted(enumerate(rows), key=lambda item: (-item[1].tlp, -exact(item[1].tns), item[0]))
     if not ranked:
         return {}
     if len(ranked) == 1:

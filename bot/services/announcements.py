@@ -170,7 +170,12 @@ async def _grace(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -
 
 
 async def enqueue(
-    db: Database, guild_id: int, key: str, text: str, *, now: datetime,
+    db: Database,
+    guild_id: int,
+    key: str,
+    text: str,
+    *,
+    now: datetime,
     target: str = ANNOUNCEMENTS,
 ) -> bool:
     """Claim the post `key` and owe its text to the outbox, in one transaction:

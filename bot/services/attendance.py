@@ -48,8 +48,6 @@ RULE_TEXT = {  # R2.2
 }
 
 
-
-
 async def notify(
     db: Database,
     guild_id: int,
@@ -189,7 +187,6 @@ async def _absence_cost(
         score, source = missed_game(stand_ins, name)  # R3.2-R3.6, from the rules
         missed.append(MissedGame(number, name, score, source == PRE_MAKEUP))
     return left, missed
-
 
 
 async def withdraw(

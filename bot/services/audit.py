@@ -40,7 +40,8 @@ async def _everyone_named(
     history stays); none is refused like any unknown name."""
     wanted = " ".join(name.split()).casefold()
     found = [
-        p for p in await people.players(conn, ctx.league.id, removed=True)
+        p
+        for p in await people.players(conn, ctx.league.id, removed=True)
         if p.name.casefold() == wanted
     ]
     if not found:

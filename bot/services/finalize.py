@@ -224,8 +224,10 @@ async def _group_nights(
         games = []
         for game in games_of.get(group.id, []):
             machine = machines[game.machine_id]
-            par = pars.get(game.id) or machine.par or default_par(
-                approved_by_machine.get(machine.id, [])
+            par = (
+                pars.get(game.id)
+                or machine.par
+                or default_par(approved_by_machine.get(machine.id, []))
             )
             games.append(
                 GameNight(

@@ -78,8 +78,6 @@ async def _fund(conn: aiosqlite.Connection, season_id: int) -> int:
     return halves + await results.fund_additions(conn, season_id)
 
 
-
-
 async def prizes(db: Database, guild_id: int) -> SeasonPrizes:
     """R10.4: the fund and each player's share by the current standings,
     split by the season's settings (`prize_places_a`, `prize_consolation_a`, …)."""

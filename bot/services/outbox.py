@@ -51,9 +51,7 @@ async def owe(
     """Owe one message; it goes out after everything owed before it to `target`."""
     text = json.dumps(data, separators=(",", ":")) if data is not None else None
     coalesce = kind in ("approval_update", "alert")
-    return await outbox.owe(
-        conn, guild_id, target, kind, ref, text, stamp(now), coalesce=coalesce
-    )
+    return await outbox.owe(conn, guild_id, target, kind, ref, text, stamp(now), coalesce=coalesce)
 
 
 async def owe_approval(
@@ -180,9 +178,7 @@ async def due_now(db: Database, guild_id: int, now: datetime) -> int:
 # --- the commissioner's side -------------------------------------------------------------
 
 
-async def resend(
-    db: Database, guild_id: int, *, week: int | None = None, now: datetime
-) -> Resent:
+async def resend(db: Database, guild_id: int, *, week: int | None = None, now: datetime) -> Resent:
     """Owe every failed post again (alerts excepted: they are about the others)
     and, with `week`, that finalized week's results, standings and prize shares
     again. No score, result or audit entry changes."""

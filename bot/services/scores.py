@@ -202,9 +202,7 @@ async def approval(db: Database, score_id: int) -> Approval | None:
         view = await _view(conn, score)
         decider = None
         if score.decided_by is not None:
-            decider = await people.player_by_discord(
-                conn, view.player.league_id, score.decided_by
-            )
+            decider = await people.player_by_discord(conn, view.player.league_id, score.decided_by)
         return Approval(
             view, None, score.decided_by, decider.name if decider else None,
         )  # fmt: skip

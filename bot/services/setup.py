@@ -214,8 +214,6 @@ async def set_league_time(db: Database, guild_id: int, name: str, value: time) -
         return await league_of(conn, guild_id)
 
 
-
-
 async def skip_date(
     db: Database, guild_id: int, day: date, reason: str = "", *, now: datetime
 ) -> DateSkipped:
@@ -361,9 +359,7 @@ class PlayerRemoved:
     playing_week: int | None  # the night being played (picks locked) that they are in
 
 
-async def remove_player(
-    db: Database, guild_id: int, name: str, *, now: datetime
-) -> PlayerRemoved:
+async def remove_player(db: Database, guild_id: int, name: str, *, now: datetime) -> PlayerRemoved:
     """R12.4: remove a player from the league; their history stays.
 
     A player in the night being played stays in it: their scores and absence

@@ -125,7 +125,8 @@ def status(
     lines = [
         f"**League bot {version}**",
         f"Database: {database} (schema version {delivery.schema})",
-        f"Posts waiting: {waiting}" + (f" ({retrying} being retried)" if retrying else "")
+        f"Posts waiting: {waiting}"
+        + (f" ({retrying} being retried)" if retrying else "")
         + f" · failed: {len(delivery.failed)} · sent: {delivery.delivered}",
         *_listed(delivery.failed),
         "Next scheduled posts:",

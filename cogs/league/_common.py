@@ -7,15 +7,12 @@ from typing import TYPE_CHECKING, Literal
 
 from discord import Interaction
 
-from bot.services.setup import SETTINGS
 from bot.ui.approvals import require_commissioner
 from cogs._base import league_bot
 
 if TYPE_CHECKING:
     from bot.client import LeagueBot
 
-# Discord's choices for `/league season setting`: exactly the settings the service accepts.
-Setting = Literal[SETTINGS]  # type: ignore[valid-type]
 ChangeKind = Literal[
     "correction", "penalty", "malfunction_replay", "slam_tilt_replay", "tilt_replay"
 ]

@@ -10,10 +10,11 @@ from discord import Interaction, app_commands
 from bot.parsing import parse_clock, parse_date
 from bot.services import setup as league_setup
 from bot.services import standings
+from bot.services.setup import SETTINGS
 from bot.ui import calendar, render
 from bot.ui.replies import respond
 from cogs._base import deliver, now_of
-from cogs.league._common import LeagueCommands, Setting
+from cogs.league._common import LeagueCommands
 
 
 class SeasonCommands(LeagueCommands):
@@ -76,12 +77,24 @@ class SeasonCommands(LeagueCommands):
         value="Whole number; prize places: percents, e.g. 30,15,10",
     )
     async def setting(
-        self, interaction: Interaction, name: Setting, value: app_commands.Range[str, 1, 40]
+        self,
+        interaction: Interaction,
+        name: app_commands.Range[str, 1, 40],
+        value: app_commands.Range[str, 1, 40],
     ) -> None:
         """Change a rule setting of the season."""
         bot, guild = await self._ack(interaction)
         changed = await league_setup.change_setting(bot.db, guild, name, value)
         await respond(interaction, f"{changed.name} is now {changed.shown}.")
+
+    @setting.autocomplete("name")
+    async def setting_names(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The settings the service accepts, those containing what is typed first."""
+        typed = current.strip().lower()
+        names = [n for n in SETTINGS if typed in n] or list(SETTINGS)
+        return [app_commands.Choice(name=n, value=n) for n in names[:25]]
 
     @season.command(name="time")
     @app_commands.describe(name="Which time", value="Wall-clock time, e.g. 19:15")

@@ -68,16 +68,37 @@ HUGE = [10**12, 2**63, -(2**63)]
 WEEKS = [0, -1, 53, *HUGE]
 GAMES = [0, -1, 11, *HUGE]
 TEXT = ["", "   ", "\u0000", "x" * 5000, "\u202e\u200b", "１２３"]
-DATES = ["9999-12-31", "10000-01-01", "0001-01-01", "2026-02-30", "12/31/9999", "99999999",
-         "２０２６-０１-０７", "2026-01-07T00:00", "", "-2026-01-07"]
+DATES = [
+    "9999-12-31",
+    "10000-01-01",
+    "0001-01-01",
+    "2026-02-30",
+    "12/31/9999",
+    "99999999",
+    "２０２６-０１-０７",
+    "2026-01-07T00:00",
+    "",
+    "-2026-01-07",
+]
 SCORES = ["1e999", "NaN", "inf", "-0", "١٢٣", "9" * 400, "99999999999999T", "0.5", ",", "1,2,3"]
 MONEY = ["1e9", "NaN", "999999999999", "-0.01", "٦", "6.001", "$", ".50", "6.5.0", "0.00"]
 
 # (command, option, hostile values): each must be refused, privately, with nothing changed.
 ATTACKS: list[tuple[str, str, list[Any]]] = [
     ("season setup", "name", [*TEXT[:4], "x" * 101]),
-    ("season setup", "time_zone", ["", "Mars/Olympus", "../../etc/passwd", "\u0000", "x" * 5000,
-                                   "UTC\u0000", "/usr/share/zoneinfo/UTC"]),
+    (
+        "season setup",
+        "time_zone",
+        [
+            "",
+            "Mars/Olympus",
+            "../../etc/passwd",
+            "\u0000",
+            "x" * 5000,
+            "UTC\u0000",
+            "/usr/share/zoneinfo/UTC",
+        ],
+    ),
     ("season start", "name", [*TEXT[:4], "x" * 101]),
     ("season start", "start", DATES),
     ("season start", "weekday", ["", "Funday", "８", "x" * 5000, "Wed\u0000"]),
@@ -163,18 +184,23 @@ async def test_a_hostile_value_is_refused_clearly_and_changes_nothing(
 
 
 # Before the first night, so that "a night is being played" does not hide the answer.
-EARLY = [
-    pytest.param("season start", {**VALID["season start"], "start": day}, id=f"start-{day}")
-    for day in DATES
-] + [
-    pytest.param("season start", {**VALID["season start"], "nights": n}, id=f"nights-{n}")
-    for n in [0, -1, 53, *HUGE]
-] + [
-    pytest.param("season skip", {"date": day}, id=f"skip-{day}") for day in DATES
-] + [
-    pytest.param("night mark", {"player": "P3", "status": "absent", "date": day}, id=f"mark-{day}")
-    for day in DATES[:8]
-]
+EARLY = (
+    [
+        pytest.param("season start", {**VALID["season start"], "start": day}, id=f"start-{day}")
+        for day in DATES
+    ]
+    + [
+        pytest.param("season start", {**VALID["season start"], "nights": n}, id=f"nights-{n}")
+        for n in [0, -1, 53, *HUGE]
+    ]
+    + [pytest.param("season skip", {"date": day}, id=f"skip-{day}") for day in DATES]
+    + [
+        pytest.param(
+            "night mark", {"player": "P3", "status": "absent", "date": day}, id=f"mark-{day}"
+        )
+        for day in DATES[:8]
+    ]
+)
 
 
 @pytest.mark.parametrize(("command", "options"), EARLY)

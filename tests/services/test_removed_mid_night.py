@@ -36,7 +36,9 @@ async def test_a_removed_player_can_be_marked_absent_and_the_night_finalized(pla
     summary = await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
     (group,) = summary.groups
     assert [(name, row.attendance) for name, row in group.rows] == [
-        ("P1", "present"), ("P2", "present"), ("P3", "absent")
+        ("P1", "present"),
+        ("P2", "present"),
+        ("P3", "absent"),
     ]
     assert all("P3" not in names for _, names in summary.next_groups)  # gone from week 2
 
