@@ -26,6 +26,7 @@ COGS = (
     "cogs.scores",
     "cogs.vetoes",
     "cogs.standings",
+    "cogs.stats",
     "cogs.commissioner",
 )
 

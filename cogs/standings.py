@@ -13,23 +13,31 @@ from bot.services.errors import NotFound
 from bot.ui import render
 from bot.ui.replies import respond
 from cogs._base import league_bot, now_of
+from cogs.stats import season_choices
 
 
 class Standings(commands.Cog):
     @app_commands.command(name="standings")
     @app_commands.guild_only()
-    @app_commands.describe(division="Only this division (A or B)")
+    @app_commands.describe(division="Only this division (A or B)", season="A past season")
     async def standings(
-        self, interaction: Interaction, division: Literal["A", "B"] | None = None
+        self,
+        interaction: Interaction,
+        division: Literal["A", "B"] | None = None,
+        season: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
         """The season standings (R11.1)."""
         bot = league_bot(interaction)
         # Refusals first, privately; then acknowledge at once and post the table.
-        await standings.check_standings(bot.db, bot.settings.guild_id, division)
+        await standings.check_standings(bot.db, bot.settings.guild_id, division, season)
         await interaction.response.defer(thinking=True)
-        rows = await standings.standings(bot.db, bot.settings.guild_id, division)
+        rows = await standings.standings(bot.db, bot.settings.guild_id, division, season)
         title = f"Division {division} standings" if division else "Standings"
+        if season is not None:
+            title = f"{title} · {season.strip()}"
         await respond(interaction, render.standings(rows, title), ephemeral=False)
+
+    standings.autocomplete("season")(season_choices)
 
     @app_commands.command(name="groups")
     @app_commands.guild_only()

@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.models import OutboxItem
-from bot.services import attendance, finalize, money, premakeups, scores, standings
+from bot.services import attendance, finalize, money, premakeups, scores, standings, stats
 from bot.services import outbox as owed
 from bot.services.outcomes import Approval
 from bot.services.setup import skip_from_data
 from bot.ui import calendar, delivery, render
 from bot.ui import money as money_text
+from bot.ui import stats as stats_text
 from cogs.approvals import decision_view
 
 if TYPE_CHECKING:
@@ -74,6 +75,11 @@ async def words(bot: LeagueBot, item: OutboxItem) -> Outgoing:
         if prizes is None:
             return nothing("the season is not over")
         return Outgoing(render.chunks(money_text.season_prizes(prizes)))
+    if item.kind == "season_summary":
+        found = await stats.season_summary(bot.db, guild, owed.ref_id(item.ref, "night") or 0)
+        if found is None:
+            return nothing("the season is not over")
+        return Outgoing(render.chunks(stats_text.season_summary(found)))
     if item.kind == "standings":
         return Outgoing(render.chunks(render.standings(await standings.standings(bot.db, guild))))
     if item.kind == "notice":

@@ -12,6 +12,7 @@ import aiosqlite
 
 from bot.models import League, Machine, Night, Player, Season, SeasonRules
 from bot.repositories import leagues, nights, people
+from bot.repositories import stats as stats_repo
 from bot.scoring import PrizeSplit, RuleError, RuleSettings, check_score
 from bot.services.errors import BadInput, NotFound, NotSetUp
 
@@ -97,6 +98,20 @@ async def season_of(conn: aiosqlite.Connection, guild_id: int) -> SeasonContext:
     if found is None:
         raise NotSetUp(NO_SEASON)
     return SeasonContext(league, *found)
+
+
+async def season_context(
+    conn: aiosqlite.Connection, guild_id: int, name: str | None = None
+) -> SeasonContext:
+    """The running season, or the league's season called `name` (past or running)."""
+    if name is None:
+        return await season_of(conn, guild_id)
+    league = await league_of(conn, guild_id)
+    found = await stats_repo.season_named(conn, league.id, " ".join(name.split()))
+    if found is None:
+        known = ", ".join(s.season.name for s in await stats_repo.seasons(conn, league.id))
+        raise NotFound(f"There is no season called {brief(name)}. Seasons: {known or 'none yet'}.")
+    return SeasonContext(league, found.season, found.rules)
 
 
 async def player_of(conn: aiosqlite.Connection, league: League, discord_id: int) -> Player:

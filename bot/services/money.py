@@ -10,11 +10,18 @@ import aiosqlite
 from bot.database import Database
 from bot.repositories import leagues, results
 from bot.scoring import season_prizes, split_dues
-from bot.services.context import check_text, night_of_week, player_of_night, season_of, stamp
+from bot.services.context import (
+    SeasonContext,
+    check_text,
+    night_of_week,
+    player_of_night,
+    season_of,
+    stamp,
+)
 from bot.services.errors import BadInput, Conflict
 from bot.services.finalize import check_still_open, refinalize_in
 from bot.services.outcomes import PrizeShare, SeasonPrizes, StandingRow
-from bot.services.standings import standings
+from bot.services.standings import rows_of
 
 
 @dataclass(frozen=True)
@@ -68,10 +75,10 @@ async def add_to_fund(
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         await results.add_to_fund(conn, ctx.season.id, cents, note, by, stamp(now))
-        return await _fund(conn, ctx.season.id)
+        return await season_fund(conn, ctx.season.id)
 
 
-async def _fund(conn: aiosqlite.Connection, season_id: int) -> int:
+async def season_fund(conn: aiosqlite.Connection, season_id: int) -> int:
     halves = 0
     for night in await leagues.nights(conn, season_id):
         halves += split_dues(await results.dues_of_night(conn, night.id))[1]
@@ -81,12 +88,16 @@ async def _fund(conn: aiosqlite.Connection, season_id: int) -> int:
 async def prizes(db: Database, guild_id: int) -> SeasonPrizes:
     """R10.4: the fund and each player's share by the current standings,
     split by the season's settings (`prize_places_a`, `prize_consolation_a`, …)."""
-    rows = await standings(db, guild_id)
     async with db.read() as conn:
-        ctx = await season_of(conn, guild_id)
-        fund = await _fund(conn, ctx.season.id)
-        split = ctx.settings().prize_split
-        nights = await leagues.nights(conn, ctx.season.id)
+        return await prizes_in(conn, await season_of(conn, guild_id))
+
+
+async def prizes_in(conn: aiosqlite.Connection, ctx: SeasonContext) -> SeasonPrizes:
+    """`prizes` of `ctx`'s season (a past one too), in the caller's read."""
+    rows = await rows_of(conn, ctx)
+    fund = await season_fund(conn, ctx.season.id)
+    split = ctx.settings().prize_split
+    nights = await leagues.nights(conn, ctx.season.id)
     # The rules know divisions A and B; one undivided league is paid as A (R10.4).
     # With divisions, a player in no group yet sits at the bottom of B (R8.6).
     divided = any(row.division for row in rows)

@@ -27,7 +27,7 @@ from bot.services.errors import WrongState
 from bot.services.outcomes import DeliveryStatus, Resent
 
 ANNOUNCEMENTS, APPROVALS, COMMISSIONERS = "announcements", "approvals", "commissioners"
-RESULT_KINDS = ("results", "standings", "prizes")
+RESULT_KINDS = ("results", "standings", "prizes", "season_summary")
 
 
 def moment(when: datetime) -> str:
@@ -71,12 +71,15 @@ async def owe_results(
     conn: aiosqlite.Connection, guild_id: int, night: Night, regular_nights: int, *, now: datetime
 ) -> None:
     """A finalized (or recomputed) night: its results, the standings they make and,
-    after the last regular-season night, the prize shares (R10.4, R12)."""
+    after the last regular-season night, the prize shares (R10.4, R12) and the
+    season summary (issue #14). A correction of the last night owes both again,
+    worded from the corrected results; an earlier night's correction neither."""
     ref = f"night:{night.id}"
     await owe(conn, guild_id, ANNOUNCEMENTS, "results", ref, now=now)
     await owe(conn, guild_id, ANNOUNCEMENTS, "standings", ref, now=now)
     if night.week == regular_nights:
         await owe(conn, guild_id, ANNOUNCEMENTS, "prizes", ref, now=now)
+        await owe(conn, guild_id, ANNOUNCEMENTS, "season_summary", ref, now=now)
 
 
 def ref_id(ref: str, prefix: str) -> int | None:

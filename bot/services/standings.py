@@ -6,6 +6,7 @@ import aiosqlite
 
 from bot.database import Database
 from bot.repositories import leagues, nights, people, results
+from bot.repositories import stats as stats_repo
 from bot.scoring import ZERO, playoff_field, pre_makeup_nights_left, replace_no_shows
 from bot.services.context import (
     NO_LEAGUE,
@@ -13,6 +14,7 @@ from bot.services.context import (
     SeasonContext,
     player_named,
     player_of,
+    season_context,
     season_of,
 )
 from bot.services.errors import BadInput, NotSetUp
@@ -27,8 +29,15 @@ async def _divisions(conn: aiosqlite.Connection, ctx: SeasonContext) -> dict[int
     return await nights.pools_of_season(conn, ctx.season.id)
 
 
-async def _rows(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[StandingRow]:
-    players = await people.players(conn, ctx.league.id)
+async def rows_of(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[StandingRow]:
+    """R11.1: the standings of `ctx`'s season. A running season ranks the league's
+    players; a past one everyone who was in one of its groups (removed since too)."""
+    if ctx.season.status == "open":
+        players = await people.players(conn, ctx.league.id)
+    else:
+        members = await stats_repo.players_of_season(conn, ctx.season.id)
+        players = [p for p in await people.players(conn, ctx.league.id, removed=True)
+                   if p.id in members]  # fmt: skip
     sums = await season_totals(conn, ctx)
     division = await _divisions(conn, ctx)
     return [
@@ -45,10 +54,19 @@ async def _rows(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[Standing
     ]
 
 
-async def check_standings(db: Database, guild_id: int, division: str | None = None) -> None:
+async def check_standings(
+    db: Database, guild_id: int, division: str | None = None, season: str | None = None
+) -> None:
     """Every refusal `standings` can give, in one quick statement, so a caller
-    can refuse privately before it acknowledges publicly."""
+    can refuse privately before it acknowledges publicly (a past `season` is
+    looked up in a second one)."""
     wanted = _division(division)
+    if season is not None:
+        async with db.read() as conn:
+            ctx = await season_context(conn, guild_id, season)
+            if wanted and not await leagues.has_divisions(conn, ctx.season.id):
+                raise BadInput(NO_DIVISIONS)
+        return
     async with db.read(snapshot=False) as conn:
         league, season, divisions = await leagues.season_state(conn, guild_id)
     if not league:
@@ -59,14 +77,17 @@ async def check_standings(db: Database, guild_id: int, division: str | None = No
         raise BadInput(NO_DIVISIONS)
 
 
-async def standings(db: Database, guild_id: int, division: str | None = None) -> list[StandingRow]:
-    """R11.1: the season standings, or one division's (ranks within it)."""
+async def standings(
+    db: Database, guild_id: int, division: str | None = None, season: str | None = None
+) -> list[StandingRow]:
+    """R11.1: the season standings, or one division's (ranks within it); of the
+    running season, or of the past `season` by name."""
     wanted = _division(division)
     async with db.read() as conn:
-        ctx = await season_of(conn, guild_id)
+        ctx = await season_context(conn, guild_id, season)
         if wanted and not await leagues.has_divisions(conn, ctx.season.id):
             raise BadInput(NO_DIVISIONS)
-        rows = await _rows(conn, ctx)
+        rows = await rows_of(conn, ctx)
     if not wanted:
         return rows
     mine = [r for r in rows if r.division == wanted]
@@ -95,7 +116,7 @@ async def player_season(
             player = await player_of(conn, ctx.league, discord_id)
         else:
             raise BadInput("Name a player.")
-        rows = await _rows(conn, ctx)
+        rows = await rows_of(conn, ctx)
         row = next((r for r in rows if r.player.id == player.id), None)
         history = [r for r in await results.results_of_season(conn, ctx.season.id)
                    if r.player_id == player.id]  # fmt: skip
@@ -126,7 +147,7 @@ async def playoffs(
     `unavailable` qualifiers are replaced by the first alternates."""
     async with db.read() as conn:
         ctx = await season_of(conn, guild_id)
-        rows = await _rows(conn, ctx)
+        rows = await rows_of(conn, ctx)
         settings = ctx.settings()
     missing = {n.casefold() for n in unavailable or []}
     out = []

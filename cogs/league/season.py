@@ -9,9 +9,10 @@ from discord import Interaction, app_commands
 
 from bot.parsing import parse_clock, parse_date
 from bot.services import setup as league_setup
-from bot.services import standings
+from bot.services import standings, stats
 from bot.services.setup import SETTINGS
 from bot.ui import calendar, render
+from bot.ui import stats as stats_text
 from bot.ui.replies import respond
 from cogs._base import deliver, now_of
 from cogs.league._common import LeagueCommands
@@ -69,7 +70,10 @@ class SeasonCommands(LeagueCommands):
             now=now_of(interaction),
         )
         listed = ", ".join(f"{n.week}: {n.date:%d %b}" for n in dates)
-        await respond(interaction, f"Season {made.name}: {made.weekday}s. Nights {listed}.")
+        roster = stats_text.roster_change(await stats.roster_change(bot.db, guild))
+        await respond(
+            interaction, f"Season {made.name}: {made.weekday}s. Nights {listed}. {roster}".strip()
+        )
 
     @season.command(name="setting")
     @app_commands.describe(

@@ -90,7 +90,10 @@ async def test_setup_then_seasons(bot: FakeBot) -> None:
     said = await run(
         bot, "season start", name="Summer", start="3/4/2026", weekday="thursday", nights=3
     )
-    assert said.text == "Season Summer: Thursdays. Nights 1: 05 Mar, 2: 12 Mar, 3: 19 Mar."
+    assert said.text == (
+        "Season Summer: Thursdays. Nights 1: 05 Mar, 2: 12 Mar, 3: 19 Mar. "
+        "New since Spring 2026: nobody. Not back: nobody."
+    )
     said = await run(bot, "season setup", name="Another")
     assert said.text == "This server already has a league."
 

@@ -59,7 +59,8 @@ async def test_r10_4_the_last_regular_night_posts_the_prizes(league: FakeBot) ->
     await submit_all(bot, 1, WEEK_1)
     said = await run(bot, "night finalize", when=at(FIRST_NIGHT, "23:00"))
     assert said.text == "Week 1 is final."
-    results, table, prizes = announced(bot)
+    results, table, prizes, summary = announced(bot)
+    assert summary.startswith("**Spring: the regular season is over**")
     # $18.00 over 58 weights: 931, 465, 310 and 93 cents; the leftover cent to first.
     # Standings after week 1 (R11.1): P1, P4, P2, P5 …
     assert prizes == (
@@ -152,11 +153,13 @@ async def test_r10_4_a_correction_to_the_last_night_posts_the_prizes_again(
     await lock(bot)
     await submit_all(bot, 1, WEEK_1)
     await run(bot, "night finalize", when=at(FIRST_NIGHT, "23:00"))
-    before = announced(bot)[-1]
+    *_, before, summary_before = announced(bot)
     for game in range(1, 6):  # R12.2: P1's every game becomes 0, so P1 drops to last
         await run(bot, "score change", when=at(FIRST_NIGHT, "23:30"), kind="penalty",
                   week=1, player="P1", game=game, reason="slam tilt")  # fmt: skip
-    *_, results, table, prizes = announced(bot)
+    *_, results, table, prizes, summary = announced(bot)
     assert results.startswith("**Week 1 results") and table.startswith("**Standings**")
     assert prizes.startswith("**Season prizes** · fund $18.00, by final standings")
     assert "P1" not in prizes and prizes != before
+    # the season summary is posted again, from the corrected standings
+    assert "League champion: P1" in summary_before and "League champion: P1" not in summary

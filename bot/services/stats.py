@@ -1,0 +1,238 @@
+"""Player and machine statistics, the season summary and season history (issue #14).
+
+Each function reads one season in one read transaction and hands the rules
+(`bot/rules/stats.py`) plain data keyed by player id; names replace ids only
+in what is returned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import aiosqlite
+
+from bot.database import Database
+from bot.models import Player
+from bot.repositories import leagues, people, results
+from bot.repositories import stats as stats_repo
+from bot.rules.stats import (
+    GamePlayed,
+    GroupMachines,
+    Improvement,
+    NightPlace,
+    machine_stats,
+    most_improved,
+    player_stats,
+)
+from bot.scoring import default_par
+from bot.services.context import (
+    SeasonContext,
+    brief,
+    league_of,
+    machine_named,
+    season_context,
+    season_of,
+)
+from bot.services.errors import BadInput, NotFound
+from bot.services.money import prizes_in
+from bot.services.outcomes import (
+    MachineView,
+    PlayerStatsView,
+    RosterChange,
+    SeasonSummary,
+)
+from bot.services.standings import rows_of
+
+
+def _names(players: list[Player]) -> dict[int, str]:
+    """Every player's shown name; a removed player sharing a current player's name
+    is "Name (removed)", so two people never read as one."""
+    current = {p.name.casefold() for p in players if not p.removed}
+    return {
+        p.id: f"{p.name} (removed)" if p.removed and p.name.casefold() in current else p.name
+        for p in players
+    }
+
+
+async def _games(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[GamePlayed[int]]:
+    return [
+        GamePlayed(g.week, g.day, g.result.game_id, g.machine, g.result.player_id,
+                   g.result.score, g.result.source, g.result.points, g.result.normalized)
+        for g in await stats_repo.games_of_season(conn, ctx.season.id)
+    ]  # fmt: skip
+
+
+async def _places(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[NightPlace[int]]:
+    where = {g.group_id: g for g in await stats_repo.groups_of_season(conn, ctx.season.id)}
+    return [
+        NightPlace(r.week, r.player_id, where[r.group_id].pool, where[r.group_id].position,
+                   r.place, r.took_part, r.match_points)
+        for r in await results.results_of_season(conn, ctx.season.id)
+    ]  # fmt: skip
+
+
+async def _season_player(
+    conn: aiosqlite.Connection, ctx: SeasonContext, name: str | None, discord_id: int | None
+) -> Player:
+    """The player asked about: by name (a removed player who played the season
+    too), else by Discord id (the caller)."""
+    everyone = await people.players(conn, ctx.league.id, removed=True)
+    if name is not None:
+        wanted = " ".join(name.split()).casefold()
+        if not wanted:
+            raise BadInput("Name a player.")
+        members = await stats_repo.players_of_season(conn, ctx.season.id)
+        found = [p for p in everyone if p.name.casefold() == wanted]
+        found.sort(key=lambda p: (p.removed, p.id not in members))
+        if found and (not found[0].removed or found[0].id in members):
+            return found[0]
+        raise NotFound(f"There is no player called {brief(name)} in this league.")
+    player = next((p for p in everyone if p.discord_id == discord_id and not p.removed), None)
+    if player is None:
+        raise NotFound("You are not a player in this league. Ask the commissioner to add you.")
+    return player
+
+
+async def player_stats_of(
+    db: Database,
+    guild_id: int,
+    *,
+    name: str | None = None,
+    discord_id: int | None = None,
+    season: str | None = None,
+) -> PlayerStatsView:
+    """`/stats`: a player's season (the running one unless `season` names another)."""
+    async with db.read() as conn:
+        ctx = await season_context(conn, guild_id, season)
+        player = await _season_player(conn, ctx, name, discord_id)
+        names = _names(await people.players(conn, ctx.league.id, removed=True))
+        found = player_stats(
+            player.id,
+            await _places(conn, ctx),
+            await _games(conn, ctx),
+            two_swap_match_points=ctx.season.two_swap_match_points,
+        )
+    shown = replace(  # type: ignore[type-var]
+        found,
+        player=names[player.id],
+        records=tuple((names[other], record) for other, record in found.records),
+    )
+    return PlayerStatsView(ctx.season.name, shown)
+
+
+async def machine_stats_of(
+    db: Database, guild_id: int, name: str, *, season: str | None = None
+) -> MachineView:
+    """`/machine`: a machine's high scores, par, average, vetoes and repeats."""
+    async with db.read() as conn:
+        ctx = await season_context(conn, guild_id, season)
+        machine = await machine_named(conn, ctx.league, name)
+        names = _names(await people.players(conn, ctx.league.id, removed=True))
+        games = await _games(conn, ctx)
+        working: dict[int, set[str]] = {}
+        for night_id, machine_name in await stats_repo.working_of_season(conn, ctx.season.id):
+            working.setdefault(night_id, set()).add(machine_name)
+        night_of = {
+            g.group_id: g.night_id for g in await stats_repo.groups_of_season(conn, ctx.season.id)
+        }
+        played: dict[int, list[str]] = {}
+        weeks: dict[int, int] = {}
+        for group_id, week, machine_name in await stats_repo.group_games_of_season(
+            conn, ctx.season.id
+        ):
+            played.setdefault(group_id, []).append(machine_name)
+            weeks[group_id] = week
+        group_nights = [
+            GroupMachines(weeks[g], frozenset(working.get(night_of[g], set())), tuple(ms))
+            for g, ms in played.items()
+        ]
+        par = machine.par
+        if par is None:
+            par = default_par(
+                await people.approved_scores_for_machine(conn, machine.id, ctx.season.id)
+            )
+    found = machine_stats(machine.name, games, group_nights)
+    shown = replace(  # type: ignore[type-var]
+        found,
+        high_scores=tuple(replace(h, player=names[h.player]) for h in found.high_scores),
+    )
+    return MachineView(ctx.season.name, shown, par, machine.par is not None)
+
+
+async def season_summary(db: Database, guild_id: int, night_id: int) -> SeasonSummary | None:
+    """The season summary owed with night `night_id`: None unless that night is
+    its season's last regular night and every night of the season is final."""
+    async with db.read() as conn:
+        league = await league_of(conn, guild_id)
+        night = await leagues.night_by_id(conn, night_id)
+        if night is None:
+            return None
+        found = await stats_repo.season_by_id(conn, night.season_id)
+        if found is None or found.season.league_id != league.id:
+            return None
+        ctx = SeasonContext(league, found.season, found.rules)
+        nights = await leagues.nights(conn, ctx.season.id)
+        if night.week != ctx.season.regular_nights or any(n.status != "finalized" for n in nights):
+            return None
+        names = _names(await people.players(conn, ctx.league.id, removed=True))
+        champions: dict[str, str] = {}
+        for row in await rows_of(conn, ctx):
+            champions.setdefault(row.division, names[row.player.id])
+        shares = await prizes_in(conn, ctx)
+        payouts = sum(r.payout_cents for r in await results.results_of_season(conn, ctx.season.id))
+        games = await _games(conn, ctx)
+    tops = []
+    for machine in sorted({g.machine for g in games if g.source == "live"}, key=str.casefold):
+        best = machine_stats(machine, games, []).high_scores[0]
+        tops.append((machine, replace(best, player=names[best.player])))
+    improved = most_improved(games, ctx.season.regular_nights)
+    shown: Improvement[str] | None = (
+        None if improved is None else replace(improved, player=names[improved.player])  # type: ignore[type-var]
+    )
+    return SeasonSummary(
+        season=ctx.season.name,
+        champions=dict(sorted(champions.items())),
+        fund_cents=shares.fund_cents,
+        weekly_payouts_cents=payouts,
+        prizes=shares.divisions,
+        high_scores=tops,
+        most_improved=shown,
+    )
+
+
+async def roster_change(db: Database, guild_id: int) -> RosterChange:
+    """The running season's players next to the previous season's: who was added
+    since the previous season started, and who was in its groups but is removed now."""
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        seasons = [s for s in await stats_repo.seasons(conn, ctx.league.id)]
+        before = [s for s in seasons if s.season.id != ctx.season.id]
+        if not before:
+            return RosterChange(None, [], [])
+        previous = before[-1]
+        everyone = await people.players(conn, ctx.league.id, removed=True)
+        members = await stats_repo.players_of_season(conn, previous.season.id)
+    new = [p.name for p in everyone if not p.removed and p.joined_at > previous.created_at]
+    gone = [p.name for p in everyone if p.removed and p.id in members]
+    return RosterChange(previous.season.name, new, gone)
+
+
+async def season_names(db: Database, guild_id: int) -> list[str]:
+    """The league's seasons, newest first (for autocomplete)."""
+    async with db.read() as conn:
+        league = await league_of(conn, guild_id)
+        return [s.season.name for s in reversed(await stats_repo.seasons(conn, league.id))]
+
+
+async def player_names(db: Database, guild_id: int) -> list[str]:
+    """The league's players, then removed ones (for autocomplete)."""
+    async with db.read() as conn:
+        league = await league_of(conn, guild_id)
+        players = await people.players(conn, league.id, removed=True)
+    return list(dict.fromkeys(p.name for p in sorted(players, key=lambda p: (p.removed, p.id))))
+
+
+async def machine_names(db: Database, guild_id: int) -> list[str]:
+    async with db.read() as conn:
+        league = await league_of(conn, guild_id)
+        return [m.name for m in await people.machines(conn, league.id)]

@@ -1,0 +1,90 @@
+"""/stats and /machine: a player's and a machine's season (issue #14)."""
+
+from __future__ import annotations
+
+from discord import Interaction, app_commands
+from discord.ext import commands
+
+from bot.services import stats
+from bot.services.errors import LeagueError
+from bot.ui import stats as stats_text
+from bot.ui.replies import respond
+from cogs._base import league_bot
+
+CHOICES = 25  # Discord shows at most 25 suggestions
+
+
+def suggest(names: list[str], typed: str) -> list[app_commands.Choice[str]]:
+    """Names containing what is typed (those starting with it first), at most 25."""
+    wanted = typed.strip().casefold()
+    found = [n for n in names if wanted in n.casefold()]
+    found.sort(key=lambda n: not n.casefold().startswith(wanted))
+    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in found[:CHOICES]]
+
+
+async def season_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    bot = league_bot(interaction)
+    try:
+        return suggest(await stats.season_names(bot.db, bot.settings.guild_id), current)
+    except LeagueError:
+        return []
+
+
+class Stats(commands.Cog):
+    @app_commands.command(name="stats")
+    @app_commands.guild_only()
+    @app_commands.describe(player="A player (default: you)", season="A past season")
+    async def stats(
+        self,
+        interaction: Interaction,
+        player: app_commands.Range[str, 1, 64] | None = None,
+        season: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
+        """A player's season: wins, moves, machines, records."""
+        bot = league_bot(interaction)
+        found = await stats.player_stats_of(
+            bot.db, bot.settings.guild_id, name=player, discord_id=interaction.user.id,
+            season=season,
+        )  # fmt: skip
+        await respond(interaction, stats_text.player_stats(found), ephemeral=True)
+
+    @app_commands.command(name="machine")
+    @app_commands.guild_only()
+    @app_commands.describe(name="Which machine", season="A past season")
+    async def machine(
+        self,
+        interaction: Interaction,
+        name: app_commands.Range[str, 1, 64],
+        season: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
+        """A machine's high scores, par, average, vetoes and repeats."""
+        bot = league_bot(interaction)
+        found = await stats.machine_stats_of(bot.db, bot.settings.guild_id, name, season=season)
+        await respond(interaction, stats_text.machine_stats(found), ephemeral=True)
+
+    @stats.autocomplete("player")
+    async def player_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        bot = league_bot(interaction)
+        try:
+            return suggest(await stats.player_names(bot.db, bot.settings.guild_id), current)
+        except LeagueError:
+            return []
+
+    @machine.autocomplete("name")
+    async def machine_choices(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        bot = league_bot(interaction)
+        try:
+            return suggest(await stats.machine_names(bot.db, bot.settings.guild_id), current)
+        except LeagueError:
+            return []
+
+    stats.autocomplete("season")(season_choices)
+    machine.autocomplete("season")(season_choices)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Stats())
