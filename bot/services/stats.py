@@ -105,6 +105,10 @@ async def player_stats_of(
     async with db.read() as conn:
         ctx = await season_context(conn, guild_id, season)
         player = await _season_player(conn, ctx, name, discord_id)
+        if ctx.season.status != "open" and player.id not in await stats_repo.players_of_season(
+            conn, ctx.season.id
+        ):
+            raise NotFound(f"{player.name} did not play in {ctx.season.name}.")
         names = _names(await people.players(conn, ctx.league.id, removed=True))
         found = player_stats(
             player.id,
@@ -112,7 +116,7 @@ async def player_stats_of(
             await _games(conn, ctx),
             two_swap_match_points=ctx.season.two_swap_match_points,
         )
-    shown = replace(  # type: ignore[type-var]
+    shown = replace(
         found,
         player=names[player.id],
         records=tuple((names[other], record) for other, record in found.records),
@@ -152,7 +156,7 @@ async def machine_stats_of(
                 await people.approved_scores_for_machine(conn, machine.id, ctx.season.id)
             )
     found = machine_stats(machine.name, games, group_nights)
-    shown = replace(  # type: ignore[type-var]
+    shown = replace(
         found,
         high_scores=tuple(replace(h, player=names[h.player]) for h in found.high_scores),
     )
@@ -187,7 +191,7 @@ async def season_summary(db: Database, guild_id: int, night_id: int) -> SeasonSu
         tops.append((machine, replace(best, player=names[best.player])))
     improved = most_improved(games, ctx.season.regular_nights)
     shown: Improvement[str] | None = (
-        None if improved is None else replace(improved, player=names[improved.player])  # type: ignore[type-var]
+        None if improved is None else replace(improved, player=names[improved.player])
     )
     return SeasonSummary(
         season=ctx.season.name,
@@ -205,7 +209,7 @@ async def roster_change(db: Database, guild_id: int) -> RosterChange:
     since the previous season started, and who was in its groups but is removed now."""
     async with db.read() as conn:
         ctx = await season_of(conn, guild_id)
-        seasons = [s for s in await stats_repo.seasons(conn, ctx.league.id)]
+        seasons = await stats_repo.seasons(conn, ctx.league.id)
         before = [s for s in seasons if s.season.id != ctx.season.id]
         if not before:
             return RosterChange(None, [], [])

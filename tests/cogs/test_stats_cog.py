@@ -229,6 +229,7 @@ async def test_two_seasons_keep_players_skills_machines_and_history(league: Fake
     said = await invoke(STANDINGS.standings, STANDINGS, as_user(bot, PLAYERS[2], when))
     assert "P7" in said.text and "P6" not in said.text
     assert await stats(bot, player="P6") == "There is no player called 'P6' in this league."
+    assert await stats(bot, player="P7", season="Spring") == "P7 did not play in Spring."
     asker = as_user(bot, PLAYERS[1], when)
     assert [c.value for c in await season_choices(asker, "")] == ["Summer", "Spring"]  # type: ignore[arg-type]
 
