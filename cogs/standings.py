@@ -29,12 +29,12 @@ class Standings(commands.Cog):
         """The season standings (R11.1)."""
         bot = league_bot(interaction)
         # Refusals first, privately; then acknowledge at once and post the table.
-        await standings.check_standings(bot.db, bot.settings.guild_id, division, season)
+        named = await standings.check_standings(bot.db, bot.settings.guild_id, division, season)
         await interaction.response.defer(thinking=True)
         rows = await standings.standings(bot.db, bot.settings.guild_id, division, season)
         title = f"Division {division} standings" if division else "Standings"
-        if season is not None:
-            title = f"{title} · {season.strip()}"
+        if named is not None:
+            title = f"{title} · {named}"
         await respond(interaction, render.standings(rows, title), ephemeral=False)
 
     standings.autocomplete("season")(season_choices)

@@ -56,17 +56,17 @@ async def rows_of(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[Standi
 
 async def check_standings(
     db: Database, guild_id: int, division: str | None = None, season: str | None = None
-) -> None:
+) -> str | None:
     """Every refusal `standings` can give, in one quick statement, so a caller
-    can refuse privately before it acknowledges publicly (a past `season` is
-    looked up in a second one)."""
+    can refuse privately before it acknowledges publicly (a named `season` is
+    looked up in a read of its own). Returns that season's name as stored."""
     wanted = _division(division)
     if season is not None:
         async with db.read() as conn:
             ctx = await season_context(conn, guild_id, season)
             if wanted and not await leagues.has_divisions(conn, ctx.season.id):
                 raise BadInput(NO_DIVISIONS)
-        return
+        return ctx.season.name
     async with db.read(snapshot=False) as conn:
         league, season, divisions = await leagues.season_state(conn, guild_id)
     if not league:
@@ -75,6 +75,7 @@ async def check_standings(
         raise NotSetUp(NO_SEASON)
     if wanted and not divisions:
         raise BadInput(NO_DIVISIONS)
+    return None
 
 
 async def standings(

@@ -97,6 +97,7 @@ async def test_stats_refusals_are_private_and_change_nothing(league: FakeBot) ->
     assert await stats(bot, stranger) == (
         "You are not a player in this league. Ask the commissioner to add you."
     )
+    assert await stats(bot, player="   ") == "Name a player."
     assert (await stats(bot, player="x" * 64)).startswith("There is no player called 'xxxx")
     assert "…" in await stats(bot, player="y" * 64)  # a long name is cut, not echoed whole
     assert await snapshot(bot) == before and announced(bot)[-1].startswith("**Standings")
@@ -222,7 +223,7 @@ async def test_two_seasons_keep_players_skills_machines_and_history(league: Fake
     # The past season stays readable: its standings (with P6), stats and machines.
     said = await invoke(STANDINGS.standings, STANDINGS, as_user(bot, PLAYERS[2], when),
                         season="spring")  # fmt: skip
-    assert said.text.startswith("**Standings · spring**") and "P6" in said.text
+    assert said.text.startswith("**Standings · Spring**") and "P6" in said.text
     assert "P7" not in said.text
     assert "Nights played 1 · group wins 0" in await stats(bot, player="P6", season="Spring")
     assert "P1 300,000,000 · week 1" in await machine(bot, name="Twilight Zone", season="Spring")
