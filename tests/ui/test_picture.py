@@ -61,8 +61,20 @@ def test_a_picture_is_a_valid_png_as_wide_as_a_phone_shows_and_portrait() -> Non
 def test_the_picture_changes_when_the_standings_change() -> None:
     before = league(30)
     first, *rest = before.lines
-    after = Picture(before.title, before.weeks, (Line(1, first.name, first.points + 3,
-                    first.division, (*first.weekly[:-1], first.weekly[-1] + 3)), *rest))  # fmt: skip
+    after = Picture(
+        before.title,
+        before.weeks,
+        (
+            Line(
+                1,
+                first.name,
+                first.points + 3,
+                first.division,
+                (*first.weekly[:-1], first.weekly[-1] + 3),
+            ),
+            *rest,
+        ),
+    )
     assert render(before) == render(before)  # the same standings, the same bytes
     assert decoded(render(after)).tobytes() != decoded(render(before)).tobytes()
 
@@ -70,8 +82,11 @@ def test_the_picture_changes_when_the_standings_change() -> None:
 def test_a_renamed_player_changes_the_picture() -> None:
     before = league(30)
     first, *rest = before.lines
-    renamed = Picture(before.title, before.weeks,
-                      (Line(1, "Somebody Else", first.points, "", first.weekly), *rest))  # fmt: skip
+    renamed = Picture(
+        before.title,
+        before.weeks,
+        (Line(1, "Somebody Else", first.points, "", first.weekly), *rest),
+    )
     assert render(renamed) != render(before)
 
 
