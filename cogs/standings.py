@@ -8,6 +8,7 @@ import discord
 from discord import Interaction, app_commands
 from discord.ext import commands
 
+from bot.delivery import picture
 from bot.services import groups, standings
 from bot.services.errors import NotFound
 from bot.ui import render
@@ -29,7 +30,8 @@ class Standings(commands.Cog):
         await interaction.response.defer(thinking=True)
         rows = await standings.standings(bot.db, bot.settings.guild_id, division)
         title = f"Division {division} standings" if division else "Standings"
-        await respond(interaction, render.standings(rows, title), ephemeral=False)
+        png = await picture.standings_file(bot.db, bot.settings.guild_id, title, division)
+        await respond(interaction, render.standings(rows, title), ephemeral=False, file=png)
 
     @app_commands.command(name="groups")
     @app_commands.guild_only()

@@ -341,3 +341,12 @@ class Resent:
 
     requeued: list[OutboxItem]
     night: Night | None
+
+
+@dataclass(frozen=True)
+class PointsByWeek:
+    """The standings and each player's league points by finalized week (issue #14)."""
+
+    rows: list[StandingRow]
+    weeks: list[int]
+    points: dict[int, dict[int, int]]  # player id -> week -> league points

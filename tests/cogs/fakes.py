@@ -33,6 +33,11 @@ class Reply:
     content: str
     ephemeral: bool
     view: discord.ui.View | None = None
+    file: bytes | None = None  # an attached file's bytes (the standings picture)
+
+
+def _read(file: discord.File | None) -> bytes | None:
+    return None if file is None else file.fp.read()
 
 
 @dataclass
@@ -150,12 +155,17 @@ class FakeResponse:
         self._said.deferred = ephemeral
 
     async def send_message(
-        self, content: str, *, ephemeral: bool = False, view: discord.ui.View | None = None
+        self,
+        content: str,
+        *,
+        ephemeral: bool = False,
+        view: discord.ui.View | None = None,
+        file: discord.File | None = None,
     ) -> None:
         assert not self._done, "an interaction is acknowledged once"
         assert len(content) <= 2000, "Discord refuses messages over 2,000 characters"
         self._done = True
-        self._said.replies.append(Reply(content, ephemeral, view))
+        self._said.replies.append(Reply(content, ephemeral, view, _read(file)))
 
     async def edit_message(self, *, content: str, view: discord.ui.View | None = None) -> None:
         assert not self._done, "an interaction is acknowledged once"
@@ -168,10 +178,15 @@ class FakeFollowup:
         self._said = said
 
     async def send(
-        self, content: str, *, ephemeral: bool = False, view: discord.ui.View | None = None
+        self,
+        content: str,
+        *,
+        ephemeral: bool = False,
+        view: discord.ui.View | None = None,
+        file: discord.File | None = None,
     ) -> None:
         assert len(content) <= 2000, "Discord refuses messages over 2,000 characters"
-        self._said.replies.append(Reply(content, ephemeral, view))
+        self._said.replies.append(Reply(content, ephemeral, view, _read(file)))
 
 
 class FakeBot:

@@ -1,0 +1,30 @@
+"""The standings picture as a file to attach (issue #14), for `/standings` and
+the weekly standings post: read through the service, drawn off the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+
+from bot.database import Database
+from bot.services import standings
+from bot.ui.picture import picture_of, render
+
+FILENAME = "standings.png"
+
+
+async def standings_png(
+    db: Database, guild_id: int, title: str, division: str | None = None
+) -> bytes:
+    """The PNG; the drawing runs in a worker thread, so the bot keeps answering."""
+    found = await standings.points_by_week(db, guild_id, division)
+    picture = picture_of(title, found.rows, found.weeks, found.points)
+    return await asyncio.to_thread(render, picture)
+
+
+async def standings_file(
+    db: Database, guild_id: int, title: str, division: str | None = None
+) -> discord.File:
+    return discord.File(io.BytesIO(await standings_png(db, guild_id, title, division)), FILENAME)
