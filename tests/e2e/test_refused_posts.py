@@ -184,3 +184,17 @@ async def test_a_refused_standings_post_is_resent_with_its_picture(league: Leagu
         await bot.outbox.settled()
         standings = league.standin.channel_messages(league.announcements)[-1]
         standings_picture(league, standings)
+
+
+async def test_standings_answer_carries_the_picture_of_the_standings_now(league: League) -> None:
+    """/standings through the stand-in: the table and, attached to its last
+    message, the PNG; after the night is finalized the picture is a new one."""
+    async with running_bot(league.settings, standin=league.standin) as bot:
+        before = await league.run("standings")
+        last = (before.followups or [before.reply])[-1]
+        assert last is not None and "**Standings**" in (before.reply or {}).get("content", "")
+        first = standings_picture(league, last)
+        await league.run("league night finalize")
+        await bot.outbox.settled()
+        after = await league.run("standings")
+        assert standings_picture(league, (after.followups or [after.reply])[-1]) != first
