@@ -10,7 +10,7 @@ import discord
 
 from bot.database import Database
 from bot.services import standings
-from bot.ui.picture import picture_of, render
+from bot.ui.picture import Picture, picture_of, render
 
 FILENAME = "standings.png"
 
@@ -20,7 +20,12 @@ async def standings_png(
 ) -> bytes:
     """The PNG; the drawing runs in a worker thread, so the bot keeps answering."""
     found = await standings.points_by_week(db, guild_id, division)
-    picture = picture_of(title, found.rows, found.weeks, found.points)
+    return await draw(picture_of(title, found.rows, found.weeks, found.points))
+
+
+async def draw(picture: Picture) -> bytes:
+    """`render` in a worker thread: a 300-player picture takes a few hundred ms of
+    CPU, and the event loop keeps answering meanwhile."""
     return await asyncio.to_thread(render, picture)
 
 
