@@ -83,6 +83,7 @@ class FakeMessage:
         self.view = view
         self.nonce = nonce
         self.pinged: list[int] = []  # users the post may ping (allowed_mentions)
+        self.files: list[bytes] = []  # attached files' bytes (the standings picture)
         self.edits = 0  # how many times the bot edited it
 
     async def edit(self, *, content: str, view: discord.ui.View | None = None) -> FakeMessage:
@@ -114,6 +115,7 @@ class FakeChannel:
         view: discord.ui.View | None = None,
         allowed_mentions: discord.AllowedMentions | None = None,
         nonce: str | int | None = None,
+        files: list[discord.File] | None = None,
     ) -> FakeMessage:
         if self.refuse:
             raise discord.Forbidden(_FakeHTTPResponse(403), "Missing Permissions")
@@ -123,6 +125,8 @@ class FakeChannel:
         if earlier:
             return earlier[0]
         message = FakeMessage(self, content, view, nonce)
+        assert len(files or []) <= 10, "Discord takes at most 10 attachments"
+        message.files = [f.fp.read() for f in files or []]
         users = allowed_mentions.users if allowed_mentions is not None else False
         message.pinged = [u.id for u in users] if isinstance(users, list) else []
         self.sent.append(message)

@@ -12,7 +12,7 @@ from bot.services import money, picks, setup
 from bot.ui.picture import WIDTH
 from cogs.standings import Standings
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
-from tests.cogs.fakes import GUILD, FakeBot, FakeMember, invoke
+from tests.cogs.fakes import ANNOUNCEMENTS, GUILD, FakeBot, FakeMember, invoke
 from tests.cogs.league_play import MACHINES, discord_id, lock, play_week, snapshot
 
 COG = Standings()
@@ -295,3 +295,13 @@ async def test_reading_commands_store_nothing_but_week_1_groups(league: FakeBot)
     await invoke(COG.standings, COG, as_user(bot, PLAYERS[1], MONDAY))
     await invoke(COG.me, COG, as_user(bot, PLAYERS[1], MONDAY))
     assert await snapshot(bot) == before
+
+
+async def test_the_weekly_standings_post_attaches_the_picture(league: FakeBot) -> None:
+    """Issue #14: the outbox's 'standings' post carries the PNG, drawn when sent."""
+    await play_week(league, 1, WEEK_1)
+    await league.outbox.flush()
+    sent = league.channels[ANNOUNCEMENTS].sent
+    posts = [m for m in sent if m.content.startswith("**Standings")]
+    assert posts and posts[-1].files[0].startswith(b"\x89PNG\r\n\x1a\n")
+    assert all(m.files == [] for m in sent if not m.content.startswith("**Standings"))
