@@ -8,6 +8,7 @@ import discord
 from discord import Interaction, app_commands
 from discord.ext import commands
 
+from bot.delivery import picture
 from bot.services import groups, standings
 from bot.services.errors import NotFound
 from bot.ui import render
@@ -35,7 +36,10 @@ class Standings(commands.Cog):
         title = f"Division {division} standings" if division else "Standings"
         if named is not None:
             title = f"{title} · {named}"
-        await respond(interaction, render.standings(rows, title), ephemeral=False)
+            png = None  # the picture draws the running season only
+        else:
+            png = await picture.standings_file(bot.db, bot.settings.guild_id, title, division)
+        await respond(interaction, render.standings(rows, title), ephemeral=False, file=png)
 
     standings.autocomplete("season")(season_choices)
 

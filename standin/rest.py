@@ -29,7 +29,14 @@ from standin.exchange import (
     Edit,
     Exchange,
 )
-from standin.messages import SENDABLE_FLAGS, BadMessage, apply_edit, check_body, number_components
+from standin.messages import (
+    SENDABLE_FLAGS,
+    BadMessage,
+    apply_edit,
+    check_body,
+    nest_errors,
+    number_components,
+)
 from standin.world import (
     EPHEMERAL,
     INTENT_GUILD_MESSAGES,
@@ -52,7 +59,8 @@ INTERACTION_TOKEN_LIFETIME = 15 * 60.0
 # enforce_nonce: Discord returns the earlier message for a nonce used "in the past few minutes".
 NONCE_WINDOW = timedelta(minutes=2)
 MAX_NONCE = 25
-ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024  # per file, for a bot in a server with no boosts
+MAX_ATTACHMENTS = 10
 # Which callback types fit which interaction (command 2, component 3, autocomplete 4).
 CALLBACKS_FOR = {
     "command": {REPLY, DEFERRED_REPLY, MODAL},
@@ -213,24 +221,32 @@ class Rest:
         return not (rest[0] == "webhooks" and len(rest) >= 3)
 
     async def _read_body(self, request: web.Request) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        """The JSON body (or multipart payload_json) and any uploaded files as attachments."""
+        """The JSON body (or multipart payload_json) and any uploaded files as attachments.
+        As Discord: a file over ATTACHMENT_SIZE_LIMIT is 413 / 40005, more than
+        MAX_ATTACHMENTS files is 400 / 50035. The bytes are kept in `standin.uploads`."""
         files: list[dict[str, Any]] = []
         if request.content_type.startswith("multipart/"):
             form = await request.post()
             body = json.loads(str(form.get("payload_json") or "{}"))
-            for key, value in form.items():
-                if isinstance(value, web.FileField):
-                    data = value.file.read()
-                    files.append(
-                        {
-                            "id": str(self.standin.snowflake()),
-                            "filename": value.filename,
-                            "size": len(data),
-                            "url": f"http://{HOST}:{self.standin.port}/attachments/{key}/{value.filename}",
-                            "proxy_url": f"http://{HOST}:{self.standin.port}/attachments/{key}/{value.filename}",
-                            "content_type": value.content_type,
-                        }
-                    )
+            uploads = [(k, v) for k, v in form.items() if isinstance(v, web.FileField)]
+            if len(uploads) > MAX_ATTACHMENTS:
+                raise Refused(400, 50035, "Invalid Form Body", nest_errors(
+                    {"attachments": f"Must be {MAX_ATTACHMENTS} or fewer in length."}))  # fmt: skip
+            for key, value in uploads:
+                data = value.file.read()
+                if len(data) > ATTACHMENT_SIZE_LIMIT:
+                    raise Refused(413, 40005, "Request entity too large")
+                files.append(
+                    {
+                        "id": str(self.standin.snowflake()),
+                        "filename": value.filename,
+                        "size": len(data),
+                        "url": f"http://{HOST}:{self.standin.port}/attachments/{key}/{value.filename}",
+                        "proxy_url": f"http://{HOST}:{self.standin.port}/attachments/{key}/{value.filename}",
+                        "content_type": value.content_type,
+                    }
+                )
+                self.standin.uploads[files[-1]["id"]] = data
         else:
             raw = await request.read()
             try:

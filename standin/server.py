@@ -117,6 +117,7 @@ class DiscordStandIn:
         self.guilds: dict[int, Guild] = {}
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, dict[str, Any]] = {}
+        self.uploads: dict[str, bytes] = {}  # attachment id -> the uploaded bytes
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # guild id (None: global)
         self.command_syncs: list[tuple[int | None, list[str]]] = []
         self.command_permissions: dict[tuple[int, str], dict[int, bool]] = {}
@@ -361,6 +362,10 @@ class DiscordStandIn:
 
     def message(self, message_id: int) -> dict[str, Any] | None:
         return self.messages.get(message_id)
+
+    def attachment_bytes(self, message: dict[str, Any], index: int = 0) -> bytes:
+        """What the bot uploaded as a message's attachment number `index`."""
+        return self.uploads[message["attachments"][index]["id"]]
 
     def registered_commands(self, guild_id: int | None = None) -> list[dict[str, Any]]:
         """What the last bulk overwrite registered (guild_id None: global commands)."""

@@ -55,9 +55,9 @@ def test_the_benchmark_prints_every_row_of_its_tables() -> None:
     returncode, stdout, stderr = run_quick_bench()
     assert returncode == 0, stderr[-2000:]
     tables = stdout.split("\n\n")
-    # the interactions table, the league-size table, then bench.delivery's two
-    assert len(tables) == 4, stdout
-    interactions, scale, night, steps = tables
+    # the interactions table, the league-size table, bench.delivery's two, the picture's
+    assert len(tables) == 5, stdout
+    interactions, scale, night, steps, picture = tables
     lines = interactions.splitlines()
     assert lines[0].startswith("machine: ") and "cores" in lines[0]
     assert lines[1].split() == ["measure", "p50", "ms", "p99", "ms", "p50/floor", "samples"]
@@ -96,3 +96,14 @@ def test_the_benchmark_prints_every_row_of_its_tables() -> None:
     assert all(re.fullmatch(r"\d+\.\d+", f) for f in fields[3:]), fields
     assert re.fullmatch(r"highest rate with no missed 3 s deadline: (\d+/s|below \d+/s) "
                         r"\(first miss: .+; \d+ s steps\)", highest)  # fmt: skip
+    title, columns, *picture_rows = picture.strip().splitlines()
+    assert title.startswith("standings picture (Pillow), median of")
+    assert columns.split() == ["measure", "value"]
+    figures = {line[:36].rstrip(): line[36:].strip() for line in picture_rows}
+    assert set(figures) == {
+        "render, 30 players (ms)", "render, 300 players (ms)", "PNG size, 30 players (KiB)",
+        "PNG size, 300 players (KiB)", "import Pillow + picture (ms)",
+        "RSS added by the import (MB)", "RSS added by import + renders (MB)",
+        "tracemalloc peak, 300 players (MB)",
+    }, picture  # fmt: skip
+    assert all(re.fullmatch(r"-?\d+\.\d+", v) for v in figures.values()), figures

@@ -17,13 +17,15 @@ Every message is sent with the item's nonce (and discord.py asks Discord to
 enforce it), so if the bot stops after a request but before recording it, the
 retry at the next start gets the earlier message back instead of a second one.
 A long post goes out in pieces; each piece sent is recorded, so a retry starts
-after the last one.
+after the last one. Files (the standings picture) go on the last piece; they are
+not stored, so every try words and draws them afresh.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -247,6 +249,9 @@ class Sender:
             extra: dict[str, Any] = {}
             if last and outgoing.view is not None:
                 extra["view"] = outgoing.view
+            if last and outgoing.files:
+                extra["files"] = [discord.File(io.BytesIO(data), name)
+                                  for name, data in outgoing.files]  # fmt: skip
             if outgoing.mentions is not None:
                 extra["allowed_mentions"] = outgoing.mentions
             try:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.delivery import picture
 from bot.models import OutboxItem
 from bot.services import attendance, finalize, money, premakeups, scores, standings, stats
 from bot.services import outbox as owed
@@ -33,6 +34,8 @@ class Outgoing:
     mentions: discord.AllowedMentions | None = None
     edit_of: int | None = None
     why_not: str = field(default="")  # when there is nothing to send: why
+    # (filename, bytes) attached to the last piece; made afresh at each try (not stored)
+    files: list[tuple[str, bytes]] = field(default_factory=list)
 
 
 def nothing(why: str) -> Outgoing:
@@ -81,7 +84,9 @@ async def words(bot: LeagueBot, item: OutboxItem) -> Outgoing:
             return nothing("the season is not over")
         return Outgoing(render.chunks(stats_text.season_summary(found)))
     if item.kind == "standings":
-        return Outgoing(render.chunks(render.standings(await standings.standings(bot.db, guild))))
+        rows = await standings.standings(bot.db, guild)
+        png = await picture.standings_png(bot.db, guild, "Standings")
+        return Outgoing(render.chunks(render.standings(rows)), files=[(picture.FILENAME, png)])
     if item.kind == "notice":
         record = await attendance.notice_record(bot.db, owed.ref_id(item.ref, "notice") or 0)
         if record is None:

@@ -382,3 +382,12 @@ class RosterChange:
     previous: str | None  # the previous season's name
     new: list[str]  # added since the previous season started
     gone: list[str]  # in the previous season's groups, removed since
+
+
+@dataclass(frozen=True)
+class PointsByWeek:
+    """The standings and each player's league points by finalized week (issue #14)."""
+
+    rows: list[StandingRow]
+    weeks: list[int]
+    points: dict[int, dict[int, int]]  # player id -> week -> league points

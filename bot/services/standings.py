@@ -18,7 +18,7 @@ from bot.services.context import (
     season_of,
 )
 from bot.services.errors import BadInput, NotSetUp
-from bot.services.outcomes import PlayerSeason, PlayoffDivision, StandingRow
+from bot.services.outcomes import PlayerSeason, PlayoffDivision, PointsByWeek, StandingRow
 from bot.services.season import ranking, season_totals
 
 NO_DIVISIONS = "There are no divisions yet; they start at the division week (R9.1)."
@@ -89,11 +89,34 @@ async def standings(
         if wanted and not await leagues.has_divisions(conn, ctx.season.id):
             raise BadInput(NO_DIVISIONS)
         rows = await rows_of(conn, ctx)
+    return _within(rows, wanted)
+
+
+def _within(rows: list[StandingRow], wanted: str) -> list[StandingRow]:
+    """One division's rows, ranked within it ('' : every row as it is)."""
     if not wanted:
         return rows
     mine = [r for r in rows if r.division == wanted]
     return [StandingRow(i, r.player, r.division, r.league_points, r.tns, r.nights, r.multiplier)
             for i, r in enumerate(mine, start=1)]  # fmt: skip
+
+
+async def points_by_week(db: Database, guild_id: int, division: str | None = None) -> PointsByWeek:
+    """R11.1 standings (as `standings`) and the league points each player made in
+    each finalized week of the current season, read in one transaction."""
+    wanted = _division(division)
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        if wanted and not await leagues.has_divisions(conn, ctx.season.id):
+            raise BadInput(NO_DIVISIONS)
+        rows = await rows_of(conn, ctx)
+        history = await results.results_of_season(conn, ctx.season.id)
+    points: dict[int, dict[int, int]] = {}
+    for result in history:
+        week = points.setdefault(result.player_id, {})
+        week[result.week] = week.get(result.week, 0) + result.league_points
+    weeks = sorted({r.week for r in history})
+    return PointsByWeek(_within(rows, wanted), weeks, points)
 
 
 def _division(division: str | None) -> str:

@@ -55,11 +55,16 @@ async def respond(
     *,
     ephemeral: bool = True,
     view: discord.ui.View | None = None,
+    file: discord.File | None = None,
 ) -> None:
-    """Reply whether or not the interaction was acknowledged yet; long text is split."""
+    """Reply whether or not the interaction was acknowledged yet; long text is split.
+    The view and the file go on the last piece."""
     pieces = chunks(content) or ["(nothing to show)"]
     for number, piece in enumerate(pieces):
-        extra = {"view": view} if view is not None and number == len(pieces) - 1 else {}
+        last = number == len(pieces) - 1
+        extra: dict[str, object] = {"view": view} if view is not None and last else {}
+        if file is not None and last:
+            extra["file"] = file
         if interaction.response.is_done():
             await interaction.followup.send(piece, ephemeral=ephemeral, **extra)
         else:

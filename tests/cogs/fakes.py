@@ -33,6 +33,11 @@ class Reply:
     content: str
     ephemeral: bool
     view: discord.ui.View | None = None
+    file: bytes | None = None  # an attached file's bytes (the standings picture)
+
+
+def _read(file: discord.File | None) -> bytes | None:
+    return None if file is None else file.fp.read()
 
 
 @dataclass
@@ -78,6 +83,7 @@ class FakeMessage:
         self.view = view
         self.nonce = nonce
         self.pinged: list[int] = []  # users the post may ping (allowed_mentions)
+        self.files: list[bytes] = []  # attached files' bytes (the standings picture)
         self.edits = 0  # how many times the bot edited it
 
     async def edit(self, *, content: str, view: discord.ui.View | None = None) -> FakeMessage:
@@ -109,6 +115,7 @@ class FakeChannel:
         view: discord.ui.View | None = None,
         allowed_mentions: discord.AllowedMentions | None = None,
         nonce: str | int | None = None,
+        files: list[discord.File] | None = None,
     ) -> FakeMessage:
         if self.refuse:
             raise discord.Forbidden(_FakeHTTPResponse(403), "Missing Permissions")
@@ -118,6 +125,8 @@ class FakeChannel:
         if earlier:
             return earlier[0]
         message = FakeMessage(self, content, view, nonce)
+        assert len(files or []) <= 10, "Discord takes at most 10 attachments"
+        message.files = [f.fp.read() for f in files or []]
         users = allowed_mentions.users if allowed_mentions is not None else False
         message.pinged = [u.id for u in users] if isinstance(users, list) else []
         self.sent.append(message)
@@ -150,12 +159,17 @@ class FakeResponse:
         self._said.deferred = ephemeral
 
     async def send_message(
-        self, content: str, *, ephemeral: bool = False, view: discord.ui.View | None = None
+        self,
+        content: str,
+        *,
+        ephemeral: bool = False,
+        view: discord.ui.View | None = None,
+        file: discord.File | None = None,
     ) -> None:
         assert not self._done, "an interaction is acknowledged once"
         assert len(content) <= 2000, "Discord refuses messages over 2,000 characters"
         self._done = True
-        self._said.replies.append(Reply(content, ephemeral, view))
+        self._said.replies.append(Reply(content, ephemeral, view, _read(file)))
 
     async def edit_message(self, *, content: str, view: discord.ui.View | None = None) -> None:
         assert not self._done, "an interaction is acknowledged once"
@@ -168,10 +182,15 @@ class FakeFollowup:
         self._said = said
 
     async def send(
-        self, content: str, *, ephemeral: bool = False, view: discord.ui.View | None = None
+        self,
+        content: str,
+        *,
+        ephemeral: bool = False,
+        view: discord.ui.View | None = None,
+        file: discord.File | None = None,
     ) -> None:
         assert len(content) <= 2000, "Discord refuses messages over 2,000 characters"
-        self._said.replies.append(Reply(content, ephemeral, view))
+        self._said.replies.append(Reply(content, ephemeral, view, _read(file)))
 
 
 class FakeBot:

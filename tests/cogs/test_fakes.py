@@ -40,9 +40,10 @@ def fakes() -> list[tuple[Any, type, set[str]]]:
         # view: the buttons posted with the message (discord.Message keeps only
         # `components`); button(): find one to click; pinged: the users its
         # allowed_mentions let it ping. No bot code reads them.
-        # edits: how often the bot edited it.
+        # edits: how often the bot edited it; files: the bytes of its attachments
+        # (discord.Message has `attachments`, read through their URLs).
         (FakeMessage(channel, "text", None), discord.Message,
-         {"view", "button", "pinged", "edits"}),
+         {"view", "button", "pinged", "edits", "files"}),
         (FakeMember(1, "x"), discord.Member, set()),
     ]  # fmt: skip
 

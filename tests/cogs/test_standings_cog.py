@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import io
 from datetime import date
 
 import pytest
+from PIL import Image
 
 from bot.services import money, picks, setup
+from bot.ui.picture import WIDTH
 from cogs.standings import Standings
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
-from tests.cogs.fakes import GUILD, FakeBot, FakeMember, invoke
+from tests.cogs.fakes import ANNOUNCEMENTS, GUILD, FakeBot, FakeMember, invoke
 from tests.cogs.league_play import MACHINES, discord_id, lock, play_week, snapshot
 
 COG = Standings()
@@ -53,6 +56,23 @@ async def test_standings_after_a_night(league: FakeBot) -> None:
         row(1, "P1", 15, 1), row(2, "P4", 15, 1), row(3, "P2", 10, 1),
         row(4, "P5", 10, 1), row(5, "P3", 5, 1), row(6, "P6", 5, 1),
     )  # fmt: skip
+
+
+async def test_standings_carry_the_picture_and_it_follows_the_night(league: FakeBot) -> None:
+    """Issue #14: the answer has the standings picture attached, on its last piece."""
+    bot = league
+    before = await invoke(COG.standings, COG, as_user(bot, PLAYERS[6], MONDAY))
+    png = before.replies[-1].file
+    assert png is not None and png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert Image.open(io.BytesIO(png)).width == WIDTH
+    await play_week(bot, 1, WEEK_1)
+    after = await invoke(COG.standings, COG, as_user(bot, PLAYERS[6], at(date(2026, 1, 8))))
+    assert after.replies[-1].file not in (None, png)  # the new points are drawn
+
+
+async def test_a_refused_standings_has_no_picture(bot: FakeBot) -> None:
+    said = await invoke(COG.standings, COG, as_user(bot, PLAYERS[1], MONDAY))
+    assert [r.file for r in said.replies] == [None]
 
 
 async def test_standings_of_a_division_before_divisions_is_refused(league: FakeBot) -> None:
@@ -275,3 +295,13 @@ async def test_reading_commands_store_nothing_but_week_1_groups(league: FakeBot)
     await invoke(COG.standings, COG, as_user(bot, PLAYERS[1], MONDAY))
     await invoke(COG.me, COG, as_user(bot, PLAYERS[1], MONDAY))
     assert await snapshot(bot) == before
+
+
+async def test_the_weekly_standings_post_attaches_the_picture(league: FakeBot) -> None:
+    """Issue #14: the outbox's 'standings' post carries the PNG, drawn when sent."""
+    await play_week(league, 1, WEEK_1)
+    await league.outbox.flush()
+    sent = league.channels[ANNOUNCEMENTS].sent
+    posts = [m for m in sent if m.content.startswith("**Standings")]
+    assert posts and posts[-1].files[0].startswith(b"\x89PNG\r\n\x1a\n")
+    assert all(m.files == [] for m in sent if not m.content.startswith("**Standings"))

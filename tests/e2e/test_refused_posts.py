@@ -7,6 +7,7 @@ posts them once, with no score and no audit entry touched."""
 
 from __future__ import annotations
 
+import io
 import sqlite3
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
@@ -16,12 +17,14 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
+from PIL import Image
 
 from bot.config import Settings
 from bot.database import Database
 from bot.demo import running_bot
 from bot.migrate import migrate
 from bot.services import picks, scores, setup
+from bot.ui.picture import WIDTH
 from standin import DiscordStandIn, Exchange, Limits
 from tests.e2e.harness import bot_settings, small_server
 
@@ -143,3 +146,55 @@ async def test_resend_with_a_week_posts_its_results_and_standings_again(league: 
         await bot.outbox.settled()
         assert league.posts(league.announcements) == first + first
     assert league.table("SELECT count(*) FROM score_changes") == [(0,)]
+
+
+def standings_picture(league: League, message: dict[str, Any]) -> bytes:
+    """The PNG attached to a standings post, as the stand-in received it (issue #14)."""
+    assert [a["filename"] for a in message["attachments"]] == ["standings.png"]
+    data = league.standin.attachment_bytes(message)
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    assert Image.open(io.BytesIO(data)).size[0] == WIDTH
+    return data
+
+
+async def test_the_weekly_standings_post_carries_the_picture_and_a_resend_draws_it_again(
+    league: League,
+) -> None:
+    league.standin.allow(league.announcements)
+    async with running_bot(league.settings, standin=league.standin) as bot:
+        await league.run("league night finalize")
+        await bot.outbox.settled()
+        results, standings = league.standin.channel_messages(league.announcements)
+        assert results["attachments"] == []
+        first = standings_picture(league, standings)
+        await league.run("league admin resend", {"week": 1})
+        await bot.outbox.settled()
+        again = league.standin.channel_messages(league.announcements)[-1]
+        assert standings_picture(league, again) == first  # drawn afresh from the same standings
+        assert again["attachments"][0]["id"] != standings["attachments"][0]["id"]
+
+
+async def test_a_refused_standings_post_is_resent_with_its_picture(league: League) -> None:
+    async with running_bot(league.settings, standin=league.standin) as bot:
+        await league.run("league night finalize")
+        await bot.outbox.settled()
+        assert league.posts(league.announcements) == []  # refused (403): kept, not lost
+        league.standin.allow(league.announcements)
+        await league.run("league admin resend")
+        await bot.outbox.settled()
+        standings = league.standin.channel_messages(league.announcements)[-1]
+        standings_picture(league, standings)
+
+
+async def test_standings_answer_carries_the_picture_of_the_standings_now(league: League) -> None:
+    """/standings through the stand-in: the table and, attached to its last
+    message, the PNG; after the night is finalized the picture is a new one."""
+    async with running_bot(league.settings, standin=league.standin) as bot:
+        before = await league.run("standings")
+        last = (before.followups or [before.reply])[-1]
+        assert last is not None and "**Standings**" in (before.reply or {}).get("content", "")
+        first = standings_picture(league, last)
+        await league.run("league night finalize")
+        await bot.outbox.settled()
+        after = await league.run("standings")
+        assert standings_picture(league, (after.followups or [after.reply])[-1]) != first

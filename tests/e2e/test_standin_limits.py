@@ -10,6 +10,7 @@ asserted: what counts is what the stand-in recorded.
 from __future__ import annotations
 
 import asyncio
+import io
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from typing import Any
@@ -510,3 +511,42 @@ async def _noop(interaction: discord.Interaction) -> None:
 
 def _params(content: str) -> Any:
     return discord.http.handle_message_parameters(content=content)
+
+
+# -- uploads (issue #14) -----------------------------------------------------------
+async def test_an_upload_arrives_with_its_bytes(
+    standin: DiscordStandIn, world: World, client: discord.Client
+) -> None:
+    channel = await client.fetch_channel(world.announcements)
+    sent = await channel.send("table", file=discord.File(io.BytesIO(b"\x89PNG picture"), "a.png"))
+    message = standin.message(sent.id)
+    assert [a["filename"] for a in message["attachments"]] == ["a.png"]
+    assert standin.attachment_bytes(message) == b"\x89PNG picture"
+    assert sent.attachments[0].size == len(b"\x89PNG picture")
+
+
+async def test_a_file_over_10_mib_is_413_40005(
+    standin: DiscordStandIn, world: World, client: discord.Client
+) -> None:
+    channel = await client.fetch_channel(world.announcements)
+    too_big = discord.File(io.BytesIO(b"x" * (10 * 1024 * 1024 + 1)), "big.png")
+    with pytest.raises(discord.HTTPException) as refused:
+        await channel.send("table", file=too_big)
+    assert (refused.value.status, refused.value.code) == (413, 40005)
+    assert standin.channel_messages(world.announcements) == []
+    just_fits = discord.File(io.BytesIO(b"x" * (10 * 1024 * 1024)), "max.png")
+    await channel.send("table", file=just_fits)
+    assert len(standin.channel_messages(world.announcements)) == 1
+
+
+async def test_more_than_10_files_is_refused_400_50035(
+    standin: DiscordStandIn, world: World, client: discord.Client
+) -> None:
+    channel = await client.fetch_channel(world.announcements)
+    eleven = [discord.File(io.BytesIO(b"png"), f"{n}.png") for n in range(11)]
+    with pytest.raises(discord.HTTPException) as refused:
+        await channel.send("table", files=eleven)
+    assert (refused.value.status, refused.value.code) == (400, 50035)
+    ten = [discord.File(io.BytesIO(b"png"), f"{n}.png") for n in range(10)]
+    sent = await channel.send("table", files=ten)
+    assert len(standin.message(sent.id)["attachments"]) == 10

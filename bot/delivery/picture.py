@@ -1,0 +1,35 @@
+"""The standings picture as a file to attach (issue #14), for `/standings` and
+the weekly standings post: read through the service, drawn off the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+
+from bot.database import Database
+from bot.services import standings
+from bot.ui.picture import Picture, picture_of, render
+
+FILENAME = "standings.png"
+
+
+async def standings_png(
+    db: Database, guild_id: int, title: str, division: str | None = None
+) -> bytes:
+    """The PNG; the drawing runs in a worker thread, so the bot keeps answering."""
+    found = await standings.points_by_week(db, guild_id, division)
+    return await draw(picture_of(title, found.rows, found.weeks, found.points))
+
+
+async def draw(picture: Picture) -> bytes:
+    """`render` in a worker thread: a 300-player picture takes a few hundred ms of
+    CPU, and the event loop keeps answering meanwhile."""
+    return await asyncio.to_thread(render, picture)
+
+
+async def standings_file(
+    db: Database, guild_id: int, title: str, division: str | None = None
+) -> discord.File:
+    return discord.File(io.BytesIO(await standings_png(db, guild_id, title, division)), FILENAME)

@@ -1,0 +1,38 @@
+"""Drawing the standings picture does not block the event loop (issue #14): a
+ticking coroutine keeps making progress while a 300-player picture renders."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.delivery.picture import draw
+from bot.ui.picture import render
+from tests.ui.test_picture import league
+
+
+async def ticks_while(work: asyncio.Future[bytes]) -> tuple[int, bytes]:
+    """How many times a coroutine got to run before `work` was done."""
+    count = 0
+    while not work.done():
+        count += 1
+        await asyncio.sleep(0)
+    return count, await work
+
+
+async def test_the_loop_keeps_answering_while_300_players_are_drawn() -> None:
+    picture = league(300, divisions=True)
+    ticks, png = await ticks_while(asyncio.ensure_future(draw(picture)))
+    assert png == render(picture)
+    assert ticks > 10  # the loop went on turning
+
+
+async def test_drawn_on_the_loop_itself_nothing_else_would_run() -> None:
+    """The comparison that makes the test above mean something: the same work
+    done on the loop lets the ticker run only once, before it starts."""
+    picture = league(300, divisions=True)
+
+    async def on_the_loop() -> bytes:
+        return render(picture)
+
+    ticks, _ = await ticks_while(asyncio.ensure_future(on_the_loop()))
+    assert ticks <= 1
