@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import zlib
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -140,17 +140,8 @@ async def test_a_pre_makeup_is_decided_with_the_real_buttons_across_a_restart(
     standin: DiscordStandIn, world: World, settings: Settings
 ) -> None:
     koi, ann, bob = world.commissioner, world.players[0], world.players[1]
-    start = (standin.now().astimezone(ZoneInfo("America/New_York")) + timedelta(days=7)).date()
     async with running_bot(settings):
-        await set_up_league(standin, world)
-        for command, options in [
-            ("league season start", {"name": "Spring", "start": start.isoformat()}),
-            ("league player add", {"member": ann, "name": "Ann"}),
-            ("league player add", {"member": bob, "name": "Bob"}),
-            ("league machine add", {"name": "Medieval Madness"}),
-        ]:
-            answer = await run(standin, koi, command, options, channel=world.general)
-            assert answer.ephemeral and not answer.content.startswith("There"), answer.content
+        await start_small_season(standin, world)
         typing = await standin.autocomplete(
             ann, "veto", {"machine": "medi"}, "machine", channel_id=world.general
         )
@@ -312,3 +303,20 @@ async def test_interaction_callbacks_and_followups_as_discord_answers_them(
         assert (command.content, command.ephemeral, command.followups) == ("pong", True, [])
         async with http.post(f"{api}/interactions/1/nope/callback", json={"type": 4}) as r:
             assert r.status == 404 and (await r.json())["code"] == 10062
+
+
+async def start_small_season(standin: DiscordStandIn, world: World) -> date:
+    """A league, a season a week away (its first night returned), players Ann and
+    Bob and one machine."""
+    koi, ann, bob = world.commissioner, world.players[0], world.players[1]
+    start = (standin.now().astimezone(ZoneInfo("America/New_York")) + timedelta(days=7)).date()
+    await set_up_league(standin, world)
+    for command, options in [
+        ("league season start", {"name": "Spring", "start": start.isoformat()}),
+        ("league player add", {"member": ann, "name": "Ann"}),
+        ("league player add", {"member": bob, "name": "Bob"}),
+        ("league machine add", {"name": "Medieval Madness"}),
+    ]:
+        answer = await run(standin, koi, command, options, channel=world.general)
+        assert answer.ephemeral and not answer.content.startswith("There"), answer.content
+    return start

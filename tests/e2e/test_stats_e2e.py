@@ -4,29 +4,19 @@ options, autocomplete and private refusals as a member meets them (issue #14).""
 from __future__ import annotations
 
 from datetime import timedelta
-from zoneinfo import ZoneInfo
 
 from bot.config import Settings
 from standin import DiscordStandIn
 from tests.e2e.harness import World, running_bot
-from tests.e2e.test_standin import run, set_up_league
+from tests.e2e.test_standin import run, start_small_season
 
 
 async def test_stats_machine_and_past_standings_through_discord(
     standin: DiscordStandIn, world: World, settings: Settings
 ) -> None:
     koi, ann, bob = world.commissioner, world.players[0], world.players[1]
-    start = (standin.now().astimezone(ZoneInfo("America/New_York")) + timedelta(days=7)).date()
     async with running_bot(settings):
-        await set_up_league(standin, world)
-        for command, options in [
-            ("league season start", {"name": "Spring", "start": start.isoformat()}),
-            ("league player add", {"member": ann, "name": "Ann"}),
-            ("league player add", {"member": bob, "name": "Bob"}),
-            ("league machine add", {"name": "Medieval Madness"}),
-        ]:
-            answer = await run(standin, koi, command, options, channel=world.general)
-            assert answer.ephemeral and not answer.content.startswith("There"), answer.content
+        start = await start_small_season(standin, world)
         typing = await standin.autocomplete(
             ann, "stats", {"player": "b"}, "player", channel_id=world.general
         )
