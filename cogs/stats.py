@@ -42,6 +42,8 @@ class Stats(commands.Cog):
     ) -> None:
         """A player's season: wins, moves, machines, records."""
         bot = league_bot(interaction)
+        # A season's read comes after the acknowledgement (Discord's 3 s deadline).
+        await interaction.response.defer(ephemeral=True, thinking=True)
         found = await stats.player_stats_of(
             bot.db, bot.settings.guild_id, name=player, discord_id=interaction.user.id,
             season=season,
@@ -59,6 +61,7 @@ class Stats(commands.Cog):
     ) -> None:
         """A machine's high scores, par, average, vetoes and repeats."""
         bot = league_bot(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
         found = await stats.machine_stats_of(bot.db, bot.settings.guild_id, name, season=season)
         await respond(interaction, stats_text.machine_stats(found), ephemeral=True)
 
