@@ -26,6 +26,11 @@ from bot.services.outbox import owe_approval, owe_update
 from bot.services.outcomes import Approval, ScoreView
 from bot.services.season import group_at, group_label, group_of, parse_group_label
 
+PHOTO_REQUIRED = (
+    "This league asks for a photo of the score display with each score: "
+    "add it with `/score photo:`."
+)
+
 
 async def _current_night(conn: aiosqlite.Connection, ctx: SeasonContext) -> Night:
     locked = [n for n in await leagues.nights(conn, ctx.season.id) if n.status == "locked"]
@@ -64,13 +69,17 @@ async def submit(
     score: int,
     *,
     player: int | None = None,
+    photo_url: str | None = None,
     now: datetime,
 ) -> ScoreView:
     """A player (or a member of their group) submits a score for one of
-    tonight's games of their group; it waits for the commissioner's approval."""
+    tonight's games of their group; it waits for the commissioner's approval.
+    `photo_url`: a photo of the score display, which the season may require."""
     valid_score(score)
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
+        if ctx.rules.photo_required and not photo_url:
+            raise BadInput(PHOTO_REQUIRED)
         me = await player_of(conn, ctx.league, submitter)
         night = await _current_night(conn, ctx)
         groups = await nights.groups(conn, night.id)
@@ -110,10 +119,14 @@ async def submit(
             )
         if notice is not None and notice.kind == "absent":
             await nights.withdraw_notice(conn, night.id, target.id, stamp(now))
-        score_id = await scores.add_score(conn, game.id, target.id, score, submitter, stamp(now))
+        score_id = await scores.add_score(
+            conn, game.id, target.id, score, submitter, stamp(now), photo_url=photo_url
+        )
         # Owed with the score: a pending score always has its approval post.
         await owe_approval(conn, guild_id, f"score:{score_id}", now=now)
-        stored = Score(score_id, game.id, target.id, score, "pending", submitter, None, None)
+        stored = Score(
+            score_id, game.id, target.id, score, "pending", submitter, None, None, photo_url
+        )
         return ScoreView(stored, target, game, night, group_label(group))
 
 
