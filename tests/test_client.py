@@ -13,7 +13,10 @@ import bot.client as client_module
 from bot.client import LeagueBot
 from bot.config import Settings, load_settings
 
-COMMANDS = {"late", "absent", "score", "premakeup", "veto", "standings", "groups", "me", "league"}
+COMMANDS = {
+    "late", "absent", "score", "score-form", "premakeup", "veto", "standings", "groups", "me",
+    "league",
+}  # fmt: skip
 
 
 def settings(tmp_path: Path) -> Settings:
