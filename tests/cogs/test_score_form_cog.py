@@ -132,3 +132,15 @@ async def test_the_form_fits_discords_modal_limits(league: FakeBot) -> None:
         assert label["type"] == 18 and 1 <= len(label["label"]) <= 45
         assert box["type"] == 4 and len(box.get("placeholder", "")) <= 100
         assert box.get("max_length", 4000) <= 4000 and len(box["custom_id"]) <= 100
+
+
+async def test_a_form_submitted_after_photos_became_required_stores_nothing(
+    league: FakeBot,
+) -> None:
+    bot = await locked(league)
+    form = await open_form(bot, 1)
+    await setup.change_setting(bot.db, GUILD, "photo_required", "yes")
+    before = await snapshot(bot)
+    said = await submit_modal(form, as_user(bot, PLAYERS[1], TONIGHT), ["100"] * len(form.inputs))
+    assert "/score photo:" in said.text
+    assert await snapshot(bot) == before

@@ -11,8 +11,8 @@ import pytest
 from bot.services import scores, setup
 from bot.services.errors import BadInput
 from cogs.scores import Scores
-from tests.cogs.conftest import PLAYERS, as_user
-from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, invoke
+from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user
+from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, click, invoke
 from tests.cogs.league_play import snapshot
 from tests.cogs.test_scores_cog import TONIGHT, locked
 
@@ -83,3 +83,12 @@ async def test_photo_required_refuses_a_score_without_a_photo(league: FakeBot) -
 async def test_photo_required_takes_only_yes_or_no(league: FakeBot) -> None:
     with pytest.raises(BadInput, match="photo_required is yes or no"):
         await setup.change_setting(league.db, GUILD, "photo_required", "maybe")
+
+
+async def test_the_photo_stays_on_the_approval_post_once_approved(league: FakeBot) -> None:
+    bot = await locked(league)
+    await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT),
+                 game=1, score="850M", photo=attachment())  # fmt: skip
+    posted = bot.channels[APPROVALS].sent[-1]
+    said = await click(posted.button("Approve"), as_user(bot, COMMISSIONER, TONIGHT))
+    assert "Approved by" in said.edited[-1] and f"Photo: {URL}" in said.edited[-1]
