@@ -24,6 +24,7 @@ log = logging.getLogger(__name__)
 COGS = (
     "cogs.attendance",
     "cogs.scores",
+    "cogs.score_form",
     "cogs.vetoes",
     "cogs.standings",
     "cogs.stats",

@@ -412,7 +412,7 @@ class LeagueNight:
         self.t.heading(when, "dues")
         for name in PLAYERS:
             await self.run(
-                self.world.commissioner, "league money dues", {"player": name, "week": 1}
+                self.world.commissioner, "league money dues", {"players": name, "week": 1}
             )
 
     async def finish(self) -> None:

@@ -101,6 +101,7 @@ class Score:
     submitted_by: int
     decided_by: int | None
     approval_message_id: int | None
+    photo_url: str | None = None  # a photo of the score display (issue #13)
 
 
 @dataclass(frozen=True)
@@ -202,6 +203,7 @@ class SeasonRules:
     prize_places_b: str = "20,10,7"
     prize_consolation_a: int = 20  # percent of the division's second-place prize
     prize_consolation_b: int = 50
+    photo_required: bool = False  # /score needs a photo of the score display
 
 
 @dataclass(frozen=True)

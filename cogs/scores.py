@@ -6,7 +6,7 @@ import discord
 from discord import Interaction, app_commands
 from discord.ext import commands
 
-from bot.parsing import parse_score
+from bot.parsing import check_photo, parse_score
 from bot.services import premakeups, scores
 from bot.services.errors import LeagueError
 from bot.ui import delivery, render
@@ -21,6 +21,7 @@ class Scores(commands.Cog):
         game="One of tonight's games of your group",
         score="The score, e.g. 1234567, 1,234,567, 850M, 1.2B or 75k",
         player="A player of your group (default: you)",
+        photo="A photo of the score display",
     )
     async def score(
         self,
@@ -28,9 +29,12 @@ class Scores(commands.Cog):
         game: app_commands.Range[int, 1, 10],
         score: app_commands.Range[str, 1, 40],
         player: discord.Member | None = None,
+        photo: discord.Attachment | None = None,
     ) -> None:
         """Submit a score for one of tonight's games; the commissioner approves it."""
         value = parse_score(score)
+        if photo is not None:
+            check_photo(photo.content_type, photo.size)
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = league_bot(interaction)
         view = await scores.submit(
@@ -40,6 +44,7 @@ class Scores(commands.Cog):
             game,
             value,
             player=player.id if player else None,
+            photo_url=photo.url if photo is not None else None,
             now=now_of(interaction),
         )
         # Its approval post is owed in the same transaction: the answer is true.

@@ -9,6 +9,7 @@ send what no member could.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -198,6 +199,8 @@ class Invocation:
     resolved_users: list[int] = field(default_factory=list)
     resolved_roles: list[int] = field(default_factory=list)
     resolved_channels: list[int] = field(default_factory=list)
+    # option value (attachment id) -> what Discord puts in data.resolved.attachments
+    resolved_attachments: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 def build_invocation(
@@ -324,6 +327,8 @@ def _typed(
         else:
             invocation.resolved_roles.append(snowflake)
         return str(snowflake)
+    elif kind == ATTACHMENT:
+        return _attachment(name, value, invocation)
     else:
         raise InvalidInvocation(f"option {name!r}: type {kind} is not supported by the stand-in")
     choices = definition.get("choices")
@@ -332,3 +337,33 @@ def _typed(
             f"option {name!r}: {value!r} is not one of {[c['value'] for c in choices]}"
         )
     return value
+
+
+_ATTACHMENT_IDS = itertools.count(1_300_000_000_000_000_000)
+ATTACHMENT_LIMIT = 10 * 1024 * 1024  # bytes a member may upload without boosts
+
+
+def _attachment(name: str, value: Any, invocation: Invocation) -> str:
+    """A file the member picked for an attachment option: {filename, size,
+    content_type?, width?, height?}. Discord's client refuses a file over the
+    upload limit or an empty one; it sends any content type (or none)."""
+    if not isinstance(value, Mapping) or not isinstance(value.get("filename"), str):
+        raise InvalidInvocation(f"option {name!r} takes a file: {{'filename': ..., 'size': ...}}")
+    size = value.get("size")
+    if isinstance(size, bool) or not isinstance(size, int) or not 0 < size <= ATTACHMENT_LIMIT:
+        raise InvalidInvocation(
+            f"option {name!r}: Discord uploads files of 1 to {ATTACHMENT_LIMIT:,} bytes"
+        )
+    key = str(
+        1_300_000_000_000_000_000 + len(invocation.resolved_attachments) + id(invocation) % 10**9
+    )
+    filename = value["filename"]
+    url = f"https://cdn.discordapp.com/ephemeral-attachments/{key}/{filename}"
+    payload: dict[str, Any] = {
+        "id": key, "filename": filename, "size": size, "url": url, "proxy_url": url,
+    }  # fmt: skip
+    for extra in ("content_type", "width", "height"):
+        if value.get(extra) is not None:
+            payload[extra] = value[extra]
+    invocation.resolved_attachments[key] = payload
+    return key

@@ -455,7 +455,8 @@ class DiscordStandIn:
         unchecked: bool = False,
     ) -> Exchange:
         """A member runs `/command` ("league night finalize" for a subcommand) with
-        options {name: value} (members, roles, channels by id). Option types
+        options {name: value} (members, roles, channels by id; a file for an
+        attachment option as {filename, size, content_type, width, height}). Option types
         come from the commands the bot registered; what Discord's client would
         not let a member send raises InvalidInvocation or CommandNotPermitted,
         unless `unchecked` (a modified client) sends values outside the
@@ -612,6 +613,8 @@ class DiscordStandIn:
             )
         for role_id in invocation.resolved_roles:
             resolved.setdefault("roles", {})[str(role_id)] = guild.roles[role_id].payload()
+        if invocation.resolved_attachments:
+            resolved["attachments"] = dict(invocation.resolved_attachments)
         for channel_id in invocation.resolved_channels:
             channel = guild.channels[channel_id]
             resolved.setdefault("channels", {})[str(channel_id)] = {

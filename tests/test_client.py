@@ -14,8 +14,8 @@ from bot.client import LeagueBot
 from bot.config import Settings, load_settings
 
 COMMANDS = {
-    "late", "absent", "score", "premakeup", "veto", "standings", "groups", "me", "league", "stats",
-    "machine",
+    "late", "absent", "score", "score-form", "premakeup", "veto", "standings", "groups", "me",
+    "league", "stats", "machine",
 }  # fmt: skip
 
 

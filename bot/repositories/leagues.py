@@ -30,6 +30,7 @@ SEASON_RULES = (
     "prize_places_b",
     "prize_consolation_a",
     "prize_consolation_b",
+    "photo_required",
 )
 LEAGUE_TIMES = ("play_time", "grace_until", "late_cutoff", "groupings_time", "picks_lock_time")
 
@@ -82,7 +83,9 @@ FINALIZE_NIGHT = (
 
 
 def _season_rules(row: aiosqlite.Row) -> SeasonRules:
-    return SeasonRules(**{name: row[name] for name in SEASON_RULES})
+    stored = {name: row[name] for name in SEASON_RULES}
+    stored["photo_required"] = bool(stored["photo_required"])
+    return SeasonRules(**stored)
 
 
 def _league(row: aiosqlite.Row) -> League:

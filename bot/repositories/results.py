@@ -54,6 +54,10 @@ DUES_OF_PLAYER = (
     "SELECT coalesce(sum(d.cents), 0) FROM dues d JOIN nights n ON n.id = d.night_id"
     " WHERE n.season_id = ? AND d.player_id = ?"
 )
+DUES_OF_PLAYER_TO_WEEK = (
+    "SELECT coalesce(sum(d.cents), 0) FROM dues d JOIN nights n ON n.id = d.night_id"
+    " WHERE n.season_id = ? AND d.player_id = ? AND n.week <= ?"
+)
 INSERT_DUES = (
     "INSERT INTO dues (night_id, player_id, cents, recorded_by, recorded_at) VALUES (?, ?, ?, ?, ?)"
 )
@@ -172,3 +176,10 @@ async def add_to_fund(
 
 async def dues_paid(conn: aiosqlite.Connection, night_id: int, player_id: int) -> bool:
     return bool(await scalar(conn, DUES_PAID, (night_id, player_id)))
+
+
+async def dues_of_player_to_week(
+    conn: aiosqlite.Connection, season_id: int, player_id: int, week: int
+) -> int:
+    """What a player paid in dues this season for the nights up to `week`."""
+    return int(await scalar(conn, DUES_OF_PLAYER_TO_WEEK, (season_id, player_id, week)))

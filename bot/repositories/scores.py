@@ -30,7 +30,7 @@ PENDING_OF_NIGHT = (
 )
 INSERT_SCORE = (
     "INSERT INTO scores (game_id, player_id, score, status, submitted_by, submitted_at,"
-    " decided_by, decided_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+    " decided_by, decided_at, photo_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 DECIDE = (
     "UPDATE scores SET status = ?, decided_by = ?, decided_at = ?"
@@ -59,6 +59,7 @@ def _score(row: aiosqlite.Row) -> Score:
         submitted_by=row["submitted_by"],
         decided_by=row["decided_by"],
         approval_message_id=row["approval_message_id"],
+        photo_url=row["photo_url"],
     )
 
 
@@ -106,10 +107,13 @@ async def add_score(
     now: str,
     *,
     approved_by: int | None = None,
+    photo_url: str | None = None,
 ) -> int:
     status = "pending" if approved_by is None else "approved"
     decided_at = None if approved_by is None else now
-    params = (game_id, player_id, score, status, submitted_by, now, approved_by, decided_at)
+    params = (
+        game_id, player_id, score, status, submitted_by, now, approved_by, decided_at, photo_url,
+    )  # fmt: skip
     return await insert(conn, INSERT_SCORE, params)
 
 

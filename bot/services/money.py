@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 
 import aiosqlite
 
 from bot.database import Database
-from bot.repositories import leagues, results
+from bot.repositories import leagues, nights, people, results
 from bot.scoring import season_prizes, split_dues
 from bot.services.context import (
     SeasonContext,
@@ -20,17 +19,16 @@ from bot.services.context import (
 )
 from bot.services.errors import BadInput, Conflict
 from bot.services.finalize import check_still_open, refinalize_in
-from bot.services.outcomes import PrizeShare, SeasonPrizes, StandingRow
+from bot.services.outcomes import (
+    DuesRecorded,
+    MoneySummary,
+    PlayerDues,
+    Pot,
+    PrizeShare,
+    SeasonPrizes,
+    StandingRow,
+)
 from bot.services.standings import rows_of
-
-
-@dataclass(frozen=True)
-class Pot:
-    week: int
-    dues_cents: int
-    pot_cents: int  # R10.1: half of the night's dues
-    fund_cents: int  # the other half
-    recomputed: bool = False  # the night was final: its payout was recomputed
 
 
 async def record_dues(
@@ -44,25 +42,95 @@ async def record_dues(
     now: datetime,
 ) -> Pot:
     """R10.1: a player paid their dues for a night (the season's dues unless said)."""
+    recorded = await record_dues_of(db, guild_id, [player_name], week, cents=cents, by=by, now=now)
+    return recorded.pot
+
+
+async def record_dues_of(
+    db: Database,
+    guild_id: int,
+    player_names: list[str],
+    week: int,
+    *,
+    cents: int | None = None,
+    by: int,
+    now: datetime,
+) -> DuesRecorded:
+    """R10.1: several players paid their dues for a night, in one transaction:
+    every name is checked first, and one bad name (or dues already recorded)
+    records nothing and names it. A final night's payout is recomputed once."""
     if cents is not None and not 1 <= cents <= 100_000:
         raise BadInput("Dues are from $0.01 to $1,000.00.")
+    names = [n.strip() for n in player_names if n.strip()]
+    if not names:
+        raise BadInput("Name at least one player.")
+    if len(names) > 60:
+        raise BadInput("Record at most 60 players at once.")
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         night = await night_of_week(conn, ctx, week)
-        player = await player_of_night(conn, ctx.league, night, player_name)
         amount = ctx.season.dues_cents if cents is None else cents
         if amount <= 0:
             raise BadInput("This season has no dues.")
-        if await results.dues_paid(conn, night.id, player.id):
-            raise Conflict(f"{player.name}'s dues for week {week} are already recorded.")
+        players = [await player_of_night(conn, ctx.league, night, name) for name in names]
+        seen: set[int] = set()
+        for player in players:
+            if player.id in seen:
+                raise BadInput(f"{player.name} is named twice; nothing was recorded.")
+            seen.add(player.id)
+            if await results.dues_paid(conn, night.id, player.id):
+                raise Conflict(
+                    f"{player.name}'s dues for week {week} are already recorded; "
+                    "nothing was recorded."
+                )
         if night.status == "finalized":
             await check_still_open(conn, ctx, night)
-        await results.add_dues(conn, night.id, player.id, amount, by, stamp(now))
+        for player in players:
+            await results.add_dues(conn, night.id, player.id, amount, by, stamp(now))
         if night.status == "finalized":  # R10.2: the payout follows the pot
             await refinalize_in(conn, ctx, night, by=by, now=now)
         total = await results.dues_of_night(conn, night.id)
         pot, fund = split_dues(total)
-        return Pot(week, total, pot, fund, recomputed=night.status == "finalized")
+        return DuesRecorded(
+            Pot(week, total, pot, fund, recomputed=night.status == "finalized"),
+            [(p.name, amount) for p in players],
+        )
+
+
+async def summary(db: Database, guild_id: int, week: int | None = None) -> MoneySummary:
+    """R10.1: the week's pot, the season fund, and each player's dues paid and
+    owed up to that week. Decision: a player owes the season's dues for each
+    night up to the week in which they were in a group and have none recorded.
+    `week` defaults to the last night that is not still to come."""
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        all_nights = await leagues.nights(conn, ctx.season.id)
+        held = [n for n in all_nights if n.status != "scheduled"]
+        if week is None:
+            week = held[-1].week if held else 1
+        night = await night_of_week(conn, ctx, week)
+        paid: dict[int, int] = {}
+        owed: dict[int, int] = {}
+        for past in held:
+            if past.week > week:
+                break
+            for group in await nights.groups(conn, past.id):
+                for member in group.members:
+                    owed.setdefault(member, 0)
+                    if not await results.dues_paid(conn, past.id, member):
+                        owed[member] += ctx.season.dues_cents
+        everyone = await people.players(conn, ctx.league.id, removed=True)
+        for player in everyone:
+            cents = await results.dues_of_player_to_week(conn, ctx.season.id, player.id, week)
+            if cents or player.id in owed or not player.removed:
+                paid[player.id] = cents
+        named = {p.id: p.name for p in everyone}
+        rows = sorted(
+            (PlayerDues(named[i], paid.get(i, 0), owed.get(i, 0)) for i in set(paid) | set(owed)),
+            key=lambda r: (-r.owed_cents, r.name.casefold()),
+        )
+        pot, _ = split_dues(await results.dues_of_night(conn, night.id))
+        return MoneySummary(week, pot, await season_fund(conn, ctx.season.id), rows)
 
 
 async def add_to_fund(
@@ -132,3 +200,12 @@ async def season_end_prizes(db: Database, guild_id: int, week: int) -> SeasonPri
             return None
     shares = await prizes(db, guild_id)
     return shares if shares.final else None
+
+
+async def player_names(db: Database, guild_id: int, typed: str) -> list[str]:
+    """The league's current players whose name contains `typed` (for autocomplete)."""
+    wanted = typed.strip().casefold()
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        found = await people.players(conn, ctx.league.id)
+    return [p.name for p in found if wanted in p.name.casefold()]

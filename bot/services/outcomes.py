@@ -391,3 +391,33 @@ class PointsByWeek:
     rows: list[StandingRow]
     weeks: list[int]
     points: dict[int, dict[int, int]]  # player id -> week -> league points
+
+
+@dataclass(frozen=True)
+class Pot:
+    week: int
+    dues_cents: int
+    pot_cents: int  # R10.1: half of the night's dues
+    fund_cents: int  # the other half
+    recomputed: bool = False  # the night was final: its payout was recomputed
+
+
+@dataclass(frozen=True)
+class DuesRecorded:
+    pot: Pot
+    paid: list[tuple[str, int]]  # (player's name, cents), in the order given
+
+
+@dataclass(frozen=True)
+class PlayerDues:
+    name: str
+    paid_cents: int  # this season, up to the week
+    owed_cents: int  # dues of the nights they played up to the week, not recorded
+
+
+@dataclass(frozen=True)
+class MoneySummary:
+    week: int
+    pot_cents: int  # R10.1: half of the week's dues
+    fund_cents: int  # the season prize fund, as it stands
+    players: list[PlayerDues]

@@ -8,7 +8,7 @@ from datetime import datetime
 import aiosqlite
 
 from bot.database import Database
-from bot.models import Game, Group, Night, Score, ScoreChange
+from bot.models import Game, Group, Night, Player, Score, ScoreChange
 from bot.repositories import leagues, nights, people, scores
 from bot.scoring import RuleError, changed_score
 from bot.services.context import (
@@ -20,11 +20,23 @@ from bot.services.context import (
     stamp,
     valid_score,
 )
-from bot.services.errors import AlreadyDecided, BadInput, NotAllowed, NotFound, WrongState
+from bot.services.errors import (
+    AlreadyDecided,
+    BadInput,
+    LeagueError,
+    NotAllowed,
+    NotFound,
+    WrongState,
+)
 from bot.services.finalize import NightSummary, check_still_open, refinalize_in
 from bot.services.outbox import owe_approval, owe_update
 from bot.services.outcomes import Approval, ScoreView
 from bot.services.season import group_at, group_label, group_of, parse_group_label
+
+PHOTO_REQUIRED = (
+    "This league asks for a photo of the score display with each score: "
+    "add it with `/score photo:`."
+)
 
 
 async def _current_night(conn: aiosqlite.Connection, ctx: SeasonContext) -> Night:
@@ -64,13 +76,17 @@ async def submit(
     score: int,
     *,
     player: int | None = None,
+    photo_url: str | None = None,
     now: datetime,
 ) -> ScoreView:
     """A player (or a member of their group) submits a score for one of
-    tonight's games of their group; it waits for the commissioner's approval."""
+    tonight's games of their group; it waits for the commissioner's approval.
+    `photo_url`: a photo of the score display, which the season may require."""
     valid_score(score)
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
+        if ctx.rules.photo_required and not photo_url:
+            raise BadInput(PHOTO_REQUIRED)
         me = await player_of(conn, ctx.league, submitter)
         night = await _current_night(conn, ctx)
         groups = await nights.groups(conn, night.id)
@@ -86,35 +102,56 @@ async def submit(
                     f"({group_label(group)})."
                 )
         game = await _game_numbered(conn, group, game_number)
-        live = await scores.live_score(conn, game.id, target.id)
-        if live is not None and live.status == "pending":
-            raise WrongState(
-                f"{target.name} already has a score on game {game.number} waiting for approval "
-                f"({live.score:,}). The commissioner can reject it, then submit again."
-            )
-        if live is not None:
-            raise WrongState(
-                f"{target.name}'s score on game {game.number} ({live.score:,}) is approved; "
-                "ask the commissioner to correct it."
-            )
-        # A player marked absent who plays after all is no longer absent (R2.3-R2.4).
-        # Only they can say so: a group mate's score must not take back their absence.
-        notice = next(
-            (n for n in await nights.notices(conn, night.id) if n.player_id == target.id), None
+        return await _store(conn, guild_id, night, group, game, target, me, score, photo_url, now)
+
+
+async def _store(
+    conn: aiosqlite.Connection,
+    guild_id: int,
+    night: Night,
+    group: Group,
+    game: Game,
+    target: Player,
+    me: Player,
+    score: int,
+    photo_url: str | None,
+    now: datetime,
+) -> ScoreView:
+    """One pending score, after the checks every submitted score passes: no live
+    score yet, and an absent player's games scored only by that player (R2.3-R2.4)."""
+    submitter = me.discord_id
+    assert submitter is not None
+    live = await scores.live_score(conn, game.id, target.id)
+    if live is not None and live.status == "pending":
+        raise WrongState(
+            f"{target.name} already has a score on game {game.number} waiting for approval "
+            f"({live.score:,}). The commissioner can reject it, then submit again."
         )
-        if notice is not None and notice.kind == "absent" and target is not me:
-            raise WrongState(
-                f"{target.name} is absent tonight (week {night.week}), so their games are "
-                f"scored from pre-makeups. If {target.name} came after all, {target.name} "
-                "submits their own score, which takes the absence back."
-            )
-        if notice is not None and notice.kind == "absent":
-            await nights.withdraw_notice(conn, night.id, target.id, stamp(now))
-        score_id = await scores.add_score(conn, game.id, target.id, score, submitter, stamp(now))
-        # Owed with the score: a pending score always has its approval post.
-        await owe_approval(conn, guild_id, f"score:{score_id}", now=now)
-        stored = Score(score_id, game.id, target.id, score, "pending", submitter, None, None)
-        return ScoreView(stored, target, game, night, group_label(group))
+    if live is not None:
+        raise WrongState(
+            f"{target.name}'s score on game {game.number} ({live.score:,}) is approved; "
+            "ask the commissioner to correct it."
+        )
+    # A player marked absent who plays after all is no longer absent (R2.3-R2.4).
+    # Only they can say so: a group mate's score must not take back their absence.
+    notice = next(
+        (n for n in await nights.notices(conn, night.id) if n.player_id == target.id), None
+    )
+    if notice is not None and notice.kind == "absent" and target.id != me.id:
+        raise WrongState(
+            f"{target.name} is absent tonight (week {night.week}), so their games are "
+            f"scored from pre-makeups. If {target.name} came after all, {target.name} "
+            "submits their own score, which takes the absence back."
+        )
+    if notice is not None and notice.kind == "absent":
+        await nights.withdraw_notice(conn, night.id, target.id, stamp(now))
+    score_id = await scores.add_score(
+        conn, game.id, target.id, score, submitter, stamp(now), photo_url=photo_url
+    )
+    # Owed with the score: a pending score always has its approval post.
+    await owe_approval(conn, guild_id, f"score:{score_id}", now=now)
+    stored = Score(score_id, game.id, target.id, score, "pending", submitter, None, None, photo_url)
+    return ScoreView(stored, target, game, night, group_label(group))
 
 
 async def _game_numbered(conn: aiosqlite.Connection, group: Group, number: int) -> Game:
@@ -315,3 +352,91 @@ async def record_tie_order(
         if night.status == "finalized":
             return await refinalize_in(conn, ctx, night, by=by, now=now)
         return None
+
+
+@dataclass(frozen=True)
+class FormField:
+    """One field of a score form: a game of the player's group and whose score it is."""
+
+    label: str  # "Game 1 · Attack from Mars" or the player's name
+    game_number: int
+    player_id: int
+
+
+FORM_FIELDS = 5  # Discord: at most five text inputs in a modal
+
+
+async def form(
+    db: Database, guild_id: int, discord_id: int, game_number: int | None = None
+) -> tuple[str, list[FormField]]:
+    """The score form a player may open tonight: without `game_number`, their own
+    remaining games (at most five); with it, that game of their group, one field
+    per member with no score on it yet who is not marked absent. Returns the
+    form's title and its fields; refuses when there is nothing to enter."""
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        if ctx.rules.photo_required:
+            raise WrongState(PHOTO_REQUIRED.replace("score:", "score, which a form cannot carry:"))
+        me = await player_of(conn, ctx.league, discord_id)
+        night = await _current_night(conn, ctx)
+        group = group_of(await nights.groups(conn, night.id), me.id)
+        if group is None:
+            raise NotAllowed(f"You are not in a group in week {night.week}.")
+        if game_number is None:
+            fields = []
+            for game in await nights.games(conn, group.id):
+                if await scores.live_score(conn, game.id, me.id) is None:
+                    label = f"Game {game.number} · {game.machine}"
+                    fields.append(FormField(label, game.number, me.id))
+            if not fields:
+                raise WrongState(f"You have a score on every game of week {night.week}.")
+            return f"Your scores · week {night.week}", fields[:FORM_FIELDS]
+        game = await _game_numbered(conn, group, game_number)
+        absent = {n.player_id for n in await nights.notices(conn, night.id) if n.kind == "absent"}
+        fields = []
+        for member_id in group.members:
+            member = await people.player_by_id(conn, member_id)
+            if member is None or member.removed or (member.id in absent and member.id != me.id):
+                continue
+            if await scores.live_score(conn, game.id, member.id) is None:
+                fields.append(FormField(member.name, game.number, member.id))
+        if not fields:
+            raise WrongState(f"Everyone in {group_label(group)} has a score on game {game.number}.")
+        return f"Game {game.number} · {game.machine}", fields[:FORM_FIELDS]
+
+
+async def submit_form(
+    db: Database,
+    guild_id: int,
+    submitter: int,
+    entries: list[tuple[FormField, int]],
+    *,
+    now: datetime,
+) -> list[ScoreView]:
+    """A submitted score form: every (field, score) stored in ONE transaction,
+    each checked as `/score` checks it, or none at all. A refusal names its field."""
+    if not entries:
+        raise BadInput("The form was empty: nothing was stored.")
+    stored: list[ScoreView] = []
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        if ctx.rules.photo_required:
+            raise WrongState(PHOTO_REQUIRED)
+        me = await player_of(conn, ctx.league, submitter)
+        night = await _current_night(conn, ctx)
+        group = group_of(await nights.groups(conn, night.id), me.id)
+        if group is None:
+            raise NotAllowed(f"You are not in a group in week {night.week}.")
+        for field, score in entries:
+            try:
+                valid_score(score)
+                target = await people.player_by_id(conn, field.player_id)
+                if target is None or target.removed or target.id not in group.members:
+                    raise NotAllowed(f"{field.label} is not in your group tonight.")
+                game = await _game_numbered(conn, group, field.game_number)
+                stored.append(
+                    await _store(conn, guild_id, night, group, game, target, me, score, None, now)
+                )
+            except LeagueError as error:
+                raise type(error)(f"{field.label}: {error} Nothing was stored.") from None
+    return stored

@@ -57,7 +57,8 @@ SETTING_LIMITS = {  # name: (low, high) accepted from the commissioner
     "prize_consolation_b": (0, 100),
 }
 PRIZE_PLACES = ("prize_places_a", "prize_places_b")  # R10.4: percents of the fund, "30,15,10"
-SETTINGS = (*SETTING_LIMITS, *PRIZE_PLACES)
+YES_NO = ("photo_required",)  # issue #13: /score needs a photo of the score display
+SETTINGS = (*SETTING_LIMITS, *PRIZE_PLACES, *YES_NO)
 
 
 @dataclass(frozen=True)
@@ -151,7 +152,10 @@ async def change_setting(
     (R10.4) take percents of the fund, best first, e.g. "30,15,10"."""
     if name not in SETTINGS:
         raise BadInput(f"Unknown setting {brief(name)}. Settings: {', '.join(SETTINGS)}.")
-    stored = _places(name, value) if name in PRIZE_PLACES else _whole(name, value)
+    if name in YES_NO:
+        stored: int | str = _yes_no(name, value)
+    else:
+        stored = _places(name, value) if name in PRIZE_PLACES else _whole(name, value)
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         rules = ctx.rules
@@ -162,7 +166,17 @@ async def change_setting(
         if name == "regular_nights":
             await _resize_season(conn, ctx, int(stored))
         await leagues.set_season_setting(conn, ctx.season.id, name, stored)
-        return SettingChanged(name, str(stored))
+        shown = ("yes" if stored else "no") if name in YES_NO else str(stored)
+        return SettingChanged(name, shown)
+
+
+def _yes_no(name: str, value: int | str) -> int:
+    text = str(value).strip().lower()
+    if text in ("yes", "y", "true", "on", "1"):
+        return 1
+    if text in ("no", "n", "false", "off", "0"):
+        return 0
+    raise BadInput(f"{name} is yes or no.")
 
 
 def _whole(name: str, value: int | str) -> int:

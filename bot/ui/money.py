@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bot.services.outcomes import SeasonPrizes
+    from bot.services.outcomes import DuesRecorded, MoneySummary, SeasonPrizes
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -34,4 +34,32 @@ def season_prizes(prizes: SeasonPrizes) -> str:
         lines.extend(f"  {place(s.place)}: {s.player} {dollars(s.cents)}" for s in shares)
     if len(lines) == 1:
         lines.append("Nobody is placed yet.")
+    return "\n".join(lines)
+
+
+def dues_recorded(done: DuesRecorded) -> str:
+    """Who paid what, and the week's pot after it."""
+    pot = done.pot
+    paid = ", ".join(f"{name} {dollars(cents)}" for name, cents in done.paid)
+    again = "\nThe week was final: its payout was recomputed." if pot.recomputed else ""
+    return (
+        f"Week {pot.week}: dues {dollars(pot.dues_cents)}, pot {dollars(pot.pot_cents)}.\n"
+        f"Paid: {paid}.{again}"
+    )
+
+
+def money_summary(money: MoneySummary) -> str:
+    """The week's pot, the season fund, and one short line per player (owing first);
+    long lists are split into several messages by `respond`."""
+    lines = [
+        f"**Money · week {money.week}**",
+        f"Pot {dollars(money.pot_cents)} · season fund {dollars(money.fund_cents)}",
+    ]
+    lines.extend(
+        f"{p.name}: paid {dollars(p.paid_cents)}"
+        + (f", owes {dollars(p.owed_cents)}" if p.owed_cents else "")
+        for p in money.players
+    )
+    if not money.players:
+        lines.append("No players yet.")
     return "\n".join(lines)

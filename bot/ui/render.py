@@ -117,14 +117,19 @@ def score_pending(view: ScoreView) -> str:
     by = "" if submitter == view.player.discord_id else f" (submitted by <@{submitter}>)"
     return (f"Week {view.night.week} · {view.group_label} · Game {view.game.number} · "
             f"{view.game.machine}\n**{view.player.name}**: {view.score.score:,}{by}\n"
-            f"Waiting for the commissioner.")  # fmt: skip
+            f"Waiting for the commissioner.{photo_line(view)}")  # fmt: skip
+
+
+def photo_line(view: ScoreView) -> str:
+    """A link to the score's photo (Discord shows an image link as the image)."""
+    return f"\nPhoto: {view.score.photo_url}" if view.score.photo_url else ""
 
 
 def score_decided(view: ScoreView, decider: str) -> str:
     verb = "Approved" if view.score.status == "approved" else "Rejected"
     return (f"Week {view.night.week} · {view.group_label} · Game {view.game.number} · "
             f"{view.game.machine}\n**{view.player.name}**: {view.score.score:,}\n"
-            f"{verb} by {decider}.")  # fmt: skip
+            f"{verb} by {decider}.{photo_line(view)}")  # fmt: skip
 
 
 def pick_list(picks: PickList) -> str:

@@ -6,10 +6,11 @@ from discord import Interaction, app_commands
 
 from bot.parsing import parse_money
 from bot.services import money
+from bot.services.errors import LeagueError
 from bot.ui import money as money_text
 from bot.ui import render
 from bot.ui.replies import respond
-from cogs._base import deliver, now_of
+from cogs._base import deliver, league_bot, now_of
 from cogs.league._common import LeagueCommands
 
 
@@ -20,33 +21,58 @@ class MoneyCommands(LeagueCommands):
 
     @money.command(name="dues")
     @app_commands.describe(
-        player="Player's name", week="Week", amount="Dollars (default: the season's dues)"
+        players="Names, comma-separated", week="Week", amount="Dollars (default: season's dues)"
     )
     async def dues(
         self,
         interaction: Interaction,
-        player: app_commands.Range[str, 1, 64],
+        players: app_commands.Range[str, 1, 1000],
         week: app_commands.Range[int, 1, 52],
         amount: app_commands.Range[str, 1, 12] | None = None,
     ) -> None:
-        """Record dues paid (R10.1)."""
+        """Record dues paid by one or more players (R10.1)."""
         cents = parse_money(amount) if amount else None
         bot, guild = await self._ack(interaction)
-        pot = await money.record_dues(
+        done = await money.record_dues_of(
             bot.db,
             guild,
-            player,
+            players.split(","),
             week,
             cents=cents,
             by=interaction.user.id,
             now=now_of(interaction),
         )
-        again = " The week was final: its payout was recomputed." if pot.recomputed else ""
         deliver(interaction)  # a recomputed week's results are posted again
+        await respond(interaction, money_text.dues_recorded(done))
+
+    @dues.autocomplete("players")
+    async def dues_players(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Completes the last name typed; the names before it are kept."""
+        *done, last = current.split(",")
+        head = ", ".join(n.strip() for n in done if n.strip())
+        bot = league_bot(interaction)
+        try:
+            names = await money.player_names(bot.db, bot.settings.guild_id, last)
+        except LeagueError:
+            return []
+        out = []
+        for name in names:
+            value = f"{head}, {name}" if head else name
+            if len(value) <= 100:
+                out.append(app_commands.Choice(name=value, value=value))
+        return out[:25]
+
+    @money.command(name="summary")
+    @app_commands.describe(week="Week (default: the latest)")
+    async def summary(
+        self, interaction: Interaction, week: app_commands.Range[int, 1, 52] | None = None
+    ) -> None:
+        """The pot, the prize fund, and each player's dues paid and owed (R10.1)."""
+        bot, guild = await self._ack(interaction)
         await respond(
-            interaction,
-            f"Week {week}: dues {render.money(pot.dues_cents)}, pot {render.money(pot.pot_cents)}."
-            + again,
+            interaction, money_text.money_summary(await money.summary(bot.db, guild, week))
         )
 
     @money.command(name="fund")

@@ -78,7 +78,7 @@ class SeasonCommands(LeagueCommands):
     @season.command(name="setting")
     @app_commands.describe(
         name="Which setting",
-        value="Whole number; prize places: percents, e.g. 30,15,10",
+        value="A number; prize places: percents, e.g. 30,15,10; or yes/no",
     )
     async def setting(
         self,

@@ -46,6 +46,7 @@ class Said:
 
     replies: list[Reply] = field(default_factory=list)
     deferred: bool | None = None  # None: not deferred; else whether it was ephemeral
+    modal: discord.ui.Modal | None = None  # the form the bot opened (send_modal)
     edited: list[str] = field(default_factory=list)
 
     @property
@@ -171,6 +172,12 @@ class FakeResponse:
         self._done = True
         self._said.replies.append(Reply(content, ephemeral, view, _read(file)))
 
+    async def send_modal(self, modal: discord.ui.Modal, /) -> None:
+        assert not self._done, "a modal must be the first answer to an interaction"
+        modal.to_dict()  # what discord.py would send
+        self._done = True
+        self._said.modal = modal
+
     async def edit_message(self, *, content: str, view: discord.ui.View | None = None) -> None:
         assert not self._done, "an interaction is acknowledged once"
         self._done = True
@@ -284,5 +291,29 @@ async def click(item: Any, interaction: FakeInteraction) -> Said:
     inner = getattr(item, "item", item)
     button = await DecisionButton.from_custom_id(interaction, inner, match)  # type: ignore[arg-type]
     await button.callback(interaction)  # type: ignore[arg-type]
+    await interaction.client.outbox.flush()
+    return interaction.said
+
+
+async def submit_modal(
+    modal: discord.ui.Modal, interaction: FakeInteraction, values: list[str]
+) -> Said:
+    """A member fills in the form's text inputs (in order) and submits it: the
+    values go through discord.py's own `_refresh`, then `on_submit`, errors to
+    `on_error`, as discord.py's modal task runs them."""
+    inputs = [c for c in modal.walk_children() if isinstance(c, discord.ui.TextInput)]
+    assert len(values) == len(inputs), f"the form has {len(inputs)} fields"
+    for box, value in zip(inputs, values, strict=True):
+        assert len(value) <= (box.max_length or 4000), "Discord caps what a field takes"
+    components = [
+        {"type": 18, "component": {"type": 4, "custom_id": box.custom_id, "value": value}}
+        for box, value in zip(inputs, values, strict=True)
+    ]
+    modal._refresh(interaction, components, {})  # type: ignore[arg-type]
+    interaction.type = discord.InteractionType.modal_submit
+    try:
+        await modal.on_submit(interaction)  # type: ignore[arg-type]
+    except Exception as error:
+        await modal.on_error(interaction, error)  # type: ignore[arg-type]
     await interaction.client.outbox.flush()
     return interaction.said

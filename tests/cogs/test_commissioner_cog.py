@@ -369,9 +369,9 @@ async def test_mark_records_late_or_absent(league: FakeBot) -> None:
 async def test_finalize_posts_results_and_standings(league: FakeBot) -> None:
     bot = league
     for n in range(1, 7):
-        said = await run(bot, "money dues", player=f"P{n}", week=1)
+        said = await run(bot, "money dues", players=f"P{n}", week=1)
     # R10.1: six players' $6.00 dues; half to the night's pot.
-    assert said.text == "Week 1: dues $36.00, pot $18.00."
+    assert said.text == "Week 1: dues $36.00, pot $18.00.\nPaid: P6 $6.00."
     await lock(bot)
     await submit_all(bot, 1, WEEK_1)
     said = await run(bot, "night finalize", when=at(FIRST_NIGHT, "23:00"))
@@ -410,12 +410,12 @@ async def test_finalize_posts_results_and_standings(league: FakeBot) -> None:
 
 async def test_dues_fund_and_playoffs(league: FakeBot) -> None:
     bot = league
-    said = await run(bot, "money dues", player="P1", week=1)
-    assert said.text == "Week 1: dues $6.00, pot $3.00."
-    said = await run(bot, "money dues", player="P2", week=1, amount="$7.50")
-    assert said.text == "Week 1: dues $13.50, pot $6.75."  # R10.1: half to the pot
-    said = await run(bot, "money dues", player="P1", week=1)
-    assert said.text == "P1's dues for week 1 are already recorded."
+    said = await run(bot, "money dues", players="P1", week=1)
+    assert said.text == "Week 1: dues $6.00, pot $3.00.\nPaid: P1 $6.00."
+    said = await run(bot, "money dues", players="P2", week=1, amount="$7.50")
+    assert said.text == "Week 1: dues $13.50, pot $6.75.\nPaid: P2 $7.50."  # R10.1: half to the pot
+    said = await run(bot, "money dues", players="P1", week=1)
+    assert said.text == "P1's dues for week 1 are already recorded; nothing was recorded."
     said = await run(bot, "money fund", amount="25", note="sponsor")
     assert said.text == "The prize fund is now $31.75."  # $6.75 of dues + $25.00
     said = await run(bot, "season playoffs")
@@ -467,9 +467,10 @@ VALID_OPTIONS: dict[str, dict[str, Any]] = {
     "score audit": {},
     "night mark": {"player": "P3", "status": "absent"},
     "night finalize": {},
-    "money dues": {"player": "P1", "week": 1},
+    "money dues": {"players": "P1", "week": 1},
     "money fund": {"amount": "25"},
     "money prizes": {},
+    "money summary": {},
     "season playoffs": {},
     "admin backup": {},
     "admin sync": {},
@@ -548,14 +549,14 @@ SCORES = "Type a score like 1234567, 1,234,567, 850M, 1.2B or 75k."
         ("season time", {"name": "play_time", "value": "25:00"}, f"'25:00' {NOT_A_TIME}"),
         ("season time", {"name": "play_time", "value": "7pm"}, f"'7pm' {NOT_A_TIME}"),
         ("season time", {"name": "play_time", "value": "19:5"}, f"'19:5' {NOT_A_TIME}"),
-        ("money dues", {"player": "P1", "week": 1, "amount": "6.5"}, f"'6.5' {NOT_MONEY}"),
-        ("money dues", {"player": "P1", "week": 1, "amount": "-6"}, f"'-6' {NOT_MONEY}"),
-        ("money dues", {"player": "P1", "week": 1, "amount": "six"}, f"'six' {NOT_MONEY}"),
-        ("money dues", {"player": "P1", "week": 1, "amount": "0"},
+        ("money dues", {"players": "P1", "week": 1, "amount": "6.5"}, f"'6.5' {NOT_MONEY}"),
+        ("money dues", {"players": "P1", "week": 1, "amount": "-6"}, f"'-6' {NOT_MONEY}"),
+        ("money dues", {"players": "P1", "week": 1, "amount": "six"}, f"'six' {NOT_MONEY}"),
+        ("money dues", {"players": "P1", "week": 1, "amount": "0"},
          "Dues are from $0.01 to $1,000.00."),
-        ("money dues", {"player": "Nobody", "week": 1},
+        ("money dues", {"players": "Nobody", "week": 1},
          "There is no player called 'Nobody' in this league."),
-        ("money dues", {"player": "P1", "week": 11},
+        ("money dues", {"players": "P1", "week": 11},
          "Week 11 is not a night of this season (1 to 10)."),
         ("money fund", {"amount": "1,000"}, f"'1,000' {NOT_MONEY}"),
         ("money fund", {"amount": "0.00"}, "Add from $0.01 to $100,000.00."),

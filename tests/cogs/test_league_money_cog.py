@@ -15,7 +15,7 @@ from tests.cogs.test_commissioner_cog import MONDAY, WEEK_1, announced, private,
 
 async def pay_dues_and_fund(bot: FakeBot, fund: str) -> None:
     for n in range(1, 7):
-        await run(bot, "money dues", player=f"P{n}", week=1)  # $36.00: $18.00 to the fund
+        await run(bot, "money dues", players=f"P{n}", week=1)  # $36.00: $18.00 to the fund
     await run(bot, "money fund", amount=fund)
 
 
@@ -54,7 +54,7 @@ async def test_r10_4_the_last_regular_night_posts_the_prizes(league: FakeBot) ->
     bot = league
     await run(bot, "season setting", name="regular_nights", value="1")
     for n in range(1, 7):
-        await run(bot, "money dues", player=f"P{n}", week=1)
+        await run(bot, "money dues", players=f"P{n}", week=1)
     await lock(bot)
     await submit_all(bot, 1, WEEK_1)
     said = await run(bot, "night finalize", when=at(FIRST_NIGHT, "23:00"))
@@ -149,7 +149,7 @@ async def test_r10_4_a_correction_to_the_last_night_posts_the_prizes_again(
     bot = league
     await run(bot, "season setting", name="regular_nights", value="1")
     for n in range(1, 7):
-        await run(bot, "money dues", player=f"P{n}", week=1)
+        await run(bot, "money dues", players=f"P{n}", week=1)
     await lock(bot)
     await submit_all(bot, 1, WEEK_1)
     await run(bot, "night finalize", when=at(FIRST_NIGHT, "23:00"))

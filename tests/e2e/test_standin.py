@@ -27,8 +27,8 @@ from standin import (
 from tests.e2e.harness import World, running_bot
 
 COMMANDS = {
-    "late", "absent", "score", "premakeup", "veto", "standings", "groups", "me", "league", "stats",
-    "machine",
+    "late", "absent", "score", "score-form", "premakeup", "veto", "standings", "groups", "me",
+    "league", "stats", "machine",
 }  # fmt: skip
 DEFERRED_REPLY, REPLY, DEFERRED_UPDATE = 5, 4, 6
 ONLY_THE_COMMISSIONER = "Only the commissioner can do that."

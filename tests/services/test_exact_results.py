@@ -99,9 +99,10 @@ def as_written_before_exact_scores(path: Path) -> None:
     with sqlite3.connect(path) as conn:
         conn.execute("ALTER TABLE game_results DROP COLUMN par")
         conn.execute("ALTER TABLE night_results DROP COLUMN tns_exact")
-        for column in SEASON_RULES:  # added by migration 0003, after version 1
+        for column in SEASON_RULES:  # added by migration 0003 (photo_required: 0005)
             conn.execute(f"ALTER TABLE seasons DROP COLUMN {column}")
         conn.execute("DROP TABLE outbox")  # added by migration 0004
+        conn.execute("ALTER TABLE scores DROP COLUMN photo_url")  # added by the photo migration
         conn.execute("PRAGMA user_version = 1")
     conn.close()
 
