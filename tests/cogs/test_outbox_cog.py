@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.delivery import Sender
 from bot.delivery.words import words
+from bot.migrate import load_migrations
 from bot.services import announcements, outbox, scores
 from cogs.commissioner import Commissioner
 from cogs.scores import Scores
@@ -193,7 +194,8 @@ async def test_status_shows_the_bot_its_database_and_the_outbox(league: FakeBot)
     text = await league_command(bot, "admin status")
     lines = text.split("\n")
     assert lines[0].startswith("**League bot ")
-    assert lines[1] == f"Database: {bot.settings.database_path} (schema version 4)"
+    latest = load_migrations()[-1].version  # never a hard-coded number: helpers add migrations
+    assert lines[1] == f"Database: {bot.settings.database_path} (schema version {latest})"
     # the approval post failed; its alert (to the commissioners' DMs) found no one
     assert lines[2].startswith("Posts waiting: 0 · failed: 2 · sent: 0")
     assert "- none scheduled" in lines
