@@ -45,6 +45,14 @@ async def test_a_refused_approvals_channel_alerts_each_commissioner_by_dm(
             alert = sent[0]
             assert alert.startswith("Heads-up: Discord refused 1 post of the bot.")
             assert "post to #approvals: 403" in alert
+        # Koi loses the role: their next /league command is refused and they are forgotten.
+        standin.set_roles(league.settings.guild_id, league.koi, [])
+        standin.set_command_permission(
+            league.settings.guild_id, "league", league.koi
+        )  # still offered
+        refused = await league.run("league admin status")
+        assert refused.content == "Only the commissioner can do that."
+        assert await bot.outbox.commissioners() == [owner]
     async with running_bot(league.settings, standin=standin) as bot:
         await bot.outbox.settled()
         assert [len(standin.dms(p)) for p in (owner, league.koi)] == [1, 1]
