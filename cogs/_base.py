@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.services import commissioners
+from bot.ui.approvals import is_commissioner, require_commissioner
+
 if TYPE_CHECKING:
     from bot.client import LeagueBot
 
@@ -25,3 +28,16 @@ def deliver(interaction: discord.Interaction) -> None:
     """The command owed messages (written by its service, in its transaction):
     have the outbox's sender deliver them now rather than at its next look."""
     league_bot(interaction).outbox.wake()
+
+
+async def check_commissioner(interaction: discord.Interaction) -> None:
+    """The commissioner role check (raises NotCommissioner). Whoever passes it is
+    recorded, so the bot can DM them without the members intent; a recorded
+    member seen without the role is forgotten."""
+    bot = league_bot(interaction)
+    holds = is_commissioner(interaction)
+    if interaction.guild_id == bot.settings.guild_id:
+        await commissioners.seen(
+            bot.db, bot.settings.guild_id, interaction.user.id, holds, now=now_of(interaction)
+        )
+    require_commissioner(interaction)

@@ -16,8 +16,8 @@ import discord
 
 from bot.services import premakeups, scores
 from bot.ui import delivery, render
-from bot.ui.approvals import require_commissioner
 from bot.ui.replies import report, require_league_guild
+from cogs._base import check_commissioner
 
 TEMPLATE = r"(?P<kind>score|premakeup):(?P<action>approve|reject):(?P<id>[0-9]{1,18})"
 
@@ -50,7 +50,7 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TE
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             require_league_guild(interaction)
-            require_commissioner(interaction)
+            await check_commissioner(interaction)
             # Acknowledge at once (the message will be edited), then decide.
             await interaction.response.defer()
             await self._decide(interaction)

@@ -39,6 +39,7 @@ from standin.messages import (
 )
 from standin.world import (
     EPHEMERAL,
+    INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MESSAGES,
     LOADING,
     SEND_MESSAGES,
@@ -130,6 +131,7 @@ class Rest:
         add("GET", "/gateway", self.standin.gateway.handle)
         add("GET", f"{API}/users/@me", self._get_me)
         add("GET", f"{API}/users/{{user_id}}", self._get_user)
+        add("POST", f"{API}/users/@me/channels", self._create_dm)
         add("GET", f"{API}/oauth2/applications/@me", self._get_application)
         add("GET", f"{API}/applications/@me", self._get_application)
         add("GET", f"{API}/gateway", self._get_gateway)
@@ -280,6 +282,20 @@ class Rest:
             raise Refused(404, 10013, "Unknown User")
         return json_response(user.payload())
 
+    async def _create_dm(self, request: web.Request) -> web.Response:
+        """Open (or reuse) the DM channel with a user. Discord makes it even when the
+        user's DMs are closed; the message POST is what it refuses (50007)."""
+        body, _ = await self._read_body(request)
+        recipient = body.get("recipient_id") if isinstance(body, dict) else None
+        if recipient is None:
+            raise BadMessage(
+                400, 50035, "Invalid Form Body", {"recipient_id": "This field is required"}
+            )
+        user = self.standin.users.get(_int(str(recipient)))
+        if user is None:
+            raise Refused(404, 10013, "Unknown User")
+        return json_response(self.standin.dm_channel(user.id).payload())
+
     async def _get_application(self, request: web.Request) -> web.Response:
         return json_response(
             {
@@ -419,6 +435,8 @@ class Rest:
         channel = self._channel_for(request)
         if channel.bot_denied & SEND_MESSAGES:
             raise Refused(403, 50013, "Missing Permissions")
+        if channel.recipient is not None and not self.standin.may_dm(channel.recipient):
+            raise Refused(403, 50007, "Cannot send messages to this user")
         body, files = await self._read_body(request)
         check_body(body, creating=True, has_files=bool(files))
         nonce = _nonce(body)
@@ -426,15 +444,16 @@ class Rest:
             earlier = self._earlier_message(channel, nonce)
             if earlier is not None:
                 return json_response(earlier)
-        guild = self.standin.guilds[channel.guild_id]
         flags = int(body.get("flags") or 0) & SENDABLE_FLAGS
         message = self._create_message(channel, body, files, flags=flags)
-        message["member"] = guild.members[self.standin.bot_user.id].payload(with_user=False)
+        if channel.recipient is None:
+            guild = self.standin.guilds[channel.guild_id]
+            message["member"] = guild.members[self.standin.bot_user.id].payload(with_user=False)
         if self.standin.exchanges:
             self.standin.exchanges[-1].posted.append(message)
         if nonce is not None:
             self.standin.nonces[(channel.id, nonce)] = (int(message["id"]), self.standin.now())
-        self.standin.send_soon("MESSAGE_CREATE", message, INTENT_GUILD_MESSAGES)
+        self.standin.send_soon("MESSAGE_CREATE", message, _intent(message))
         return json_response(message)
 
     def _earlier_message(self, channel: Channel, nonce: str) -> dict[str, Any] | None:
@@ -475,7 +494,6 @@ class Rest:
         message: dict[str, Any] = {
             "id": str(message_id),
             "channel_id": str(channel.id),
-            "guild_id": str(channel.guild_id),
             "author": self.standin.bot_user.payload(),
             "content": body.get("content") or "",
             "timestamp": iso(self.standin.now()),
@@ -491,6 +509,8 @@ class Rest:
             "type": kind,
             "flags": flags,
         }
+        if channel.recipient is None:  # a DM's messages name no guild
+            message["guild_id"] = str(channel.guild_id)
         if body.get("nonce") is not None:
             message["nonce"] = body["nonce"]
         if exchange is not None:
@@ -528,14 +548,14 @@ class Rest:
         if stamp:
             message["edited_timestamp"] = iso(self.standin.now())
         if not _ephemeral(message):
-            self.standin.send_soon("MESSAGE_UPDATE", message, INTENT_GUILD_MESSAGES)
+            self.standin.send_soon("MESSAGE_UPDATE", message, _intent(message))
         return changed
 
     def _delete(self, message: dict[str, Any]) -> None:
         self.standin.messages.pop(int(message["id"]), None)
         if not _ephemeral(message):
-            event = {k: message[k] for k in ("id", "channel_id", "guild_id")}
-            self.standin.send_soon("MESSAGE_DELETE", event, INTENT_GUILD_MESSAGES)
+            event = {k: message[k] for k in ("id", "channel_id", "guild_id") if k in message}
+            self.standin.send_soon("MESSAGE_DELETE", event, _intent(message))
 
     # -- REST: interactions -------------------------------------------------
     async def _callback(self, request: web.Request) -> web.Response:
@@ -695,6 +715,11 @@ class Rest:
         self._delete(message)
         exchange.edits.append(Edit(int(message["id"]), {}, "delete"))
         return web.Response(status=204)
+
+
+def _intent(message: Mapping[str, Any]) -> int:
+    """The intent a bot needs to hear of the message: DMs have their own."""
+    return INTENT_GUILD_MESSAGES if "guild_id" in message else INTENT_DIRECT_MESSAGES
 
 
 def _ephemeral(message: Mapping[str, Any]) -> bool:

@@ -13,7 +13,9 @@ What Discord would refuse is refused with Discord's status, code and message,
 and recorded in `rejected`: message bodies over Discord's limits, command
 payloads over theirs, posts where the bot may not write (`deny`), unknown
 channels, interaction callbacks after `interaction_deadline` (3 s) and tokens
-used after `interaction_token_lifetime` (15 minutes). Rate limits (`limits`,
+used after `interaction_token_lifetime` (15 minutes), DMs to a user whose
+DMs are closed (`close_dms`: 403 50007; `dms(user)` reads what the bot sent
+them). Rate limits (`limits`,
 see `standin.limits`) answer 429 with Discord's headers (recorded in
 `rate_limited`); `fail_next` injects transient 5xx. Each is switchable per
 test. A route the stand-in does not know answers 404
@@ -138,6 +140,8 @@ class DiscordStandIn:
         self.gateway = Gateway(self, heartbeat_interval_ms)
         self.exchange_by_token: dict[str, Exchange] = {}
         self.channel_order: dict[int, list[int]] = {}
+        self.dm_channels: dict[int, int] = {}  # user id -> the bot's DM channel with them
+        self.closed_dms: set[int] = set()  # users whose DMs refuse the bot (50007)
         self._signal = Signal()
         self.last_request = 0.0
         self._outbox: asyncio.Queue[tuple[str, Any, int]] | None = None
@@ -317,6 +321,31 @@ class DiscordStandIn:
             INTENT_GUILD_MEMBERS,
         )
 
+    def close_dms(self, user_id: int) -> None:
+        """The user does not take DMs from the bot (privacy settings, or blocked it):
+        the DM channel is still made, but a message to it gets 403 50007."""
+        self.closed_dms.add(user_id)
+
+    def open_dms(self, user_id: int) -> None:
+        self.closed_dms.discard(user_id)
+
+    def dm_channel(self, user_id: int) -> Channel:
+        """The bot's DM channel with a user, made once and reused (POST /users/@me/channels)."""
+        known = self.dm_channels.get(user_id)
+        if known is not None:
+            return self.channels[known]
+        channel = Channel(self.snowflake(), 0, "", recipient=self.users[user_id])
+        self.channels[channel.id] = channel
+        self.channel_order[channel.id] = []
+        self.dm_channels[user_id] = channel.id
+        return channel
+
+    def may_dm(self, user: User) -> bool:
+        """Discord refuses (50007) a DM to a user who closed them, to a bot, and to a
+        user who shares no server with the bot."""
+        shares = any(user.id in g.members for g in self.guilds.values())
+        return shares and not user.bot and user.id not in self.closed_dms
+
     def set_command_permission(
         self, guild_id: int, command: str, target_id: int, allowed: bool = True
     ) -> None:
@@ -359,6 +388,11 @@ class DiscordStandIn:
             self.messages[m] for m in self.channel_order.get(channel_id, []) if m in self.messages
         ]
         return [m for m in found if include_ephemeral or not m.get("flags", 0) & EPHEMERAL]
+
+    def dms(self, user_id: int) -> list[dict[str, Any]]:
+        """The bot's DMs to a user, oldest first (none if it never opened a DM with them)."""
+        channel_id = self.dm_channels.get(user_id)
+        return [] if channel_id is None else self.channel_messages(channel_id)
 
     def message(self, message_id: int) -> dict[str, Any] | None:
         return self.messages.get(message_id)

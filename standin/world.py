@@ -46,6 +46,7 @@ LOADING = 1 << 7
 # Gateway intents that matter here.
 INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_MESSAGES = 1 << 9
+INTENT_DIRECT_MESSAGES = 1 << 12
 INTENT_MESSAGE_CONTENT = 1 << 15
 
 
@@ -139,8 +140,17 @@ class Channel:
     bot_denied: int = 0  # permission bits a member overwrite takes from the bot here
     bot_id: int = 0
     last_message_id: int | None = None
+    recipient: User | None = None  # a DM channel (type 1) with this user; guild_id is 0
 
     def payload(self) -> dict[str, Any]:
+        if self.recipient is not None:
+            return {
+                "id": str(self.id),
+                "type": 1,
+                "last_message_id": str(self.last_message_id) if self.last_message_id else None,
+                "flags": 0,
+                "recipients": [self.recipient.payload()],
+            }
         overwrites = []
         if self.bot_denied:
             overwrites.append(

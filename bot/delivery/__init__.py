@@ -38,6 +38,7 @@ from bot.database import DatabaseMovedError
 from bot.delivery.words import Outgoing, words
 from bot.models import OutboxItem
 from bot.services import outbox as owed
+from bot.services.commissioners import recorded as recorded_commissioners
 
 if TYPE_CHECKING:
     from bot.client import LeagueBot
@@ -47,6 +48,9 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
 RETRY_FIRST = 2.0  # seconds before the first retry; doubled each time
 RETRY_CAP = 300.0  # at most this long between tries
+# Discord's refusals of a DM that a mention in the announcements channel gets
+# round: 50007 (DMs closed, or no shared server), 50001 / 50013 on the DM.
+DM_REFUSED = (50007, 50001, 50013)
 POLL = 60.0  # look at the outbox at least this often (a wake-up is the usual trigger)
 
 
@@ -195,7 +199,12 @@ class Sender:
             return
         try:
             message_id = await self._send(item, outgoing)
-        except (discord.Forbidden, discord.NotFound, Refused) as error:
+        except discord.Forbidden as error:
+            if item.target.startswith("dm:") and error.code in DM_REFUSED:
+                await self._instead_in_announcements(item, outgoing, error)
+            else:
+                await self._failed(item, _why(error))
+        except (discord.NotFound, Refused) as error:
             if outgoing.edit_of is not None and isinstance(error, discord.NotFound):
                 await owed.drop(db, item.id, "the message to edit is gone", now=self.clock())
                 return
@@ -210,6 +219,28 @@ class Sender:
         else:
             await owed.sent(db, item, message_id, now=self.clock())
             log.debug("outbox item %d (%s %s) sent", item.id, item.kind, item.ref)
+
+    async def _instead_in_announcements(
+        self, item: OutboxItem, outgoing: Outgoing, error: discord.Forbidden
+    ) -> None:
+        """A player's DM refused (their DMs are closed): a short mention line in the
+        announcements channel instead, the first line of the same words. Recorded
+        as sent that way; if that is refused too, the item fails as any other."""
+        user_id = int(item.target[3:])
+        first_line = outgoing.pieces[0].split("\n", 1)[0]
+        text = f"<@{user_id}> {first_line}"[:2000]
+        mention = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(user_id)], replied_user=False
+        )
+        channel = await self._channel(owed.ANNOUNCEMENTS)
+        try:
+            message = await channel.send(text, nonce=f"{item.nonce}.a", allowed_mentions=mention)
+        except (discord.Forbidden, discord.NotFound) as refused:
+            await self._failed(item, f"DM: {_why(error)}; announcements: {_why(refused)}")
+            return
+        await owed.sent_instead(self.bot.db, item, message.id, _why(error), now=self.clock())
+        log.info("outbox item %d (%s) DM refused (%s): mentioned in announcements",
+                 item.id, item.kind, _why(error))  # fmt: skip
 
     async def _failed(self, item: OutboxItem, why: str) -> None:
         alert = await owed.fail(self.bot.db, item, why, now=self.clock())
@@ -284,21 +315,23 @@ class Sender:
             return [await self._channel(target)]
         if target.startswith("dm:"):
             return [await self.bot.create_dm(discord.Object(int(target[3:])))]
-        people = self.commissioners()
+        people = await self.commissioners()
         if not people:
             raise Refused("no member with the commissioner role is known to the bot")
         return [await self.bot.create_dm(discord.Object(p)) for p in people]
 
-    def commissioners(self) -> list[int]:
-        """Members holding the commissioner role (as far as the bot's cache knows
-        them: with the guilds intent only, that may be none) and the server's owner."""
+    async def commissioners(self) -> list[int]:
+        """Who gets the commissioners' DMs: the server's owner, every member recorded
+        passing the commissioner role check (bot/services/commissioners.py: the bot
+        has no members intent, so this is how it knows them), and role members its
+        cache happens to hold. In a stable order, so a resumed send skips the same ones."""
+        found = await recorded_commissioners(self.bot.db, self.guild_id)
         guild = self.bot.get_guild(self.guild_id)
-        if guild is None:
-            return []
-        role = guild.get_role(self.bot.settings.commissioner_role_id)
-        found = [m.id for m in role.members] if role is not None else []
-        if guild.owner_id is not None:
-            found.append(guild.owner_id)
+        if guild is not None:
+            role = guild.get_role(self.bot.settings.commissioner_role_id)
+            found += [m.id for m in role.members] if role is not None else []
+            if guild.owner_id is not None:
+                found.insert(0, guild.owner_id)
         return list(dict.fromkeys(found))
 
 

@@ -31,6 +31,7 @@ SENT = (
     " message_id = coalesce(?, message_id) WHERE id = ?"
 )
 RETRY = "UPDATE outbox SET status = 'pending', next_attempt_at = ?, last_error = ? WHERE id = ?"
+NOTE = "UPDATE outbox SET last_error = ? WHERE id = ?"
 FAILED = "UPDATE outbox SET status = 'failed', last_error = ? WHERE id = ?"
 DROPPED = "UPDATE outbox SET status = 'dropped', last_error = ?, sent_at = ? WHERE id = ?"
 FAILED_ITEMS = "SELECT * FROM outbox WHERE guild_id = ? AND status = 'failed' ORDER BY id"
@@ -117,6 +118,10 @@ async def sent(conn: aiosqlite.Connection, item_id: int, message_id: int | None,
 
 async def retry_at(conn: aiosqlite.Connection, item_id: int, when: str, error: str) -> None:
     await run(conn, RETRY, (when, error[:500], item_id))
+
+
+async def note(conn: aiosqlite.Connection, item_id: int, text: str) -> None:
+    await run(conn, NOTE, (text[:500], item_id))
 
 
 async def failed(conn: aiosqlite.Connection, item_id: int, error: str) -> None:

@@ -28,6 +28,7 @@ from bot.services.outcomes import DeliveryStatus, Resent
 
 ANNOUNCEMENTS, APPROVALS, COMMISSIONERS = "announcements", "approvals", "commissioners"
 RESULT_KINDS = ("results", "standings", "prizes", "season_summary")
+INSTEAD = "sent instead as a mention in #announcements"
 
 
 def moment(when: datetime) -> str:
@@ -132,6 +133,16 @@ async def sent(db: Database, done: OutboxItem, message_id: int | None, *, now: d
                 await scores.set_message(conn, score_id, message_id)
             elif (pre_makeup_id := ref_id(done.ref, "premakeup")) is not None:
                 await people_repo.set_pre_makeup_message(conn, pre_makeup_id, message_id)
+
+
+async def sent_instead(
+    db: Database, done: OutboxItem, message_id: int, why: str, *, now: datetime
+) -> None:
+    """A player's DM was refused; a mention in the announcements channel went
+    instead. Recorded as sent, saying so in `last_error` ('instead in #announcements')."""
+    async with db.transaction() as conn:
+        await outbox.sent(conn, done.id, message_id, moment(now))
+        await outbox.note(conn, done.id, f"{INSTEAD}; the DM was refused: {why}")
 
 
 async def retry_later(db: Database, item_id: int, when: datetime, error: str) -> None:

@@ -76,7 +76,10 @@ def notice(record: NoticeRecord, event: str) -> str:
 def what(item: OutboxItem) -> str:
     """'results (night:5) to #announcements'."""
     about = f" ({item.ref})" if item.ref else ""
-    return f"{WHAT.get(item.kind, item.kind)}{about} to {WHERE.get(item.target, item.target)}"
+    where = WHERE.get(item.target, item.target)
+    if item.target.startswith("dm:"):
+        where = f"a DM to <@{item.target[3:]}>"
+    return f"{WHAT.get(item.kind, item.kind)}{about} to {where}"
 
 
 def _listed(items: Sequence[OutboxItem]) -> list[str]:

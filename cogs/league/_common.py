@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING, Literal
 
 from discord import Interaction
 
-from bot.ui.approvals import require_commissioner
-from cogs._base import league_bot
+from cogs._base import check_commissioner, league_bot
 
 if TYPE_CHECKING:
     from bot.client import LeagueBot
@@ -22,7 +21,7 @@ class LeagueCommands:
     """The base of the /league command groups (`cogs.commissioner` joins them)."""
 
     async def interaction_check(self, interaction: Interaction) -> bool:
-        require_commissioner(interaction)
+        await check_commissioner(interaction)
         return True
 
     async def _ack(self, interaction: Interaction) -> tuple[LeagueBot, int]:

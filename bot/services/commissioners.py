@@ -1,0 +1,31 @@
+"""Who the bot can DM as the commissioner without the privileged members intent:
+every member seen passing the commissioner role check is recorded, and
+forgotten when a later interaction shows they lost the role (issue #12)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.database import Database
+from bot.repositories import commissioners
+from bot.services.context import stamp
+
+
+async def seen(
+    db: Database, guild_id: int, user_id: int, holds_role: bool, *, now: datetime
+) -> None:
+    """A member's interaction showed whether they hold the role: record or forget
+    them (a read first, so the usual case, nothing changed, writes nothing)."""
+    async with db.read() as conn:
+        if await commissioners.known(conn, guild_id, user_id) == holds_role:
+            return
+    async with db.transaction() as conn:
+        if holds_role:
+            await commissioners.record(conn, guild_id, user_id, stamp(now))
+        else:
+            await commissioners.forget(conn, guild_id, user_id)
+
+
+async def recorded(db: Database, guild_id: int) -> list[int]:
+    async with db.read() as conn:
+        return await commissioners.recorded(conn, guild_id)
