@@ -101,6 +101,7 @@ class Score:
     submitted_by: int
     decided_by: int | None
     approval_message_id: int | None
+    reason: str | None = None  # the commissioner's, when rejected
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,8 @@ class PreMakeup:
     submitted_by: int
     decided_by: int | None
     approval_message_id: int | None
+    reason: str | None = None  # the commissioner's, when rejected
+    card_id: int | None = None  # its approval card (None: posted on its own, before cards)
 
 
 @dataclass(frozen=True)

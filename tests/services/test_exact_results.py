@@ -102,6 +102,11 @@ def as_written_before_exact_scores(path: Path) -> None:
         for column in SEASON_RULES:  # added by migration 0003, after version 1
             conn.execute(f"ALTER TABLE seasons DROP COLUMN {column}")
         conn.execute("DROP TABLE outbox")  # added by migration 0004
+        # added by the cards migration (issue #13)
+        for table, column in (("pre_makeups", "card_id"), ("scores", "reason"),
+                              ("pre_makeups", "reason")):  # fmt: skip
+            conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
+        conn.execute("DROP TABLE approval_cards")
         conn.execute("PRAGMA user_version = 1")
     conn.close()
 
