@@ -58,8 +58,11 @@ CALLBACKS_FOR = {
     "command": {REPLY, DEFERRED_REPLY, MODAL},
     "component": {REPLY, DEFERRED_REPLY, DEFERRED_UPDATE, UPDATE, MODAL},
     "autocomplete": {AUTOCOMPLETE_RESULT},
+    # A modal's submission cannot be answered with another modal.
+    "modal_submit": {REPLY, DEFERRED_REPLY, DEFERRED_UPDATE, UPDATE},
 }
-INTERACTION_TYPE = {"command": 2, "component": 3, "autocomplete": 4}
+INTERACTION_TYPE = {"command": 2, "component": 3, "autocomplete": 4, "modal_submit": 5}
+TEXT_INPUT = 4
 
 
 @dataclass
@@ -572,6 +575,10 @@ class Rest:
             changed = self._edit(target, data, files)
             exchange.edits.append(Edit(int(target["id"]), changed, "update"))
             resource = {"type": kind, "message": target}
+        elif kind == MODAL:
+            check_modal(data)
+            exchange.modal = data
+            self.standin.open_modals[(exchange.member_id, data["custom_id"])] = data
         elif kind == AUTOCOMPLETE_RESULT and len(data.get("choices") or []) > cmd.MAX_CHOICES:
             raise BadMessage(400, 50035, "Invalid Form Body", {"data.choices": "Max 25."})
         exchange.callback_type, exchange.callback = kind, body
@@ -679,6 +686,43 @@ class Rest:
         self._delete(message)
         exchange.edits.append(Edit(int(message["id"]), {}, "delete"))
         return web.Response(status=204)
+
+
+def check_modal(data: Mapping[str, Any]) -> None:
+    """A modal as Discord takes it: custom_id (1-100), title (1-45), 1-5 action
+    rows each holding one text input (custom_id, label 1-45, style 1 or 2,
+    min_length 0-4000, max_length 1-4000, required)."""
+    errors: dict[str, Any] = {}
+    custom_id = data.get("custom_id")
+    if not isinstance(custom_id, str) or not 1 <= len(custom_id) <= 100:
+        errors["data.custom_id"] = "Must be between 1 and 100 in length."
+    title = data.get("title")
+    if not isinstance(title, str) or not 1 <= len(title) <= 45:
+        errors["data.title"] = "Must be between 1 and 45 in length."
+    rows = data.get("components")
+    if not isinstance(rows, list) or not 1 <= len(rows) <= 5:
+        errors["data.components"] = "Must be between 1 and 5 in length."
+        rows = []
+    for r, row in enumerate(rows):
+        inputs = row.get("components") if isinstance(row, Mapping) else None
+        if row.get("type") != 1 or not isinstance(inputs, list) or len(inputs) != 1:
+            errors[f"data.components.{r}"] = "An action row of a modal holds one text input."
+            continue
+        field_ = inputs[0]
+        where = f"data.components.{r}.components.0"
+        if field_.get("type") != TEXT_INPUT:
+            errors[f"{where}.type"] = "Only text inputs go in a modal's action rows."
+        if not 1 <= len(str(field_.get("custom_id") or "")) <= 100:
+            errors[f"{where}.custom_id"] = "Must be between 1 and 100 in length."
+        if not 1 <= len(str(field_.get("label") or "")) <= 45:
+            errors[f"{where}.label"] = "Must be between 1 and 45 in length."
+        if field_.get("style") not in (1, 2):
+            errors[f"{where}.style"] = "Value must be one of (1, 2)."
+        low, high = field_.get("min_length", 0), field_.get("max_length", 4000)
+        if not 0 <= low <= 4000 or not 1 <= high <= 4000 or low > high:
+            errors[f"{where}.min_length"] = "Lengths are 0-4000 (min) and 1-4000 (max)."
+    if errors:
+        raise BadMessage(400, 50035, "Invalid Form Body", errors)
 
 
 def _ephemeral(message: Mapping[str, Any]) -> bool:
