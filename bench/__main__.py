@@ -12,7 +12,7 @@ import argparse
 import subprocess
 import sys
 
-BENCHMARKS = ("bench.interactions", "bench.league_scale", "bench.delivery")
+BENCHMARKS = ("bench.interactions", "bench.league_scale", "bench.delivery", "bench.cards")
 
 
 def main(argv: list[str]) -> int:
