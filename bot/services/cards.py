@@ -192,8 +192,8 @@ async def _day_card(
             if (found := await people.player_by_id(conn, pid)) is not None
         ]
         line = CardLine(
-            f"with {', '.join(present)}", record.score, record.status, record.reason,
-            f"p{record.id}",
+            player.name, record.score, record.status, record.reason, f"p{record.id}",
+            note=f"with {', '.join(present)}",
         )  # fmt: skip
         games.append(CardGame(machine.name if machine else "?", [line], str(record.id)))
     when = datetime.fromisoformat(day)

@@ -359,6 +359,7 @@ class CardLine:
     reason: str | None = None
     value: str = ""  # what the reject menu answers for it ('s12', 'p3')
     by: int | None = None  # who submitted it, when not the player (a Discord id)
+    note: str = ""  # a pre-makeup's: who was there ("with Bob")
 
 
 @dataclass(frozen=True)

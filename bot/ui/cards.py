@@ -25,7 +25,7 @@ REASON_SHOWN = 80  # characters of a reason on the card (the player gets it all)
 
 def _line(line: CardLine, pre_makeups: bool) -> str:
     score = f"{line.score:,}" if line.score is not None else ""
-    text = f"{score} {MARK[line.state]} ({line.player})" if pre_makeups else (
+    text = f"{score} {MARK[line.state]} ({line.note})" if pre_makeups else (
         f"{line.player} {score} {MARK[line.state]}".replace("  ", " "))  # fmt: skip
     if line.by is not None:  # a mention: Discord shows the real member, no name can fake it
         text += f" (by <@{line.by}>)"
