@@ -89,7 +89,7 @@ class FakeMessage:
         self.nonce = nonce
         self.pinged: list[int] = []  # users the post may ping (allowed_mentions)
         self.edits = 0  # how many times the bot edited it
-        self.embed: discord.Embed | None = None
+        self.embeds: list[discord.Embed] = []  # as discord.Message keeps them
 
     async def edit(
         self,
@@ -101,7 +101,8 @@ class FakeMessage:
         if self.channel.refuse:
             raise discord.Forbidden(_FakeHTTPResponse(403), "Missing Permissions")
         _check_body(content, embed)
-        self.content, self.view, self.embed = content or "", view, embed
+        self.content, self.view = content or "", view
+        self.embeds = [embed] if embed is not None else []
         self.edits += 1
         return self
 
@@ -137,7 +138,7 @@ class FakeChannel:
         if earlier:
             return earlier[0]
         message = FakeMessage(self, content or "", view, nonce)
-        message.embed = embed
+        message.embeds = [embed] if embed is not None else []
         users = allowed_mentions.users if allowed_mentions is not None else False
         message.pinged = [u.id for u in users] if isinstance(users, list) else []
         self.sent.append(message)
@@ -325,8 +326,8 @@ async def submit_modal(modal: discord.ui.Modal, interaction: FakeInteraction, **
 
 def card_text(message: FakeMessage) -> str:
     """An approval card as a phone shows it: title, fields, footer."""
-    embed = message.embed
-    assert embed is not None, "this message is not a card"
+    assert message.embeds, "this message is not a card"
+    embed = message.embeds[0]
     lines = [embed.title or "", embed.description or ""]
     for f in embed.fields:
         lines += [f"{f.name}", f"{f.value}"]
