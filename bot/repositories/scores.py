@@ -33,7 +33,7 @@ INSERT_SCORE = (
     " decided_by, decided_at, photo_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 DECIDE = (
-    "UPDATE scores SET status = ?, decided_by = ?, decided_at = ?"
+    "UPDATE scores SET status = ?, decided_by = ?, decided_at = ?, reason = ?"
     " WHERE id = ? AND status = 'pending'"
 )
 SUPERSEDE = "UPDATE scores SET status = 'superseded' WHERE id = ? AND status = 'approved'"
@@ -60,6 +60,7 @@ def _score(row: aiosqlite.Row) -> Score:
         decided_by=row["decided_by"],
         approval_message_id=row["approval_message_id"],
         photo_url=row["photo_url"],
+        reason=row["reason"],
     )
 
 
@@ -117,9 +118,16 @@ async def add_score(
     return await insert(conn, INSERT_SCORE, params)
 
 
-async def decide(conn: aiosqlite.Connection, score_id: int, status: str, by: int, now: str) -> bool:
+async def decide(
+    conn: aiosqlite.Connection,
+    score_id: int,
+    status: str,
+    by: int,
+    now: str,
+    reason: str | None = None,
+) -> bool:
     """Approve or reject a pending score; False when it was already decided."""
-    return await run(conn, DECIDE, (status, by, now, score_id)) == 1
+    return await run(conn, DECIDE, (status, by, now, reason, score_id)) == 1
 
 
 async def supersede(conn: aiosqlite.Connection, score_id: int) -> bool:

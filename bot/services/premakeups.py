@@ -9,6 +9,7 @@ import aiosqlite
 from bot.database import Database
 from bot.models import Machine, Player, PreMakeup
 from bot.repositories import leagues, people
+from bot.services.cards import owe_day_card, owe_pre_makeup_shown
 from bot.services.context import (
     SeasonContext,
     machine_named,
@@ -18,8 +19,9 @@ from bot.services.context import (
     valid_score,
 )
 from bot.services.errors import AlreadyDecided, BadInput, Conflict, NotFound, WrongState
-from bot.services.outbox import owe_approval, owe_update
+from bot.services.outbox import owe
 from bot.services.outcomes import Approval, PreMakeupView
+from bot.services.scores import check_reason
 
 PreMakeupSubmitted = PreMakeupView  # what `submit` returns
 
@@ -65,8 +67,10 @@ async def submit(
             conn, ctx.season.id, player.id, found.id, score, discord_id,
             [w.id for w in present], stamp(now),
         )  # fmt: skip
-        # Owed with the score: a pending pre-makeup always has its approval post.
-        await owe_approval(conn, guild_id, f"premakeup:{new_id}", now=now)
+        # Owed with the score: a pending pre-makeup always has its card (the
+        # player's card of the day).
+        day = ctx.local(now).date().isoformat()
+        await owe_day_card(conn, guild_id, ctx.season.id, player.id, day, new_id, now=now)
         record = await people.pre_makeup_by_id(conn, new_id)
         assert record is not None
         return PreMakeupView(record, player, found, present)
@@ -104,23 +108,50 @@ async def decide(
     by: int,
     now: datetime,
     update_post: bool = True,
+    reason: str | None = None,
 ) -> PreMakeup:
-    """The commissioner approves or rejects a pre-makeup score, once; its
-    approval post is brought up to date through the outbox unless `update_post`
-    is False (a click on its own buttons edits it in the click's answer)."""
+    """The commissioner approves or rejects a pre-makeup score, once; the
+    messages that show it are brought up to date through the outbox unless
+    `update_post` is False (a click on an old per-score post's own buttons
+    edits it in the click's answer). A rejection keeps the `reason` and owes
+    the player a notice."""
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
-        record = await people.pre_makeup_by_id(conn, pre_makeup_id)
-        if record is None or record.season_id != ctx.season.id:
-            raise NotFound("That pre-makeup score does not exist in this season.")
-        status = "approved" if approve else "rejected"
-        if not await people.decide_pre_makeup(conn, record.id, status, by, stamp(now)):
-            raise AlreadyDecided(f"That pre-makeup score was already {record.status}.")
-        if update_post:
-            await owe_update(conn, guild_id, f"premakeup:{record.id}", now=now)
-        decided = await people.pre_makeup_by_id(conn, record.id)
-        assert decided is not None
-        return decided
+        return await decide_in(
+            conn, ctx, guild_id, pre_makeup_id, approve,
+            by=by, now=now, update_post=update_post, reason=reason,
+        )  # fmt: skip
+
+
+async def decide_in(
+    conn: aiosqlite.Connection,
+    ctx: SeasonContext,
+    guild_id: int,
+    pre_makeup_id: int,
+    approve: bool,
+    *,
+    by: int,
+    now: datetime,
+    update_post: bool = True,
+    reason: str | None = None,
+) -> PreMakeup:
+    """`decide` inside the caller's transaction."""
+    record = await people.pre_makeup_by_id(conn, pre_makeup_id)
+    if record is None or record.season_id != ctx.season.id:
+        raise NotFound("That pre-makeup score does not exist in this season.")
+    status = "approved" if approve else "rejected"
+    why = None if approve else check_reason(reason)
+    if not await people.decide_pre_makeup(conn, record.id, status, by, stamp(now), why):
+        raise AlreadyDecided(f"That pre-makeup score was already {record.status}.")
+    if update_post:
+        await owe_pre_makeup_shown(conn, guild_id, record, now=now)
+    player = await people.player_by_id(conn, record.player_id)
+    if not approve and player is not None and player.discord_id is not None:
+        target = f"dm:{player.discord_id}"
+        await owe(conn, guild_id, target, "score_rejected", f"premakeup:{record.id}", now=now)
+    decided = await people.pre_makeup_by_id(conn, record.id)
+    assert decided is not None
+    return decided
 
 
 async def set_message(db: Database, pre_makeup_id: int, message_id: int) -> None:

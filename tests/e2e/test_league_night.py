@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from bot import demo
-from bot.demo import ABSENT, PLAYERS, PRE_MAKEUPS, SCORES, LeagueNight, Transcript, raw
+from bot.demo import ABSENT, PLAYERS, PRE_MAKEUPS, SCORES, LeagueNight, Transcript, raw, shown
 from bot.scoring import GameNight, GroupNight, NightOutcome, PlayerNight, score_night
 from standin import DiscordStandIn, Limits
 
@@ -81,21 +81,34 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
             assert len(standin.channel_messages(world.approvals)) == before
 
             await night.scores(["Ann", "Bob", "Cat"])
-            pending = night.approvals()
-            assert len(pending) == 15
-            # A player clicking Approve is refused; the message keeps its buttons.
-            refused = await night.click(night.member("Eve"), pending[0], "Approve")
+            # Issue #13: one card for the group's 15 scores, edited in place.
+            [card] = night.approvals()
+            week_cards = [m for m in standin.channel_messages(world.approvals)
+                          if "Week 1 · Group" in shown(m)]  # fmt: skip
+            assert week_cards == [card]
+            text = shown(card)
+            assert "Week 1 · Group 1" in text and text.endswith("15 waiting for approval")
+            assert "Bob 4,000,000 ⏳" in text
+            # A player clicking Approve all complete is refused; the card keeps its buttons.
+            refused = await night.click(night.member("Eve"), card, "Approve all complete")
             assert refused.ephemeral and refused.content == "Only the commissioner can do that."
-            assert len(night.approvals()) == 15
+            assert len(night.approvals()) == 1
 
         # The bot restarts mid-night: the pending buttons still work (R: persistent views).
         async with demo.running_bot(settings, sync=False) as bot:
             night.bot = bot
-            approved = await night.click(world.commissioner, night.approvals()[0], "Approve")
-            assert approved.content.endswith("Approved by Koi.")
+            [card] = night.approvals()
+            menu = "Approve one game…"
+            approved = await night.click(world.commissioner, card, menu, ["1"])
+            assert approved.ephemeral and approved.content.startswith("Approved 3 scores: Game 1")
             await night.scores(["Dan", "Eve", "Fay"])
-            await night.approve()  # Bob's typo is rejected and typed again
+            await night.approve()  # Bob's typo is rejected (with a reason) and typed again
             assert night.approvals() == []
+            cards = [m for m in standin.channel_messages(world.approvals)
+                     if "Week 1 · Group" in shown(m)]  # fmt: skip
+            assert len(cards) == 2  # a card per group
+            assert all(shown(c).endswith("All decided.") for c in cards)
+            assert any("Bob 40,000,000 ✓" in shown(c) for c in cards)
             await night.finish()
             results = next(
                 m["content"]
