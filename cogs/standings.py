@@ -22,7 +22,7 @@ class Standings(commands.Cog):
     async def standings(
         self, interaction: Interaction, division: Literal["A", "B"] | None = None
     ) -> None:
-        """The season standings (R11.1)."""
+        """The season standings."""
         bot = league_bot(interaction)
         # Refusals first, privately; then acknowledge at once and post the table.
         await standings.check_standings(bot.db, bot.settings.guild_id, division)

@@ -221,8 +221,9 @@ class NoticeGiven:
     notice: Notice
     player: Player
     night: Night
-    rule: str  # which part of R2.2 applies, in words
-    missed: list[MissedGame]  # for absences: game by game (R3.2, R3.4)
+    late_cutoff: time  # R2.1, the league's setting
+    grace_until: time  # R2.2, the league's setting
+    missed: list[MissedGame]  # the games missed if absent: game by game (R3.2, R3.4)
     pre_makeup_nights_left: int  # R3.5, before this night
     zero_point_everywhere: bool  # R3.6: no pre-makeup nights left
     lock_time: time  # when the night's games are set (a league setting)

@@ -52,14 +52,14 @@ async def submit(
         if not present:
             raise BadInput(
                 "A pre-makeup score is played with at least one other league player "
-                "present (R3.1); name who was there."
+                "present; name who was there."
             )
         existing = await people.live_pre_makeup(conn, ctx.season.id, player.id, found.id)
         if existing is not None:
             state = "is waiting for approval" if existing.status == "pending" else "is recorded"
             raise Conflict(
                 f"Your pre-makeup score on {found.name} ({existing.score:,}) {state}; "
-                "there is one per machine (R3.1)."
+                "there is one per machine."
             )
         new_id = await people.add_pre_makeup(
             conn, ctx.season.id, player.id, found.id, score, discord_id,
@@ -90,7 +90,7 @@ async def _check_deadline(
     ):
         return
     raise WrongState(
-        f"Pre-makeup scores are played in week 1 or before (R3.1); week 1 was "
+        f"Pre-makeup scores are played in week 1 or before; week 1 was "
         f"{first.date:%d %B}. Ask the commissioner."
     )
 

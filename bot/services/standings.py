@@ -19,7 +19,7 @@ from bot.services.errors import BadInput, NotSetUp
 from bot.services.outcomes import PlayerSeason, PlayoffDivision, StandingRow
 from bot.services.season import ranking, season_totals
 
-NO_DIVISIONS = "There are no divisions yet; they start at the division week (R9.1)."
+NO_DIVISIONS = "There are no divisions yet; they start at the division week."
 
 
 async def _divisions(conn: aiosqlite.Connection, ctx: SeasonContext) -> dict[int, str]:

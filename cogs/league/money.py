@@ -14,9 +14,9 @@ from cogs.league._common import LeagueCommands
 
 
 class MoneyCommands(LeagueCommands):
-    """Dues and the season prize fund (R10)."""
+    """Dues and the season prize fund."""
 
-    money = app_commands.Group(name="money", description="Dues and the season prize fund (R10)")
+    money = app_commands.Group(name="money", description="Dues and the season prize fund")
 
     @money.command(name="dues")
     @app_commands.describe(
@@ -29,7 +29,7 @@ class MoneyCommands(LeagueCommands):
         week: app_commands.Range[int, 1, 52],
         amount: app_commands.Range[str, 1, 12] | None = None,
     ) -> None:
-        """Record dues paid (R10.1)."""
+        """Record dues paid."""
         cents = parse_money(amount) if amount else None
         bot, guild = await self._ack(interaction)
         pot = await money.record_dues(
@@ -57,7 +57,7 @@ class MoneyCommands(LeagueCommands):
         amount: app_commands.Range[str, 1, 12],
         note: app_commands.Range[str, 0, 200] = "",
     ) -> None:
-        """Add to the season prize fund (R10.1)."""
+        """Add to the season prize fund."""
         cents = parse_money(amount)
         bot, guild = await self._ack(interaction)
         total = await money.add_to_fund(
@@ -67,6 +67,6 @@ class MoneyCommands(LeagueCommands):
 
     @money.command(name="prizes")
     async def prizes(self, interaction: Interaction) -> None:
-        """Each player's share of the prize fund (R10.4)."""
+        """Each player's share of the prize fund."""
         bot, guild = await self._ack(interaction)
         await respond(interaction, money_text.season_prizes(await money.prizes(bot.db, guild)))

@@ -133,7 +133,7 @@ async def test_time_changes_the_cutoff(league: FakeBot) -> None:
     late = await invoke(
         attendance.late, attendance, as_user(bot, PLAYERS[1], at(FIRST_NIGHT, "14:45"))
     )
-    assert "after the 14:30 cutoff (R2.2): your group will not wait past 09:45." in late.text
+    assert "after the 14:30 late-notice cutoff: your group will not wait past 09:45." in late.text
 
 
 # --- players and machines -----------------------------------------------------------------
@@ -169,9 +169,9 @@ async def test_players_join_leave_and_are_rated(league: FakeBot) -> None:
 async def test_machines_par_and_working(league: FakeBot) -> None:
     bot = league
     said = await run(bot, "machine add", name="Funhouse", par="50M")
-    assert said.text == "Funhouse added. Every player owes a pre-makeup score on it (R3.1)."
+    assert said.text == "Funhouse added. Every player owes a pre-makeup score on it."
     said = await run(bot, "machine add", name="Pinbot")
-    assert said.text == "Pinbot added. Every player owes a pre-makeup score on it (R3.1)."
+    assert said.text == "Pinbot added. Every player owes a pre-makeup score on it."
     said = await run(bot, "machine par", machine="pinbot", value="1.5B")
     assert said.text == "Pinbot's par is 1,500,000,000."
     said = await run(bot, "machine par", machine="Funhouse", value=" Median ")
@@ -212,14 +212,14 @@ async def test_lock_sets_every_groups_games_and_announces_them(league: FakeBot) 
     # Group 1: P3's veto applies (R4.4). Group 2 picked nothing: the first
     # machine in league order is vetoed and the bot says so (R4.5).
     expected = (
-        "**Week 1: picks are locked.** Tonight's games (R4):\n"
+        "**Week 1: picks are locked.** Tonight's games:\n"
         "**Group 1**: 1. Attack from Mars, 2. Medieval Madness, 3. Twilight Zone, "
         "4. The Addams Family, 5. Monster Bash\n"
         "  Game 1 play order: P3 → P2 → P1\n"  # R11.2: the lowest rank starts
         "**Group 2**: 1. Medieval Madness, 2. Twilight Zone, 3. The Addams Family, "
         "4. Monster Bash, 5. Theatre of Magic\n"
         "  Game 1 play order: P6 → P5 → P4\n"
-        "  (not enough picks: Attack from Mars applied in machine order, R4.5)"
+        "  (not enough picks: Attack from Mars applied in machine order)"
     )
     assert said.text == expected and private(said)
     assert announced(bot) == [expected]
@@ -417,9 +417,9 @@ async def test_dues_fund_and_playoffs(league: FakeBot) -> None:
     assert said.text == "The prize fund is now $31.75."  # $6.75 of dues + $25.00
     said = await run(bot, "season playoffs")
     # R13.1: 6 players // 3 = 2 qualifiers; the next are alternates (3 shown).
-    assert said.text == "**Playoffs (R13)**\nLeague: P1, P2\n  Alternates, in order: P3, P4, P5"
+    assert said.text == "**Playoffs**\nLeague: P1, P2\n  Alternates, in order: P3, P4, P5"
     said = await run(bot, "season playoffs", unavailable="p2")
-    assert said.text == "**Playoffs (R13)**\nLeague: P1, P3\n  Alternates, in order: P4, P5, P6"
+    assert said.text == "**Playoffs**\nLeague: P1, P3\n  Alternates, in order: P4, P5, P6"
 
 
 async def test_backup_writes_a_copy_under_the_backup_folder(league: FakeBot) -> None:
@@ -571,7 +571,7 @@ SCORES = "Type a score like 1234567, 1,234,567, 850M, 1.2B or 75k."
         ("score change", {"kind": "correction", "week": 1, "player": "P1", "game": 1,
                            "reason": "r"}, "Give the new score."),
         ("score change", {"kind": "penalty", "week": 1, "player": "P1", "game": 1, "reason": "  "},
-         "Give a reason; every score change is kept with its reason (R12.4)."),
+         "Give a reason; every score change is kept with its reason."),
         ("score change", {"kind": "penalty", "week": 2, "player": "P1", "game": 1, "reason": "r"},
          "Week 2 has not been played."),
         ("season setting", {"name": "dues_cents", "value": "-1"},

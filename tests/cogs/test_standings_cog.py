@@ -58,7 +58,7 @@ async def test_standings_after_a_night(league: FakeBot) -> None:
 async def test_standings_of_a_division_before_divisions_is_refused(league: FakeBot) -> None:
     bot = league
     said = await invoke(COG.standings, COG, as_user(bot, PLAYERS[1], MONDAY), division="A")
-    assert said.text == "There are no divisions yet; they start at the division week (R9.1)."
+    assert said.text == "There are no divisions yet; they start at the division week."
     assert [r.ephemeral for r in said.replies] == [True]
 
 

@@ -65,7 +65,8 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
             dan_late = transcript.lines[
                 transcript.lines.index("Dan › /late minutes:10 note:traffic on 22") + 1
             ]
-            assert "after the 15:00 cutoff (R2.2): your group will not wait past 19:30" in dan_late
+            cutoff = "after the 15:00 late-notice cutoff: your group will not wait past 19:30"
+            assert cutoff in dan_late
             # Picks lock: the lowest-ranked picker's veto applies in each group (R4.4).
             assert night.games_of("Ann")[0] == "The Addams Family"  # Cat vetoed Attack from Mars
             assert "Medieval Madness" not in night.games_of("Dan")  # Fay vetoed it
