@@ -27,6 +27,7 @@ COGS = (
     "cogs.vetoes",
     "cogs.standings",
     "cogs.commissioner",
+    "cogs.rules",
 )
 
 

@@ -26,6 +26,7 @@ from bot.models import (
     PreMakeup,
     Score,
 )
+from bot.rules.settings import RuleSettings
 
 
 @dataclass(frozen=True)
@@ -342,3 +343,12 @@ class Resent:
 
     requeued: list[OutboxItem]
     night: Night | None
+
+
+@dataclass(frozen=True)
+class LeagueTerms:
+    """What `/rules` fills its explanations with: this league's numbers."""
+
+    settings: RuleSettings
+    groupings_time: time
+    lock_time: time
