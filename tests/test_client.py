@@ -13,7 +13,18 @@ import bot.client as client_module
 from bot.client import LeagueBot
 from bot.config import Settings, load_settings
 
-COMMANDS = {"late", "absent", "score", "premakeup", "veto", "standings", "groups", "me", "league"}
+COMMANDS = {
+    "late",
+    "absent",
+    "score",
+    "premakeup",
+    "veto",
+    "standings",
+    "groups",
+    "me",
+    "league",
+    "rules",
+}
 
 
 def settings(tmp_path: Path) -> Settings:
