@@ -52,7 +52,10 @@ class Standings(commands.Cog):
         bot = league_bot(interaction)
         try:
             season = await standings.player_season(
-                bot.db, bot.settings.guild_id, discord_id=(player or interaction.user).id
+                bot.db,
+                bot.settings.guild_id,
+                discord_id=(player or interaction.user).id,
+                now=now_of(interaction),
             )
         except NotFound:
             if player is None or player.id == interaction.user.id:

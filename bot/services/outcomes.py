@@ -8,7 +8,7 @@ of the project but `bot.models` and `bot.scoring`, and call no service.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, time
 from fractions import Fraction
 from zoneinfo import ZoneInfo
@@ -91,6 +91,16 @@ class StandingRow:
 
 
 @dataclass(frozen=True)
+class TonightScore:
+    """One score a player submitted tonight and where it stands."""
+
+    game: int
+    machine: str
+    score: int
+    status: str  # pending, approved, rejected
+
+
+@dataclass(frozen=True)
 class PlayerSeason:
     player: Player
     rank: int
@@ -103,6 +113,7 @@ class PlayerSeason:
     dues_paid_cents: int
     dues_owed_cents: int  # R10.1: dues for nights held so far, less what was paid
     weeks: list[tuple[int, int, int, str]]  # (week, match points, league points, result)
+    tonight: list[TonightScore] = field(default_factory=list)  # today's night, if any
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,8 @@ SOURCES = {"live": "", "pre_makeup": " (pre-makeup)", "zero_point": " (Zero Poin
 
 
 FENCE = "```"
+SCORE_STATES = {"pending": "waiting for the commissioner", "approved": "approved",
+                "rejected": "rejected"}  # fmt: skip
 
 
 def chunks(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
@@ -274,6 +276,10 @@ def player_season(ps: PlayerSeason) -> str:
     ]
     for week_no, mp, points, result in ps.weeks:
         lines.append(f"- Week {week_no}: {mp} MP, {points} league points, {result}")
+    if ps.tonight:
+        lines.append("Tonight's scores:")
+        lines.extend(f"- Game {t.game} · {t.machine}: {t.score:,} · {SCORE_STATES[t.status]}"
+                     for t in ps.tonight)  # fmt: skip
     return "\n".join(lines)
 
 

@@ -6,7 +6,7 @@ from datetime import date
 
 import pytest
 
-from bot.services import money, picks, setup
+from bot.services import money, picks, scores, setup
 from cogs.standings import Standings
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import GUILD, FakeBot, FakeMember, invoke
@@ -255,6 +255,35 @@ async def test_me_after_a_night_with_dues(league: FakeBot) -> None:
     assert said.text.endswith("- Week 1: 15 MP, 15 league points, won")  # moved up (R8.3)
     said = await invoke(COG.me, COG, as_user(bot, PLAYERS[3], at(date(2026, 1, 8))))
     assert said.text.endswith("- Week 1: 5 MP, 5 league points, down")
+
+
+async def test_me_on_league_night_lists_tonights_scores_and_where_each_stands(
+    league: FakeBot,
+) -> None:
+    """Issue #13: a player sees which of tonight's scores wait, were approved or rejected."""
+    bot = league
+    await lock(bot)
+    night = at(FIRST_NIGHT, "20:00")
+    first = await scores.submit(bot.db, GUILD, discord_id(1), 1, 120_000_000, now=night)
+    typo = await scores.submit(bot.db, GUILD, discord_id(1), 2, 9, now=night)
+    await scores.submit(bot.db, GUILD, discord_id(1), 3, 75_500_000, now=night)
+    await scores.decide(bot.db, GUILD, first.score.id, True, by=COMMISSIONER.id, now=night)
+    await scores.decide(bot.db, GUILD, typo.score.id, False, by=COMMISSIONER.id, now=night)
+    said = await invoke(COG.me, COG, as_user(bot, PLAYERS[1], at(FIRST_NIGHT, "21:00")))
+    assert [r.ephemeral for r in said.replies] == [True]
+    games = [g for g in said.text.split("\n") if g.startswith("- Game")]
+    assert said.text.split("\n")[4] == "Tonight's scores:"
+    assert games == [
+        f"- Game 1 · {MACHINES[1]}: 120,000,000 · approved",
+        f"- Game 2 · {MACHINES[2]}: 9 · rejected",
+        f"- Game 3 · {MACHINES[3]}: 75,500,000 · waiting for the commissioner",
+    ]
+    # The next day the night is over: /me no longer lists it.
+    after = await invoke(COG.me, COG, as_user(bot, PLAYERS[1], at(date(2026, 1, 8))))
+    assert "Tonight" not in after.text
+    # Another player's /me shows their own night, here nothing submitted.
+    other = await invoke(COG.me, COG, as_user(bot, PLAYERS[2], at(FIRST_NIGHT, "21:00")))
+    assert "Tonight" not in other.text
 
 
 async def test_me_for_someone_who_is_not_a_player(league: FakeBot) -> None:
