@@ -124,7 +124,7 @@ async def _give(
         conn, night.id, player.id, kind, timing, minutes, note, given_by, stamp(now)
     )
     notice = next(n for n in await nights.notices(conn, night.id) if n.id == notice_id)
-    left, missed = await _absence_cost(conn, ctx, night, player)
+    left, missed = await absence_cost(conn, ctx, night, player)
     return NoticeGiven(
         notice=notice,
         player=player,
@@ -138,7 +138,7 @@ async def _give(
     )
 
 
-async def _absence_cost(
+async def absence_cost(
     conn: aiosqlite.Connection, ctx: SeasonContext, night: Night, player: Player
 ) -> tuple[int, list[MissedGame]]:
     """R3.2-R3.6: the games that would be scored from pre-makeups, and where

@@ -48,7 +48,8 @@ class LockedGroup:
     filled: list[str]  # applied by the bot in machine order (R4.5)
     newly_locked: bool = True  # False: the night was locked before this call
     day: date | None = None  # the night's date
-    play_order: tuple[str, ...] = ()  # game 1: the lowest rank starts (R11.2)
+    play_order: tuple[str, ...] = ()  # game 1: the lowest rank starts (R11.2); absent left out
+    absent: tuple[tuple[str, tuple[MissedGame, ...]], ...] = ()  # R3.2: each absent player's games
 
 
 @dataclass(frozen=True)

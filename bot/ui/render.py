@@ -12,6 +12,7 @@ from bot.services.outcomes import (
     GroupingsPost,
     LockedGroup,
     LockPost,
+    MissedGame,
     NightSummary,
     NoticeGiven,
     NoticeRecord,
@@ -179,7 +180,19 @@ def locked(groups: list[LockedGroup], week: int) -> str:
             lines.append(
                 f"  (not enough picks: {', '.join(group.filled)} applied in machine order)"
             )
+        for name, games in group.absent:
+            lines.append(f"  {name} is absent; their pre-makeup scores play for them:")
+            lines.extend(f"  - Game {g.number} · {g.machine}: {_stand_in(name, g)}" for g in games)
     return "\n".join(lines)
+
+
+def _stand_in(name: str, game: MissedGame) -> str:
+    """R3.2, R3.4, R3.6: what an absent player's pre-makeup does in one game."""
+    if game.pre_makeup is None:
+        return "none, 0 points (the Zero Point Rule)"
+    if game.counts:
+        return f"{game.pre_makeup:,}"
+    return f"{game.pre_makeup:,}, but {name} scores 0 (past the pre-makeup limit)"
 
 
 def week(view: WeekView) -> str:

@@ -10,7 +10,7 @@ import aiosqlite
 import pytest
 from discord import app_commands
 
-from bot.services import announcements, picks, scores, setup
+from bot.services import announcements, attendance, picks, scores, setup
 from bot.ui.replies import NotCommissioner
 from cogs.attendance import Attendance
 from cogs.commissioner import Commissioner
@@ -28,6 +28,7 @@ from tests.cogs.fakes import (
 )
 from tests.cogs.league_play import (
     MACHINES,
+    approved_pre_makeup,
     discord_id,
     lock,
     night_of,
@@ -203,6 +204,35 @@ async def test_skip_moves_every_later_week(league: FakeBot) -> None:
         "5: 11 Feb, 6: 18 Feb, 7: 25 Feb, 8: 04 Mar, 9: 11 Mar, 10: 18 Mar."
     )
     assert announced(bot) == ["No league night on Wednesday 14 January: snow."]
+
+
+async def test_lock_shows_an_absent_players_pre_makeups_and_orders_only_those_there(
+    league: FakeBot,
+) -> None:
+    """R3.2, R3.4, R11.2; issue #13: "the pre-makeup scores will be made available to
+    players in the group", and the play order names only the players who are there."""
+    bot = league
+    await approved_pre_makeup(bot, 2, "Attack from Mars", 400_000_000)
+    await approved_pre_makeup(bot, 2, "Twilight Zone", 250_000_000)
+    await attendance.notify(bot.db, GUILD, PLAYERS[2].id, "absent", now=MONDAY)
+    await picks.add_pick(bot.db, GUILD, PLAYERS[3].id, "Theatre of Magic", now=MONDAY)
+    said = await run(bot, "night lock", when=at(FIRST_NIGHT, "19:15"))
+    zero = "none, 0 points (the Zero Point Rule)"
+    group_1 = (
+        "**Group 1**: 1. Attack from Mars, 2. Medieval Madness, 3. Twilight Zone, "
+        "4. The Addams Family, 5. Monster Bash\n"
+        "  Game 1 play order: P3 → P1\n"
+        "  P2 is absent; their pre-makeup scores play for them:\n"
+        "  - Game 1 · Attack from Mars: 400,000,000\n"
+        f"  - Game 2 · Medieval Madness: {zero}\n"
+        "  - Game 3 · Twilight Zone: 250,000,000\n"
+        f"  - Game 4 · The Addams Family: {zero}\n"
+        f"  - Game 5 · Monster Bash: {zero}\n"
+        "**Group 2**"
+    )
+    assert group_1 in said.text
+    assert announced(bot) == [said.text]  # the post the group reads
+    assert "Game 1 play order: P6 → P5 → P4" in said.text  # nobody absent in group 2
 
 
 async def test_lock_sets_every_groups_games_and_announces_them(league: FakeBot) -> None:

@@ -92,6 +92,20 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
             # Picks lock: the lowest-ranked picker's veto applies in each group (R4.4).
             assert night.games_of("Ann")[0] == "The Addams Family"  # Cat vetoed Attack from Mars
             assert "Medieval Madness" not in night.games_of("Dan")  # Fay vetoed it
+            # The lock post shows absent Gus's pre-makeups to his group, and the play
+            # order names only the players who are there (R3.2, R11.2; issue #13).
+            lock_post = next(
+                m["content"]
+                for m in standin.channel_messages(world.announcements)
+                if "picks are locked" in m["content"]
+            ).split("\n")
+            order = lock_post[lock_post.index(next(x for x in lock_post if "Group 2" in x)) + 1]
+            assert order.startswith("  Game 1 play order:") and "Gus" not in order
+            assert "  Gus is absent; their pre-makeup scores play for them:" in lock_post
+            games = night.games_of("Dan")
+            shown = [x for x in lock_post if x.startswith("  - Game ")]
+            assert [x.split(" · ")[1].split(":")[0] for x in shown] == games
+            assert not any("none" in x for x in shown)  # Gus has one on every machine
 
             # /rules (issue #13): topics autocomplete; the answer is private, in words,
             # with this league's times; an unknown topic is refused with the list.
