@@ -160,6 +160,22 @@ async def test_groups_week_1_cut_by_skill_with_play_order(league: FakeBot) -> No
     ]
 
 
+async def test_groups_after_week_1_list_only_pre_makeups_that_can_still_be_played_r3_1(
+    league: FakeBot,
+) -> None:
+    """R3.1 (Decision): after week 1, only a machine added later (or a player who
+    joined later) still owes pre-makeups; the groupings post lists only those."""
+    bot = league
+    await play_week(bot, 1, WEEK_1)
+    later = at(date(2026, 1, 10))
+    await setup.add_machine(bot.db, GUILD, "Funhouse", par=1_000_000_000, now=later)
+    said = await invoke(COG.groups, COG, as_user(bot, PLAYERS[1], at(date(2026, 1, 12))))
+    assert said.text.startswith("**Week 2 ·")
+    owed = said.text.split("Pre-makeup scores still owed (R3.1):\n")[1].split("\n")
+    assert owed == [f"- P{n}: Funhouse" for n in range(1, 7)]
+    assert "Attack from Mars" not in said.text.split("still owed")[1]
+
+
 async def test_groups_after_locking_show_the_games(league: FakeBot) -> None:
     bot = league
     await reseed(bot)
