@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from bot.rules.settings import PrizeSplit, decimal_fraction
 from bot.services.outcomes import LeagueTerms
 
 RULES_FILE = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
@@ -151,9 +152,20 @@ def _money_rules(t: LeagueTerms) -> str:
         "season prize fund.\n"
         f"Each night, the group winner with the most league points (before the multiplier) "
         f"takes {first}% of the pot, the next {100 - first}%. An absent player cannot win it.\n"
-        "At the end of the season, the fund pays the top three of each division and a "
-        "consolation prize (/league money shares shows the split)."
+        f"At the end of the season the fund is paid out: {_prizes(s.prize_split)}."
     )
+
+
+def _prizes(split: PrizeSplit) -> str:
+    """R10.4: the places' weights and the consolation prize of each division."""
+    parts = []
+    for division, weights in split.places.items():
+        share = round(decimal_fraction(split.consolation.get(division, 0)) * 100)
+        parts.append(
+            f"division {division}'s places in the ratio {':'.join(map(str, weights))}, "
+            f"and the next player {share}% of its second prize"
+        )
+    return "; ".join(parts)
 
 
 def _playoffs(t: LeagueTerms) -> str:

@@ -41,11 +41,15 @@ async def test_topics_carry_the_seasons_settings_r3_5_r10_1(league: FakeBot) -> 
     bot = league
     await setup.change_setting(bot.db, GUILD, "pre_makeup_night_limit", 2)
     await setup.change_setting(bot.db, GUILD, "dues_cents", 800)
+    await setup.change_setting(bot.db, GUILD, "prize_places_a", "40,20,10")
     user = as_user(bot, PLAYERS[1], MONDAY)
     absences = await invoke(COG.rules, COG, user, topic="Absences and PRE-MAKEUPS ")
     assert "at most 2 nights a season" in absences.text
     money = await invoke(COG.rules, COG, as_user(bot, PLAYERS[1], MONDAY), topic="dues and prizes")
     assert "Dues are $8.00 a night" in money.text and "75% of the pot, the next 25%" in money.text
+    assert "division A's places in the ratio 40:20:10, and the next player 20% of its second" in (
+        money.text
+    )
 
 
 async def test_every_topic_fits_one_message_and_names_no_rule_id(league: FakeBot) -> None:
