@@ -26,7 +26,18 @@ from standin import (
 )
 from tests.e2e.harness import World, running_bot
 
-COMMANDS = {"late", "absent", "score", "premakeup", "veto", "standings", "groups", "me", "league"}
+COMMANDS = {
+    "late",
+    "absent",
+    "score",
+    "premakeup",
+    "veto",
+    "standings",
+    "groups",
+    "me",
+    "league",
+    "rules",
+}
 DEFERRED_REPLY, REPLY, DEFERRED_UPDATE = 5, 4, 6
 ONLY_THE_COMMISSIONER = "Only the commissioner can do that."
 
