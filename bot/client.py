@@ -30,6 +30,7 @@ COGS = (
     "cogs.standings",
     "cogs.stats",
     "cogs.commissioner",
+    "cogs.rules",
 )
 
 

@@ -23,6 +23,12 @@ COUNT_OF_GROUP = (
     "SELECT count(*) FROM scores s JOIN games g ON g.id = s.game_id WHERE g.group_id = ?"
 )
 SCORE_BY_ID = "SELECT * FROM scores WHERE id = ?"
+SCORES_OF_PLAYER_NIGHT = (
+    "SELECT s.* FROM scores s JOIN games g ON g.id = s.game_id"
+    " JOIN night_groups n ON n.id = g.group_id"
+    " WHERE n.night_id = ? AND s.player_id = ? AND s.status IN ('pending', 'approved', 'rejected')"
+    " ORDER BY g.number, s.id"
+)
 PENDING_OF_NIGHT = (
     "SELECT s.* FROM scores s JOIN games g ON g.id = s.game_id"
     " JOIN night_groups n ON n.id = g.group_id"
@@ -89,6 +95,13 @@ async def live_scores_of_night(conn: aiosqlite.Connection, night_id: int) -> lis
 
 async def live_score(conn: aiosqlite.Connection, game_id: int, player_id: int) -> Score | None:
     return await one(conn, LIVE_SCORE, (game_id, player_id), _score)
+
+
+async def scores_of_player_night(
+    conn: aiosqlite.Connection, night_id: int, player_id: int
+) -> list[Score]:
+    """A player's submitted scores of a night, waiting, approved or rejected, by game."""
+    return await many(conn, SCORES_OF_PLAYER_NIGHT, (night_id, player_id), _score)
 
 
 async def score_by_id(conn: aiosqlite.Connection, score_id: int) -> Score | None:

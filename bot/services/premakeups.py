@@ -54,14 +54,14 @@ async def submit(
         if not present:
             raise BadInput(
                 "A pre-makeup score is played with at least one other league player "
-                "present (R3.1); name who was there."
+                "present; name who was there."
             )
         existing = await people.live_pre_makeup(conn, ctx.season.id, player.id, found.id)
         if existing is not None:
             state = "is waiting for approval" if existing.status == "pending" else "is recorded"
             raise Conflict(
                 f"Your pre-makeup score on {found.name} ({existing.score:,}) {state}; "
-                "there is one per machine (R3.1)."
+                "there is one per machine."
             )
         new_id = await people.add_pre_makeup(
             conn, ctx.season.id, player.id, found.id, score, discord_id,
@@ -76,25 +76,32 @@ async def submit(
         return PreMakeupView(record, player, found, present)
 
 
+def may_still_play(
+    ctx: SeasonContext, week_1: date, day: date, player: Player, machine: Machine
+) -> bool:
+    """R3.1: whether `player` may still play a pre-makeup on `machine` on `day`: in
+    week 1 or before, or later for a machine added or a player who joined after week 1."""
+    if day <= week_1:
+        return True
+
+    def local_day(stamp_text: str) -> date:
+        return datetime.fromisoformat(stamp_text).astimezone(ctx.zone).date()
+
+    return local_day(machine.added_at) > week_1 or bool(
+        player.joined_at and local_day(player.joined_at) > week_1
+    )
+
+
 async def _check_deadline(
     conn: aiosqlite.Connection, ctx: SeasonContext, player: Player, machine: Machine, now: datetime
 ) -> None:
     """R3.1: pre-makeup scores are played in week 1 or before; a machine added,
     or a player who joined, after week 1 owes them as soon as possible."""
     first = await leagues.night_by_week(conn, ctx.season.id, 1)
-    if first is None or ctx.local(now).date() <= first.date:
-        return
-    zone = ctx.zone
-
-    def local_day(stamp_text: str) -> date:
-        return datetime.fromisoformat(stamp_text).astimezone(zone).date()
-
-    if local_day(machine.added_at) > first.date or (
-        player.joined_at and local_day(player.joined_at) > first.date
-    ):
+    if first is None or may_still_play(ctx, first.date, ctx.local(now).date(), player, machine):
         return
     raise WrongState(
-        f"Pre-makeup scores are played in week 1 or before (R3.1); week 1 was "
+        f"Pre-makeup scores are played in week 1 or before; week 1 was "
         f"{first.date:%d %B}. Ask the commissioner."
     )
 

@@ -320,7 +320,7 @@ async def change(
         raise BadInput(str(error)) from None
     reason = reason.strip()
     if not reason:
-        raise BadInput("Give a reason; every score change is kept with its reason (R12.4).")
+        raise BadInput("Give a reason; every score change is kept with its reason.")
     if len(reason) > 500:
         raise BadInput("The reason is too long (at most 500 characters).")
     async with db.transaction() as conn:
