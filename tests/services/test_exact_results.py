@@ -102,6 +102,7 @@ def as_written_before_exact_scores(path: Path) -> None:
         for column in SEASON_RULES:  # added by migration 0003, after version 1
             conn.execute(f"ALTER TABLE seasons DROP COLUMN {column}")
         conn.execute("DROP TABLE outbox")  # added by migration 0004
+        conn.execute("ALTER TABLE night_results DROP COLUMN movement")  # added by 0005_movement
         conn.execute("PRAGMA user_version = 1")
     conn.close()
 
