@@ -42,8 +42,8 @@ from bot.database import Database
 from bot.scoring import weekday_number
 from bot.services import announcements
 from bot.services.announcements import KINDS, Span, post_time
-from bot.services.outcomes import LockedGroup, Post
-from bot.ui import render
+from bot.services.outcomes import GroupingsPost, LockedGroup, Post
+from bot.ui import embeds, render
 
 log = logging.getLogger(__name__)
 
@@ -202,8 +202,12 @@ class LeagueScheduler:
         """The one post path: word the post, then claim its key and owe the text to
         the outbox in one transaction; the outbox's sender delivers it."""
         self.waits.pop((due.kind, due.day), None)
-        text = render.post(due)
-        if not await announcements.enqueue(self.db, self.guild_id, due.key, text, now=now):
+        text, frozen = render.post(due), None
+        if isinstance(due.content, GroupingsPost):  # embeds, frozen as Discord's JSON
+            frozen = [[e.to_dict() for e in message] for message in embeds.groupings(due)]
+        if not await announcements.enqueue(
+            self.db, self.guild_id, due.key, text, now=now, embeds=frozen
+        ):
             return "already"
         self.wake()
         log.info("owed %s%s", due.key, " (late: the bot was offline)" if due.late else "")

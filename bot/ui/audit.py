@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from bot.ui.render import MESSAGE_LIMIT
+from bot.ui.render import MESSAGE_LIMIT, keep_whole
 
 if TYPE_CHECKING:
     from bot.models import AuditEntry
@@ -21,13 +21,21 @@ KINDS = {
 
 
 def entry(item: AuditEntry, trail: AuditTrail) -> str:
+    when, player, change, reason = entry_lines(item, trail)
+    return f"{when} · {player}: {change}: {reason}"
+
+
+def entry_lines(item: AuditEntry, trail: AuditTrail) -> list[str]:
+    """One change in four short lines: when and by whom, whose score, the change, why."""
     c = item.change
     when = datetime.fromisoformat(c.changed_at).astimezone(trail.zone)
     old = f"{c.old_score:,}" if c.old_score is not None else "none"
-    return (
-        f"{when:%a %d %b %H:%M} · <@{c.changed_by}> · {item.player}, week {item.week} "
-        f"game {item.game}: {old} → {c.new_score:,} ({KINDS.get(c.kind, c.kind)}): {c.reason}"
-    )
+    return [
+        f"{when:%a %d %b %H:%M} · <@{c.changed_by}>",
+        f"**{keep_whole(item.player)}**, week {item.week} game {item.game}",
+        f"{old} → {c.new_score:,} ({KINDS.get(c.kind, c.kind)})",
+        f"“{c.reason}”",
+    ]
 
 
 def audit_trail(trail: AuditTrail, limit: int = MESSAGE_LIMIT) -> str:

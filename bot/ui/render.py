@@ -221,7 +221,7 @@ def week(view: WeekView) -> str:
             f"use /veto before {view.lock_time:%H:%M}."
         )
     if view.owes_pre_makeups:
-        lines.append("Pre-makeup scores still owed (R3.1):")
+        lines.append("Pre-makeup scores still owed:")
         lines.extend(f"- {p}: {', '.join(m)}" for p, m in view.owes_pre_makeups.items())
     return "\n".join(lines)
 
@@ -320,10 +320,10 @@ def results(summary: NightSummary) -> str:
         lines.extend(f"  {line}" for line in result_lines(group))
     if summary.payouts:
         paid = ", ".join(f"{n} {money(c)}" for n, c in summary.payouts.items())
-        lines.append(f"Payout from the {money(summary.pot_cents)} pot (R10.2): {paid}")
+        lines.append(f"Payout from the {money(summary.pot_cents)} pot: {paid}")
     if summary.next_groups:
         if summary.divisions_formed:
-            lines.append("**Divisions A and B start next week (R9).**")
+            lines.append("**Divisions A and B start next week.**")
         lines.append("Next week:")
         lines.extend(f"  {label}: {', '.join(names)}" for label, names in summary.next_groups)
     return "\n".join(lines)
@@ -349,6 +349,12 @@ def tns_shown(group: GroupSummary) -> set[int]:
 def result_lines(group: GroupSummary) -> list[str]:
     """One short line per player: place, name, points, MP, bonus, TNS when it
     broke a tie, and where they go next week."""
+    return [" · ".join(parts) for parts in result_parts(group)]
+
+
+def result_parts(group: GroupSummary) -> list[list[str]]:
+    """Each player's line in parts (R7, R8.3-R8.5): place and name, points, MP,
+    bonus, TNS when it broke a tie, absent, where they go next week."""
     lines = []
     shown = tns_shown(group)
     for index, (name, r) in enumerate(group.rows):
@@ -361,7 +367,7 @@ def result_lines(group: GroupSummary) -> list[str]:
             parts.append("absent")
         if where := moves(r):
             parts.append(where)
-        lines.append(" · ".join(parts))
+        lines.append(parts)
     return lines
 
 
