@@ -121,15 +121,12 @@ def results(summary: NightSummary) -> Messages:
     for group in summary.groups:
         lines: list[str] = []
         for game in group.games:
-            lines.append(f"__Game {game.number} · {game.machine}__")
-            lines += wrap(
-                (f"{keep_whole(f.player)} {f.points}{SOURCES.get(f.source, '')}"
-                 for f in game.finish), ", "
-            )  # fmt: skip
+            finish = [f"{keep_whole(f.player)} {f.points}{SOURCES.get(f.source, '')}"
+                      for f in game.finish]  # fmt: skip
+            lines += labelled(f"Game {game.number} · {game.machine}:", finish)
         for parts in result_parts(group):
             first, *rest = wrap(parts)
-            lines.append(f"**{first}**" if not rest else first)
-            lines += [f"  {line}" for line in rest]
+            lines += [first, *(f"  {line}" for line in rest)]
         fields += fields_of(group.label, lines)
     about: list[str] = []
     if summary.payouts:

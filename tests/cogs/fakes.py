@@ -414,6 +414,11 @@ def card_text(message: FakeMessage) -> str:
     return embed_text(message.embeds[0])
 
 
+def shown(message: FakeMessage) -> str:
+    """A posted message as a phone shows it: its text, then its embeds."""
+    return "\n".join([message.content, *map(embed_text, message.embeds)]).strip("\n")
+
+
 def private_message() -> FakeMessage:
     """An ephemeral reply of the bot's, as a button on it is clicked."""
     message = FakeMessage(FakeChannel(0), "", None)

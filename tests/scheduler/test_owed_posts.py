@@ -79,7 +79,7 @@ async def test_a_season_started_after_12_gets_its_groupings_now_with_no_late_not
         scheduler.shutdown()
         assert said == {**NOTHING_OWED, "groupings": "owed"}
         (groupings,) = await channel.posts()
-        assert groupings.startswith("**Week 1 · Wednesday 04 March 2026**")
+        assert groupings.startswith("Week 1 · Wednesday 04 March 2026")
         assert LATE not in groupings  # the bot was online at 12:00: no false excuse
         # A restart later that day does not post it again, nor call it late.
         clock.now = at(FIRST, "14:00")
@@ -211,9 +211,9 @@ async def test_waits_count_per_post_and_day_and_start_afresh_each_week_for_three
         scheduler.shutdown()
     groupings = await channel.of("Late tonight? Use /late")
     assert [g.splitlines()[0] for g in groupings] == [
-        "**Week 1 · Wednesday 04 March 2026**",
-        "**Week 2 · Wednesday 11 March 2026**",
-        "**Week 3 · Wednesday 18 March 2026**",
+        "Week 1 · Wednesday 04 March 2026",
+        "Week 2 · Wednesday 11 March 2026",
+        "Week 3 · Wednesday 18 March 2026",
     ]
     assert await channel.of(LATE) == []  # late, but the bot was running: no note
 
@@ -241,7 +241,7 @@ async def test_a_job_missed_by_twenty_minutes_still_posts_once(db: Database) -> 
         scheduler.shutdown()
     assert channel.woken == 1
     (groupings,) = await channel.posts()
-    assert groupings.endswith("(Posted late: the bot was offline at 12:00.)")  # 11:55 → 12:20
+    assert "\n(Posted late: the bot was offline at 12:00.)\n" in groupings  # 11:55 → 12:20
     item = await channel.item("groupings:2026-03-04")
     assert item is not None and item.status == "sent"
 
@@ -343,7 +343,7 @@ async def lock_command(bot: FakeBot, when: datetime) -> str:
 async def all_posts(bot: FakeBot) -> list[str]:
     """The announcement channel, once the outbox has delivered what is owed."""
     await bot.outbox.flush()
-    return [m.content for m in bot.channels[fakes.ANNOUNCEMENTS].sent]
+    return [fakes.shown(m) for m in bot.channels[fakes.ANNOUNCEMENTS].sent]
 
 
 async def lock_posts(bot: FakeBot) -> list[str]:
@@ -462,7 +462,7 @@ async def test_after_a_league_command_the_bot_posts_what_it_made_owed(tmp_path: 
         await bot.on_app_command_completion(koi, Command("league machine add"))  # type: ignore[arg-type]
         assert await channel.owed() == ["groupings:2026-03-04"]
         (groupings,) = await channel.posts()
-        assert groupings.startswith("**Week 1 · Wednesday 04 March 2026**")
+        assert groupings.startswith("Week 1 · Wednesday 04 March 2026")
         assert LATE not in groupings
     finally:
         await bot.close()
