@@ -83,11 +83,9 @@ async def waiting_list(bot: LeagueBot, arg: str, _: Any) -> Shown:
     """Tonight's scores still waiting for the commissioner, group by group."""
     waiting = sorted(await scores.pending(bot.db, bot.settings.guild_id),
                      key=lambda v: (v.group_label, v.game.number, v.player.name))  # fmt: skip
-    entries = [
-        embeds.Entry(v.group_label, embeds.wrap([keep_whole(v.player.name),
-                     f"Game {v.game.number} · {v.game.machine}", f"{v.score.score:,}"]))
-        for v in waiting
-    ]  # fmt: skip
+    entries = [embeds.Entry(v.group_label, [f"{keep_whole(v.player.name)} · {v.score.score:,}",
+                                            f"  Game {v.game.number} · {v.game.machine}"])
+               for v in waiting]  # fmt: skip
     title = f"Week {waiting[0].night.week}: scores waiting" if waiting else "Scores waiting"
     return Shown(title, embeds.pages(entries), empty="No scores are waiting for approval.")
 
