@@ -3,8 +3,9 @@
 One cron job per kind of post, on the league weekday by name, at the league's
 local time (R1.3) in its time zone, rebuilt from the database at start and
 whenever the commissioner changes a time, the season or a date. Job bodies are
-thin: `announcements.due` gathers what the post says, `render.post` words it, and
-`announcements.enqueue` claims its key and owes the text to the outbox in one
+thin: `announcements.due` gathers what the post says, `render.post` (or
+`embeds.groupings`) words it, and `announcements.enqueue` claims its key and
+owes the text (or the embeds) to the outbox in one
 transaction, so it goes out once (`deliver`: the one post path, which `/league
 night lock` uses too). The outbox's sender (`bot/delivery`) sends it: retries,
 backoff, the nonce, a refusal kept and reported to the commissioner, and
@@ -202,9 +203,10 @@ class LeagueScheduler:
         """The one post path: word the post, then claim its key and owe the text to
         the outbox in one transaction; the outbox's sender delivers it."""
         self.waits.pop((due.kind, due.day), None)
-        text, frozen = render.post(due), None
         if isinstance(due.content, GroupingsPost):  # embeds, frozen as Discord's JSON
-            frozen = [[e.to_dict() for e in message] for message in embeds.groupings(due)]
+            text, frozen = "", [[e.to_dict() for e in m] for m in embeds.groupings(due)]
+        else:
+            text, frozen = render.post(due), None
         if not await announcements.enqueue(
             self.db, self.guild_id, due.key, text, now=now, embeds=frozen
         ):
