@@ -220,29 +220,35 @@ class Transcript:
         self.say(f"{self.names.get(member, member)} › /{command} {shown}".rstrip())
 
     def answered(self, exchange: Exchange) -> None:
-        for text in exchange.texts:
+        for message in exchange.messages:
             who = "bot (only you)" if exchange.ephemeral else "bot"
-            self.say(_indent(f"{who}: {text}"))
+            self.say(_indent(f"{who}: {shown(message)}{_buttons(message)}"))
 
     def posted(self, channel: int, message: dict[str, Any]) -> None:
-        buttons = [
-            c.get("label") or c.get("placeholder")
-            for row in message.get("components", [])
-            for c in row.get("components", [])
-        ]
-        extra = f"  [{' | '.join(buttons)}]" if buttons else ""
-        self.say(_indent(f"#{self.channels.get(channel, channel)} bot: {shown(message)}{extra}"))
+        where = self.channels.get(channel, channel)
+        self.say(_indent(f"#{where} bot: {shown(message)}{_buttons(message)}"))
+
+
+def _buttons(message: dict[str, Any]) -> str:
+    buttons = [
+        c.get("label") or c.get("placeholder")
+        for row in message.get("components", [])
+        for c in row.get("components", [])
+    ]
+    return f"  [{' | '.join(buttons)}]" if buttons else ""
 
 
 def shown(message: dict[str, Any]) -> str:
-    """A message as a phone shows it: its text, or its card (embed) line by line."""
+    """A message as a phone shows it: its text, then each embed: the title, the
+    description, each field's name with its value's lines indented, the footer."""
     lines = [message.get("content") or ""]
     for embed in message.get("embeds") or []:
-        lines += [f"**{embed.get('title', '')}**", embed.get("description", "")]
+        lines += [f"**{embed['title']}**" if embed.get("title") else "",
+                  embed.get("description", "")]  # fmt: skip
         for field_ in embed.get("fields", []):
-            lines += [field_["name"], field_["value"]]
+            lines += [field_["name"], *(f"  {v}" for v in field_["value"].split("\n"))]
         lines.append((embed.get("footer") or {}).get("text", ""))
-    return "\n".join(line for line in lines if line)
+    return "\n".join(line for line in lines if line).replace("\u00a0", " ")
 
 
 def _indent(text: str) -> str:
@@ -291,7 +297,8 @@ class LeagueNight:
         if exchange.ephemeral or exchange.reply is not None:
             self.t.answered(exchange)
         else:
-            self.t.say(_indent(f"bot edits it: {exchange.content}"))
+            edited = exchange.updated_message
+            self.t.say(_indent(f"bot edits it: {shown(edited) if edited else exchange.content}"))
         await self.delivered()
         self.flush()
         return exchange
@@ -407,15 +414,14 @@ class LeagueNight:
         raise LookupError(name)
 
     def group_line(self, lock_line: str) -> list[str]:
-        groupings = next(
-            m["content"]
-            for m in self.standin.channel_messages(self.world.announcements)
-            if "Game 1 play order" in m["content"]
-        )
+        """The players of the lock post's group, from the groupings post's field."""
         label = lock_line.split("**")[1]
-        for line in groupings.splitlines():
-            if line.startswith(f"**{label}**"):
-                return [p.strip() for p in line.split(": ", 1)[1].split(",")]
+        for message in self.standin.channel_messages(self.world.announcements):
+            for embed in message.get("embeds") or []:
+                for found in embed.get("fields", []):
+                    if found["name"] == label and "Game 1 order" in found["value"]:
+                        players = found["value"].split("Game 1 order")[0].replace("\n", " ")
+                        return [p.strip().replace("\u00a0", " ") for p in players.split(",")]
         return []
 
     async def scores(self, names: list[str]) -> None:
