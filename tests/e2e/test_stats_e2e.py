@@ -52,6 +52,7 @@ async def test_stats_machine_and_past_standings_through_discord(
             "start": (start + timedelta(days=70)).isoformat()}, channel=world.general,
         )  # fmt: skip
         past = await run(standin, bob, "standings", {"season": "Spring"}, channel=world.general)
-        assert not past.ephemeral and on_phone(past.reply or {}).startswith("**Standings · Spring**")
+        assert not past.ephemeral
+        assert on_phone(past.reply or {}).startswith("**Standings · Spring**")
         refused = await run(standin, bob, "standings", {"season": "Nope"}, channel=world.general)
         assert refused.ephemeral and refused.content.startswith("There is no season called")
