@@ -5,6 +5,7 @@ sweep, its waits, jobs missed by any amount, and `/league night lock`)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime, time, timedelta
@@ -16,7 +17,7 @@ from bot.client import LeagueBot
 from bot.config import load_settings
 from bot.database import Database
 from bot.scheduler import MAX_WAITS, SWEEP_EVERY, LeagueScheduler
-from bot.services import announcements, finalize, scores, setup
+from bot.services import announcements, finalize, outbox, scores, setup
 from cogs.commissioner import Commissioner
 from tests.cogs import fakes
 from tests.cogs.conftest import COMMISSIONER, as_user
@@ -420,6 +421,31 @@ async def test_a_lock_post_the_command_could_not_send_is_kept_and_sent_by_resend
     (posted,) = await lock_posts(bot)
     assert posted == reply and "(not enough picks" in posted
     assert len(bot.channels[fakes.APPROVALS].sent) == 1
+
+
+async def test_a_refused_groupings_post_is_resent_as_it_was_frozen(db: Database) -> None:
+    """Issue #13: the groupings post is owed as its embeds' JSON, so the post sent
+    after a refusal is the one made at 12:00, not the league as it is later."""
+    channel, clock = Channel(db), Clock(at(FIRST, "11:00"))
+    scheduler = await scheduler_on(db, channel, clock)
+    try:
+        channel.refuse = True
+        clock.now = at(FIRST, "12:00")
+        assert await scheduler.run("groupings") == "owed"
+        assert await channel.posts() == []  # 403: kept as failed
+        item = await channel.item("groupings:2026-03-04")
+        assert item is not None and item.status == "failed"
+        frozen = json.loads(item.data)["embeds"]
+        # P7 joins afterwards: a post made now would list P7's pre-makeups owed
+        await setup.add_player(db, GUILD, "P7", discord_id=7, now=clock.now)
+        channel.refuse = False
+        await outbox.resend(db, GUILD, now=clock.now)
+        (posted,) = await channel.posts()
+    finally:
+        scheduler.shutdown()
+    [message] = channel.bot.channels[fakes.ANNOUNCEMENTS].sent
+    assert [e.to_dict() for e in message.embeds] == frozen[0] and len(frozen) == 1
+    assert posted.startswith("Week 1 · Wednesday 04 March 2026") and "P7" not in posted
 
 
 # --- the bot: after a /league command ------------------------------------------------------
