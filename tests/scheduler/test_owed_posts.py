@@ -17,7 +17,7 @@ from bot.client import LeagueBot
 from bot.config import load_settings
 from bot.database import Database
 from bot.scheduler import MAX_WAITS, SWEEP_EVERY, LeagueScheduler
-from bot.services import announcements, finalize, outbox, scores, setup
+from bot.services import announcements, finalize, groups, outbox, scores, setup
 from cogs.commissioner import Commissioner
 from tests.cogs import fakes
 from tests.cogs.conftest import COMMISSIONER, as_user
@@ -438,6 +438,8 @@ async def test_a_refused_groupings_post_is_resent_as_it_was_frozen(db: Database)
         frozen = json.loads(item.data)["embeds"]
         # P7 joins afterwards: a post made now would list P7's pre-makeups owed
         await setup.add_player(db, GUILD, "P7", discord_id=7, now=clock.now)
+        fresh = await groups.week_view(db, GUILD, week=1, now=clock.now)
+        assert "P7" in fresh.owes_pre_makeups  # what a post worded now would show
         channel.refuse = False
         await outbox.resend(db, GUILD, now=clock.now)
         (posted,) = await channel.posts()
