@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.services.outcomes import GroupView, NightSummary, Post, StandingRow, WeekView
-from bot.ui.render import SOURCES, keep_whole, money, result_parts
+from bot.ui.render import SOURCES, keep_whole, money, result_parts, tns
 
 PHONE = 40  # characters a phone shows on one line of an embed
 PAGE_LINES = 18  # lines on one page of a paged list: one phone screen
@@ -24,7 +24,8 @@ MAX_EMBEDS, MAX_FIELDS, MAX_TOTAL, MAX_VALUE, MAX_DESCRIPTION = 10, 25, 6000, 10
 COLOUR = discord.Colour.blurple()
 
 RESULTS_LEGEND = (
-    "pts league points · MP match points · TNS total normalized score · bonus base × multiplier"
+    "pts league points · MP match points · bonus base × multiplier · "
+    "TLP match points + bonus, before the multiplier · TNS total normalized score"
 )
 STANDINGS_LEGEND = "pts league points · x bonus multiplier for the next night"
 Messages = list[list[discord.Embed]]  # a post: its messages, each a list of embeds
@@ -49,9 +50,10 @@ def wrap(parts: Iterable[str], sep: str = " · ", width: int = PHONE) -> list[st
 
 def labelled(label: str, items: Sequence[str], sep: str = ", ") -> list[str]:
     """`label` and the items after it: "Group 1: Ann, Bob," / "Cat"."""
-    if not items:
-        return [label]
-    return wrap([f"{label} {items[0]}", *items[1:]], sep)
+    first = f"{label} {items[0]}" if items else label
+    if len(first) + len(sep.rstrip()) > PHONE:  # the label on a line of its own
+        return [label, *wrap(items, sep)]
+    return wrap([first, *items[1:]], sep)
 
 
 def names(players: Iterable[str], sep: str = ", ") -> list[str]:
@@ -130,7 +132,7 @@ def results(summary: NightSummary) -> Messages:
         fields += fields_of(group.label, lines)
     about: list[str] = []
     if summary.payouts:
-        paid = [f"{keep_whole(n)} {money(c)}" for n, c in summary.payouts.items()]
+        paid = payout_parts(summary)
         about += labelled(f"Payout from the {money(summary.pot_cents)} pot:", paid)
     if summary.next_groups:
         if summary.divisions_formed:
@@ -142,6 +144,19 @@ def results(summary: NightSummary) -> Messages:
         )  # fmt: skip
     title = f"Week {night.week} results · {night.date:%A %d %B}"
     return pack(title, fields, description="\n".join(about), footer=RESULTS_LEGEND)
+
+
+def payout_parts(summary: NightSummary) -> list[str]:
+    """Each paid winner with the TLP that R10.2 compares, and their TNS when it
+    broke a tie on TLP."""
+    row = {name: r for g in summary.groups for name, r in g.rows}
+    tlps = [row[n].tlp for n in summary.payouts]
+    parts = []
+    for name, cents in summary.payouts.items():
+        r = row[name]
+        why = f"TLP {r.tlp}, TNS {tns(r.tns)}" if tlps.count(r.tlp) > 1 else f"TLP {r.tlp}"
+        parts.append(f"{keep_whole(name)} {money(cents)} ({why})")
+    return parts
 
 
 # --- the groupings post ----------------------------------------------------------------

@@ -421,8 +421,9 @@ async def test_finalize_posts_results_and_standings(league: FakeBot) -> None:
     # P1's TNS (5 x 300M) beats P4's (5 x 280M): P1 75% of $18.00, P4 25%.
     assert results.split("\n") == [
         "Week 1 results · Wednesday 07 January",
-        "Payout from the $18.00 pot: P1 $13.50,",
-        "P4 $4.50",
+        "Payout from the $18.00 pot:",
+        "P1 $13.50 (TLP 15, TNS 1,500,000),",
+        "P4 $4.50 (TLP 15, TNS 1,400,000)",
         "Group 1",
         *game_lines("P1 3, P2 2, P3 1"),
         "1. P1: 15 pts · 15 MP · stays",
@@ -436,8 +437,8 @@ async def test_finalize_posts_results_and_standings(league: FakeBot) -> None:
         "Next week",
         "Group 1: P1, P2, P4",
         "Group 2: P3, P5, P6",
-        "pts league points · MP match points · TNS total normalized score · "
-        "bonus base × multiplier",
+        "pts league points · MP match points · bonus base × multiplier · "
+        "TLP match points + bonus, before the multiplier · TNS total normalized score",
     ]
     # R11.1: P1 and P4 15 points, P1's TNS higher; P2 and P5 tie on TNS too,
     # so skill (9 over 6) decides; P3 over P6 likewise.

@@ -48,7 +48,7 @@ def result(n: int, place: int, group_size: int) -> NightResult:
     points = 2 * (group_size - place) + 1
     movement = "up" if place == 1 else "down" if place == group_size else "stays"
     return NightResult(1, 3, n, 1, place, "present", True, points, Fraction(10**6 * n, 7), 2, 3,
-                       6, points + 6, 0, "", False, 1, 0, movement)  # fmt: skip
+                       6, points + 6, points + 2, "", False, 1, 0, movement)  # fmt: skip
 
 
 def summary(players: int) -> NightSummary:
@@ -117,12 +117,14 @@ def test_results_fit_discord_and_a_phone(players: int) -> None:
     legend = embeds.RESULTS_LEGEND
     assert all(m[-1].footer.text == legend for m in messages)  # every message has the legend
     assert "MP match points" in legend and "TNS total normalized score" in legend
-    assert "bonus base × multiplier" in legend
+    assert "bonus base × multiplier" in legend and "TLP " in legend
     player_lines = [line for line in lines if " pts · " in line]
     assert len(player_lines) == players // 4 * 4
     assert max(len(line.replace("**", "")) for line in player_lines) <= embeds.PHONE
     assert "Divisions A and B start next week." in lines
-    assert any(line.startswith("Payout from the $21.00 pot:") for line in lines)
+    payout = "\n".join(line for line in lines if "$" in line)
+    assert payout.startswith("Payout from the $21.00 pot:")
+    assert "Player\u00a01 $10.50 (TLP 9)," in payout  # TLP decides the payout: shown
 
 
 def test_results_say_who_moves_and_show_tns_only_when_it_broke_a_tie() -> None:
