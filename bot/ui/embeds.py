@@ -125,7 +125,8 @@ def results(summary: NightSummary) -> Messages:
         for game in group.games:
             finish = [f"{keep_whole(f.player)} {f.points}{SOURCES.get(f.source, '')}"
                       for f in game.finish]  # fmt: skip
-            lines += labelled(f"Game {game.number} · {game.machine}:", finish)
+            lines.append(f"Game {game.number} · {game.machine}")
+            lines += [f"  {line}" for line in wrap(finish, ", ", PHONE - 2)]
         for parts in result_parts(group):
             first, *rest = wrap(parts)
             lines += [first, *(f"  {line}" for line in rest)]
@@ -182,7 +183,7 @@ def week_notes(view: WeekView) -> list[str]:
 
 def owed(view: WeekView) -> list[list[str]]:
     """Each player's machines still owed a pre-makeup score (R3.1), a few lines each."""
-    return [labelled(f"{keep_whole(player)}:", machines)
+    return [labelled(f"**{keep_whole(player)}**:", machines)
             for player, machines in view.owes_pre_makeups.items()]  # fmt: skip
 
 

@@ -359,7 +359,7 @@ async def test_a_recomputed_night_of_a_big_league_is_one_message_within_limits(
     assert said.text.endswith("Week results recomputed.")
     posts = bot.channels[ANNOUNCEMENTS].sent  # the fakes check the stand-in's limits
     *_, results = [p for p in posts if "Week 1 results" in shown(p)]  # recomputed: posted again
-    assert "Game 1 · Medieval Madness: P1 4, P3 2,\nP2 0\n" in shown(results)
+    assert "Game 1 · Medieval Madness\n  P1 4, P3 2, P2 0\n" in shown(results)
     assert [f.name for f in results.embeds[0].fields][-2:] == ["Group 10", "Next week"]
 
 
@@ -380,7 +380,7 @@ async def test_tie_order_lets_the_night_be_finalized(league: FakeBot) -> None:
     assert said.text == "Week 1 is final."
     # Game 1: P2 first, P1 second by the recorded order; 300 > 300 + 100 is
     # false, so third gets the close point: 3-2-1 (R5.2).
-    assert "\nGame 1 · Medieval Madness: P2 3, P1 2,\nP3 1\n" in announced(bot)[0]
+    assert "\nGame 1 · Medieval Madness\n  P2 3, P1 2, P3 1\n" in announced(bot)[0]
 
 
 async def test_mark_records_late_or_absent(league: FakeBot) -> None:
@@ -408,17 +408,12 @@ async def test_finalize_posts_results_and_standings(league: FakeBot) -> None:
     assert said.text == "Week 1 is final." and private(said)
     results, table = announced(bot)
     # no picks: Attack from Mars is vetoed in both groups (R4.5)
-    games = [f"Game {n} · {m}:" for n, m in enumerate(MACHINES[1:], start=1)]
+    games = [f"Game {n} · {m}" for n, m in enumerate(MACHINES[1:], start=1)]
 
     def game_lines(finish: str) -> list[str]:
-        """A game's line, on two where a phone needs it (room kept for a comma)."""
-        return [line for g in games for line in
-                ([f"{g} {finish}"] if len(f"{g} {finish}") < 40 else
-                 [f"{g} {finish.rsplit(' ', 2)[0]}", finish.rsplit(", ", 1)[1]])]  # fmt: skip
+        """Each game on a line, its finish indented under it."""
+        return [line for game in games for line in (game, f"  {finish}")]
 
-    # R8.3: P4 (group 2's winner) swaps with P3 (group 1's loser); P6 is the
-    # bottom group's loser and stays. R10.2: the group winners' TLP tie at 15;
-    # P1's TNS (5 x 300M) beats P4's (5 x 280M): P1 75% of $18.00, P4 25%.
     assert results.split("\n") == [
         "Week 1 results · Wednesday 07 January",
         "Payout from the $18.00 pot:",

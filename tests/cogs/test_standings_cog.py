@@ -219,7 +219,7 @@ async def test_groups_week_1_cut_by_skill_with_play_order(league: FakeBot) -> No
     page = await click(reply.view.children[1], as_user(bot, PLAYERS[1], MONDAY))  # type: ignore[union-attr]
     both = f"{said.text}\n{page.text}"
     assert page.text.startswith("Week 1 ·") and "Page 2 of 2" in page.text
-    assert [n for n in range(1, 7) if f"\nP{n}: " in both] == [1, 2, 3, 4, 5, 6]
+    assert [n for n in range(1, 7) if f"\n**P{n}**: " in both] == [1, 2, 3, 4, 5, 6]
     assert both.count("Theatre of Magic") == 6 and both.count("Monster Bash") == 6
 
 
@@ -235,7 +235,7 @@ async def test_groups_after_week_1_list_only_pre_makeups_that_can_still_be_playe
     said = await invoke(COG.groups, COG, as_user(bot, PLAYERS[1], at(date(2026, 1, 12))))
     assert said.text.startswith("Week 2 ·")
     owed = said.text.split("**Pre-makeup scores still owed**\n")[1].split("\n")
-    assert owed == [f"P{n}: Funhouse" for n in range(1, 7)]
+    assert owed == [f"**P{n}**: Funhouse" for n in range(1, 7)]
     assert "Attack from Mars" not in said.text.split("still owed")[1]
 
 
