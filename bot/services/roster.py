@@ -95,7 +95,7 @@ def read_roster(data: bytes) -> list[RosterRow]:
             problems.append(f"row {number}: {error}")
     problems += _repeats(rows)
     if problems:
-        raise BadRoster(_refusal(problems))
+        raise BadRoster(_refusal(sorted(problems, key=_row_number)))
     return rows
 
 
@@ -134,7 +134,12 @@ def _repeats(rows: list[RosterRow]) -> list[str]:
         first = ifpa.setdefault(row.ifpa_number, row.line) if row.ifpa_number else row.line
         if first != row.line:
             problems.append(f"row {row.line}: the same IFPA number as row {first}")
-    return sorted(problems, key=lambda p: int(p.split(":")[0].split()[1]))
+    return problems
+
+
+def _row_number(problem: str) -> int:
+    """The row a problem ("row 4: …") is about, to list them in file order."""
+    return int(problem.split(":", 1)[0].removeprefix("row "))
 
 
 def _refusal(problems: list[str]) -> str:
