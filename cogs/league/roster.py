@@ -119,7 +119,10 @@ class RosterCommands(LeagueCommands):
                 f"The file is {file.size:,} bytes; a roster file is at most "
                 f"{roster.MAX_BYTES:,} bytes."
             )
-        data = await file.read()
+        try:
+            data = await file.read()
+        except discord.HTTPException:
+            raise roster.BadRoster("Discord did not hand over the file; upload it again.") from None
         done = await roster.import_roster(bot.db, guild, data, now=now_of(interaction))
         await respond(interaction, imported(done))
 

@@ -22,21 +22,27 @@ MONDAY = at(date(2026, 1, 5))
 ZED, YU = 800000000000000042, 800000000000000043
 
 
+class _Gone:
+    status, reason = 404, "Not Found"
+
+
 class _CDN:
     """discord.py downloads an attachment with `http.get_from_cdn(url)`."""
 
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, data: bytes | None) -> None:
         self.data = data
         self.downloads = 0
 
     async def get_from_cdn(self, url: str) -> bytes:
         self.downloads += 1
+        if self.data is None:  # what discord.py raises when the CDN answers 404
+            raise discord.NotFound(_Gone(), "404: Not Found")
         return self.data
 
 
-def upload(data: bytes, filename: str = "roster.csv", **changes: Any) -> discord.Attachment:
+def upload(data: bytes | None, filename: str = "roster.csv", **changes: Any) -> discord.Attachment:
     url = f"https://cdn.discordapp.com/ephemeral-attachments/1/2/{filename}"
-    payload = {"id": "123", "filename": filename, "size": len(data), "url": url,
+    payload = {"id": "123", "filename": filename, "size": len(data or b"x"), "url": url,
                "proxy_url": url, "content_type": "text/csv; charset=utf-8"}  # fmt: skip
     payload.update(changes)
     state = type("State", (), {"http": _CDN(data)})()
@@ -179,4 +185,13 @@ async def test_the_import_is_for_the_commissioner_only(league: FakeBot) -> None:
     said = await run(bot, "player import", user=PLAYERS[1], when=MONDAY, file=attachment)
     assert said.text == "Only the commissioner can do that."
     assert attachment._http.downloads == 0  # type: ignore[attr-defined]
+    assert await snapshot(bot) == before
+
+
+async def test_a_file_discord_cannot_hand_over_is_refused_plainly(league: FakeBot) -> None:
+    bot = league
+    await run(bot, "admin status")
+    before = await snapshot(bot)
+    said = await run(bot, "player import", when=MONDAY, file=upload(None))
+    assert said.text == "Discord did not hand over the file; upload it again." and private(said)
     assert await snapshot(bot) == before
