@@ -12,7 +12,13 @@ import argparse
 import subprocess
 import sys
 
-BENCHMARKS = ("bench.interactions", "bench.league_scale", "bench.delivery", "bench.picture")
+BENCHMARKS = (
+    "bench.interactions",
+    "bench.league_scale",
+    "bench.delivery",
+    "bench.picture",
+    "bench.cards",
+)
 
 
 def main(argv: list[str]) -> int:

@@ -40,6 +40,7 @@ from datetime import datetime
 from pathlib import Path
 
 from bench.interactions import TOKEN, ZONE, World, ms, pct, seed, stop
+from bot.demo import shown
 from standin import DiscordStandIn, Exchange, Limits
 
 SUBMISSIONS = 32  # /score submissions of a night
@@ -107,15 +108,13 @@ class PostWatch:
         standin.changed = changed  # type: ignore[method-assign]
 
     def _look(self) -> None:
-        order = self.standin.channel_order.get(self.channel, [])
-        if len(order) == self._count:
-            return
+        # A score shows on its group's card: when the card is posted or edited
+        # (issue #13), so every message is looked at again, not only new ones.
         now = asyncio.get_running_loop().time()
-        for message_id in order[self._count :]:
+        for message_id in self.standin.channel_order.get(self.channel, []):
             message = self.standin.messages.get(message_id)
             if message is not None:
-                self.seen.setdefault(message.get("content", ""), now)
-        self._count = len(order)
+                self.seen.setdefault(shown(message), now)
 
 
 def score_value(member_index: int, game: int) -> int:
@@ -162,7 +161,7 @@ async def night_of_approvals(standin: DiscordStandIn, world: World, database: Pa
             exchange = await standin.invoke(
                 member, "score", {"game": game, "score": str(value)}, channel_id=world.general
             )
-            sent.append((exchange, f"**P{index + 1}**: {value:,}"))
+            sent.append((exchange, f"P{index + 1} {value:,} "))
         for exchange, _ in sent:
             await exchange.done(timeout=30, quiet=0.0)
         latencies: list[float] = []

@@ -286,10 +286,12 @@ async def league_bot(
         approval_posts = f"/channels/{world.approvals}/messages"
 
         def posts() -> list[float]:
+            """The card's post or edit that shows a score (one card per group, issue #13)."""
             return [
                 r.at
                 for r in standin.requests
-                if r.method == "POST" and r.path.endswith(approval_posts)
+                if (r.method == "POST" and r.path.endswith(approval_posts))
+                or (r.method == "PATCH" and approval_posts + "/" in r.path)
             ]
 
         whole = figures["/score whole"] = []
@@ -312,9 +314,9 @@ async def league_bot(
             [run(world.players[n], "late", {"minutes": 5}) for n in range(IDLE_SAMPLES // 2)],
         )
         clicks = []
-        for message in [
-            m for m in standin.channel_messages(world.approvals) if m.get("components")
-        ][: IDLE_SAMPLES // 2]:
+        cards = [m for m in standin.channel_messages(world.approvals) if m.get("components")]
+        # A card's first item is "Approve all complete"; cards are clicked in turn.
+        for message in [cards[n % len(cards)] for n in range(IDLE_SAMPLES // 2)]:
             custom = message["components"][0]["components"][0]["custom_id"]
             clicks.append(lambda m=message, c=custom: standin.click(world.koi, int(m["id"]), c))
         await idle("Approve idle", clicks, click=True)
@@ -339,7 +341,8 @@ async def league_bot(
                 run(world.players[n], "late", {"minutes": 10}) for n in range(5)
             ]
             clicks = []
-            for message in pending[round_number * 5 : (round_number + 1) * 5]:
+            start = round_number * 5
+            for message in [pending[n % len(pending)] for n in range(start, start + 5)]:
                 custom = message["components"][0]["components"][0]["custom_id"]
                 clicks.append(lambda m=message, c=custom: standin.click(world.koi, int(m["id"]), c))
             assert len(probes) + len(clicks) == PROBES, "not enough pending approvals to click"

@@ -226,14 +226,23 @@ class Transcript:
 
     def posted(self, channel: int, message: dict[str, Any]) -> None:
         buttons = [
-            c.get("label")
+            c.get("label") or c.get("placeholder")
             for row in message.get("components", [])
             for c in row.get("components", [])
         ]
         extra = f"  [{' | '.join(buttons)}]" if buttons else ""
-        self.say(
-            _indent(f"#{self.channels.get(channel, channel)} bot: {message['content']}{extra}")
-        )
+        self.say(_indent(f"#{self.channels.get(channel, channel)} bot: {shown(message)}{extra}"))
+
+
+def shown(message: dict[str, Any]) -> str:
+    """A message as a phone shows it: its text, or its card (embed) line by line."""
+    lines = [message.get("content") or ""]
+    for embed in message.get("embeds") or []:
+        lines += [f"**{embed.get('title', '')}**", embed.get("description", "")]
+        for field_ in embed.get("fields", []):
+            lines += [field_["name"], field_["value"]]
+        lines.append((embed.get("footer") or {}).get("text", ""))
+    return "\n".join(line for line in lines if line)
 
 
 def _indent(text: str) -> str:
@@ -261,15 +270,24 @@ class LeagueNight:
         self.flush()
         return exchange
 
-    async def click(self, who: int, message: dict[str, Any], label: str) -> Exchange:
+    async def click(
+        self, who: int, message: dict[str, Any], label: str, values: list[str] | None = None
+    ) -> Exchange:
+        """Click the button `label`, or pick `values` in the menu whose placeholder is `label`."""
         button = next(
-            c for row in message["components"] for c in row["components"] if c.get("label") == label
+            c
+            for row in message["components"]
+            for c in row["components"]
+            if label in (c.get("label"), c.get("placeholder"))
         )
-        self.t.say(
-            f"{self.t.names[who]} clicks [{label}] on “{message['content'].splitlines()[0]}…”"
+        self.t.say(f"{self.t.names[who]} clicks [{label}] on “{shown(message).splitlines()[0]}…”")
+        exchange = await self.standin.click(
+            who, int(message["id"]), button["custom_id"], values=values
         )
-        exchange = await self.standin.click(who, int(message["id"]), button["custom_id"])
         await exchange.done(timeout=10, quiet=0.05)
+        if exchange.modal is not None:
+            self.t.say(_indent(f"bot asks: {exchange.modal['title']}"))
+            return exchange
         if exchange.ephemeral or exchange.reply is not None:
             self.t.answered(exchange)
         else:
@@ -300,6 +318,28 @@ class LeagueNight:
             for message in messages[self._seen.get(channel, 0) :]:
                 self.t.posted(channel, message)
             self._seen[channel] = len(messages)
+
+    async def reject(self, who: int, card: dict[str, Any], which: str, reason: str) -> Exchange:
+        """Reject the score whose menu option reads `which`, giving `reason` in the modal."""
+        menu = next(
+            c
+            for row in card["components"]
+            for c in row["components"]
+            if c.get("placeholder") == "Reject a score…"
+        )
+        value = next(o["value"] for o in menu["options"] if o["label"] == which)
+        opened = await self.click(who, card, "Reject a score…", [value])
+        assert opened.modal is not None, "the bot did not ask for a reason"
+        reason_id = opened.modal["components"][0]["components"][0]["custom_id"]
+        self.t.say(_indent(f"{self.t.names[who]} types: {reason}"))
+        exchange = await self.standin.submit_modal(
+            who, opened.modal["custom_id"], {reason_id: reason}, channel_id=self.world.approvals
+        )
+        await exchange.done(timeout=10, quiet=0.05)
+        self.t.answered(exchange)
+        await self.delivered()
+        self.flush()
+        return exchange
 
     def approvals(self) -> list[dict[str, Any]]:
         """Approval posts still showing their buttons."""
@@ -334,7 +374,7 @@ class LeagueNight:
                 {"machine": machine, "score": score, "with": self.member("Fay")},
             )
         for message in self.approvals():
-            await self.click(koi, message, "Approve")
+            await self.click(koi, message, "Approve all complete")
 
     async def afternoon(self) -> None:
         await self.scheduled("groupings", at(NIGHT, "12:00"))
@@ -394,16 +434,20 @@ class LeagueNight:
         when = at(NIGHT, "22:00")
         self.standin.set_time(when)
         self.t.heading(when, "the commissioner approves")
-        for message in self.approvals():
-            label = (
-                "Reject" if f"**{TYPO[0]}**: {raw(TYPO[2]):,}" in message["content"] else "Approve"
-            )
-            await self.click(koi, message, label)
-        name, number, _ = TYPO
+        name, number, typed = TYPO
         machine = self.games_of(name)[number - 1]
+        typo = f"{name} {raw(typed):,} · Game {number} · {machine}"
+        for card in self.approvals():
+            if typo in shown(card) or any(
+                o["label"] == typo
+                for row in card["components"]
+                for c in row["components"]
+                for o in c.get("options", [])
+            ):
+                await self.reject(koi, card, typo, "That looks like a typo: one zero short?")
         await self.run(self.member(name), "score", {"game": number, "score": SCORES[name][machine]})
-        for message in self.approvals():
-            await self.click(koi, message, "Approve")
+        for card in self.approvals():
+            await self.click(koi, card, "Approve all complete")
 
     async def dues(self) -> None:
         """R10.1: everyone's $6.00; half of it is tonight's payout pot."""

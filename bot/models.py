@@ -103,6 +103,7 @@ class Score:
     decided_by: int | None
     approval_message_id: int | None
     photo_url: str | None = None  # a photo of the score display (issue #13)
+    reason: str | None = None  # the commissioner's, when rejected
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,8 @@ class PreMakeup:
     submitted_by: int
     decided_by: int | None
     approval_message_id: int | None
+    reason: str | None = None  # the commissioner's, when rejected
+    card_id: int | None = None  # its approval card (None: posted on its own, before cards)
 
 
 @dataclass(frozen=True)

@@ -83,7 +83,7 @@ class Scores(commands.Cog):
         with_: discord.Member,
         also: discord.Member | None = None,
     ) -> None:
-        """Record your pre-makeup score on a machine (R3.1); the commissioner approves it."""
+        """Record your pre-makeup score on a machine; the commissioner approves it."""
         value = parse_score(score)
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = league_bot(interaction)

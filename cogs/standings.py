@@ -27,7 +27,7 @@ class Standings(commands.Cog):
         division: Literal["A", "B"] | None = None,
         season: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
-        """The season standings (R11.1)."""
+        """The season standings."""
         bot = league_bot(interaction)
         # Refusals first, privately; then acknowledge at once and post the table.
         named = await standings.check_standings(bot.db, bot.settings.guild_id, division, season)
@@ -64,7 +64,10 @@ class Standings(commands.Cog):
         bot = league_bot(interaction)
         try:
             season = await standings.player_season(
-                bot.db, bot.settings.guild_id, discord_id=(player or interaction.user).id
+                bot.db,
+                bot.settings.guild_id,
+                discord_id=(player or interaction.user).id,
+                now=now_of(interaction),
             )
         except NotFound:
             if player is None or player.id == interaction.user.id:

@@ -54,7 +54,7 @@ class Exchange:
 
     interaction_id: int
     token: str
-    kind: str  # "command", "autocomplete" or "component"
+    kind: str  # "command", "autocomplete", "component" or "modal_submit"
     name: str  # the command's full name or the button's custom id
     member_id: int
     channel_id: int
@@ -70,6 +70,7 @@ class Exchange:
     errors: list[str] = field(default_factory=list)  # what the stand-in refused
     acknowledged_at: float | None = None  # loop time the callback arrived (benchmarks)
     filled_at: float | None = None  # loop time a deferred reply was filled in
+    modal: dict[str, Any] | None = None  # the modal the bot answered with (callback type 9)
     _changed: Signal = field(default_factory=Signal, repr=False)
     _describe: Callable[[], str] = field(default=lambda: "", repr=False)
 

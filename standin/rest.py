@@ -67,8 +67,12 @@ CALLBACKS_FOR = {
     "command": {REPLY, DEFERRED_REPLY, MODAL},
     "component": {REPLY, DEFERRED_REPLY, DEFERRED_UPDATE, UPDATE, MODAL},
     "autocomplete": {AUTOCOMPLETE_RESULT},
+    # A modal's submission cannot be answered with another modal.
+    "modal_submit": {REPLY, DEFERRED_REPLY, DEFERRED_UPDATE, UPDATE},
 }
-INTERACTION_TYPE = {"command": 2, "component": 3, "autocomplete": 4}
+INTERACTION_TYPE = {"command": 2, "component": 3, "autocomplete": 4, "modal_submit": 5}
+TEXT_INPUT = 4
+LABEL = 18  # a modal's labelled component (Discord's newer layout)
 
 
 @dataclass
@@ -618,6 +622,10 @@ class Rest:
             changed = self._edit(target, data, files)
             exchange.edits.append(Edit(int(target["id"]), changed, "update"))
             resource = {"type": kind, "message": target}
+        elif kind == MODAL:
+            check_modal(data)
+            exchange.modal = data
+            self.standin.open_modals[(exchange.member_id, data["custom_id"])] = data
         elif kind == AUTOCOMPLETE_RESULT and len(data.get("choices") or []) > cmd.MAX_CHOICES:
             raise BadMessage(400, 50035, "Invalid Form Body", {"data.choices": "Max 25."})
         exchange.callback_type, exchange.callback = kind, body
@@ -730,6 +738,57 @@ class Rest:
 def _intent(message: Mapping[str, Any]) -> int:
     """The intent a bot needs to hear of the message: DMs have their own."""
     return INTENT_GUILD_MESSAGES if "guild_id" in message else INTENT_DIRECT_MESSAGES
+
+
+def check_modal(data: Mapping[str, Any]) -> None:
+    """A modal as Discord takes it: custom_id (1-100), title (1-45), 1-5 top-level
+    components, each an action row holding one text input (the older layout) or
+    a label (type 18: text 1-45, description up to 100) around one text input.
+    A text input: custom_id, style 1 or 2, min_length 0-4000, max_length 1-4000;
+    its own label (1-45) only in an action row."""
+    errors: dict[str, Any] = {}
+    custom_id = data.get("custom_id")
+    if not isinstance(custom_id, str) or not 1 <= len(custom_id) <= 100:
+        errors["data.custom_id"] = "Must be between 1 and 100 in length."
+    title = data.get("title")
+    if not isinstance(title, str) or not 1 <= len(title) <= 45:
+        errors["data.title"] = "Must be between 1 and 45 in length."
+    rows = data.get("components")
+    if not isinstance(rows, list) or not 1 <= len(rows) <= 5:
+        errors["data.components"] = "Must be between 1 and 5 in length."
+        rows = []
+    for r, row in enumerate(rows):
+        where = f"data.components.{r}"
+        row = row if isinstance(row, Mapping) else {}
+        if row.get("type") == LABEL:
+            if not 1 <= len(str(row.get("label") or "")) <= 45:
+                errors[f"{where}.label"] = "Must be between 1 and 45 in length."
+            if len(str(row.get("description") or "")) > 100:
+                errors[f"{where}.description"] = "Must be 100 or fewer in length."
+            field_ = row.get("component")
+            where += ".component"
+        else:
+            inputs = row.get("components")
+            if row.get("type") != 1 or not isinstance(inputs, list) or len(inputs) != 1:
+                errors[where] = "An action row of a modal holds one text input."
+                continue
+            field_ = inputs[0]
+            where += ".components.0"
+            if not 1 <= len(str(field_.get("label") or "")) <= 45:
+                errors[f"{where}.label"] = "Must be between 1 and 45 in length."
+        if not isinstance(field_, Mapping) or field_.get("type") != TEXT_INPUT:
+            errors[f"{where}.type"] = "Only text inputs go in this modal."
+            continue
+        if not 1 <= len(str(field_.get("custom_id") or "")) <= 100:
+            errors[f"{where}.custom_id"] = "Must be between 1 and 100 in length."
+        if field_.get("style") not in (1, 2):
+            errors[f"{where}.style"] = "Value must be one of (1, 2)."
+        low, high = field_.get("min_length", 0), field_.get("max_length", 4000)
+        low, high = 0 if low is None else low, 4000 if high is None else high
+        if not 0 <= low <= 4000 or not 1 <= high <= 4000 or low > high:
+            errors[f"{where}.min_length"] = "Lengths are 0-4000 (min) and 1-4000 (max)."
+    if errors:
+        raise BadMessage(400, 50035, "Invalid Form Body", errors)
 
 
 def _ephemeral(message: Mapping[str, Any]) -> bool:

@@ -124,6 +124,8 @@ class DiscordStandIn:
         self.command_syncs: list[tuple[int | None, list[str]]] = []
         self.command_permissions: dict[tuple[int, str], dict[int, bool]] = {}
         self.exchanges: list[Exchange] = []
+        # (member id, modal custom id) -> the modal the bot opened for that member
+        self.open_modals: dict[tuple[int, str], dict[str, Any]] = {}
         self.requests: list[RecordedRequest] = []
         self.unknown_requests: list[RecordedRequest] = []
         self.rejected: list[RecordedRequest] = []
@@ -542,10 +544,57 @@ class DiscordStandIn:
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
         if component["type"] != BUTTON:
             data["values"] = list(values or [])
+            low, high = component.get("min_values", 1), component.get("max_values", 1)
+            if not low <= len(data["values"]) <= high:
+                raise cmd.InvalidInvocation(f"{custom_id!r} takes {low}-{high} values")
+            offered = [o["value"] for o in component.get("options") or []]
+            if component["type"] == 3 and any(v not in offered for v in data["values"]):
+                raise cmd.InvalidInvocation(f"{data['values']} are not among {offered}")
         payload = self._interaction_payload("component", data, guild, channel, member, locale)
         payload["message"] = json.loads(json.dumps(message))
         exchange = self._open_exchange(payload, "component", custom_id, member, channel)
         exchange.component_message_id = int(message["id"])
+        self.send_soon("INTERACTION_CREATE", payload)
+        return exchange
+
+    async def submit_modal(
+        self,
+        member_id: int,
+        custom_id: str,
+        values: Mapping[str, str],
+        *,
+        channel_id: int,
+        locale: str = "en-US",
+    ) -> Exchange:
+        """A member submits a modal the bot opened for them (interaction type 5),
+        `values` by text input custom_id. Refused as Discord's client would: no
+        such modal open for that member, a required input left empty, or a value
+        outside its input's lengths."""
+        modal = self.open_modals.get((int(member_id), custom_id))
+        if modal is None:
+            raise cmd.InvalidInvocation(f"no modal {custom_id!r} is open for {member_id}")
+        rows = []
+        for row in modal["components"]:
+            labelled = row.get("type") == 18  # a label around the input, or an action row
+            field_ = row["component"] if labelled else row["components"][0]
+            name = row["label"] if labelled else field_["label"]
+            value = str(values.get(field_["custom_id"], ""))
+            low = int(field_.get("min_length", 0) or 0)
+            high = int(field_.get("max_length", 4000) or 4000)
+            if field_.get("required", True) and not value:
+                raise cmd.InvalidInvocation(f"{name!r} is required")
+            if value and not low <= len(value) <= high:
+                raise cmd.InvalidInvocation(f"{name!r} takes {low}-{high} characters")
+            sent = {"type": 4, "custom_id": field_["custom_id"], "value": value}
+            rows.append({"type": 18, "component": sent} if labelled
+                        else {"type": 1, "components": [sent]})  # fmt: skip
+        del self.open_modals[(int(member_id), custom_id)]
+        channel = self.channels[int(channel_id)]
+        guild = self._guild(channel.guild_id)
+        member = self._member(guild.id, int(member_id))
+        data = {"custom_id": custom_id, "components": rows}
+        payload = self._interaction_payload("modal_submit", data, guild, channel, member, locale)
+        exchange = self._open_exchange(payload, "modal_submit", custom_id, member, channel)
         self.send_soon("INTERACTION_CREATE", payload)
         return exchange
 

@@ -55,9 +55,13 @@ def test_the_benchmark_prints_every_row_of_its_tables() -> None:
     returncode, stdout, stderr = run_quick_bench()
     assert returncode == 0, stderr[-2000:]
     tables = stdout.split("\n\n")
-    # the interactions table, the league-size table, bench.delivery's two, the picture's
-    assert len(tables) == 5, stdout
-    interactions, scale, night, steps, picture = tables
+    # the interactions table, the league-size table, bench.delivery's two, the picture's,
+    # bench.cards'
+    assert len(tables) == 6, stdout
+    interactions, scale, night, steps, picture, cards = tables
+    # issue #13: the approvals channel's load per group, within its targets
+    assert re.search(r"approval messages per group: at most [12] \(target <= 2\)", cards), cards
+    assert re.search(r"clicks to approve a clean night, per group: at most [12] ", cards), cards
     lines = interactions.splitlines()
     assert lines[0].startswith("machine: ") and "cores" in lines[0]
     assert lines[1].split() == ["measure", "p50", "ms", "p99", "ms", "p50/floor", "samples"]

@@ -15,7 +15,7 @@ from bot.config import Settings, load_settings
 
 COMMANDS = {
     "late", "absent", "score", "score-form", "premakeup", "veto", "standings", "groups", "me",
-    "league", "stats", "machine",
+    "league", "stats", "machine", "rules",
 }  # fmt: skip
 
 

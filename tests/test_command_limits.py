@@ -125,3 +125,22 @@ def test_the_schedule_follows_commands_that_exist() -> None:
 
     leaves = {c.qualified_name for c in Commissioner().walk_app_commands()}
     assert leaves >= RESCHEDULING_COMMANDS
+
+
+RULE_ID = re.compile(r"\bR\d+(\.\d+)?\b")
+
+
+def _shown(item: dict[str, Any], path: str) -> list[str]:
+    """Every text of a command Discord shows a user, with where it is."""
+    texts = [f"{path}: {item.get('description', '')}"]
+    texts += [f"{path} choice: {c['name']}" for c in item.get("choices") or []]
+    for option in item.get("options") or []:
+        texts += _shown(option, f"{path} {option['name']}")
+    return texts
+
+
+async def test_no_command_shows_an_internal_rule_id(payload: list[dict[str, Any]]) -> None:
+    """Issue #13: rule ids are for code and tests; Discord shows descriptions to players."""
+    texts = [t for command in payload for t in _shown(command, "/" + command["name"])]
+    assert len(texts) > 100  # every command, group and option was read
+    assert [t for t in texts if RULE_ID.search(t)] == []

@@ -9,7 +9,7 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED = ("pyproject.toml", "README.md", "bot", "cogs", "standin", "migrations")
+SHIPPED = ("pyproject.toml", "README.md", "bot", "cogs", "standin", "migrations", "docs")
 
 
 def test_the_wheel_ships_the_migrations_where_the_bot_looks_for_them(tmp_path: Path) -> None:
@@ -38,20 +38,24 @@ def test_the_wheel_ships_the_migrations_where_the_bot_looks_for_them(tmp_path: P
     )  # SQL files and Python migrations (0002_exact_scores.py)
     assert sql and all(f"migrations/{name}" in names for name in sql)
     assert not any(name.startswith("tests/") for name in names)
+    assert "docs/rules.md" in names  # /rules names its sections (bot/ui/rulebook.py)
 
     # The installed copy, run from elsewhere, loads every migration from itself.
     probe = (
         "import bot, bot.migrate as m; "
-        "print(bot.__file__); print(m.DEFAULT_MIGRATIONS); print(len(m.load_migrations()))"
+        "print(bot.__file__); print(m.DEFAULT_MIGRATIONS); print(len(m.load_migrations())); "
+        "import bot.ui.rulebook as r; print(r.RULES_FILE); print(len(r.sections()))"
     )
     ran = subprocess.run(
         [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True,
         env={"PYTHONPATH": str(installed), "PATH": "/usr/bin:/bin"}, timeout=60,
     )  # fmt: skip
     assert ran.returncode == 0, ran.stderr[-2000:]
-    module, folder, count = ran.stdout.split("\n")[:3]
+    module, folder, count, rules, sections = ran.stdout.split("\n")[:5]
     assert Path(module).is_relative_to(installed)
     assert Path(folder) == installed / "migrations"
     assert int(count) == len(sql)
     # The standings picture's font and its licence ship inside the package (issue #14).
     assert {"bot/ui/fonts/DejaVuSans.ttf", "bot/ui/fonts/LICENSE_DEJAVU.txt"} <= set(names)
+    assert Path(rules) == installed / "docs" / "rules.md"
+    assert int(sections) == 13  # R1 … R13, read from the installed copy

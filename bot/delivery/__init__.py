@@ -267,7 +267,10 @@ class Sender:
         if outgoing.edit_of is not None:
             channel = await self._channel(item.target)
             message = channel.get_partial_message(outgoing.edit_of)
-            await message.edit(content=outgoing.pieces[0], view=outgoing.view)
+            if outgoing.embed is not None:
+                await message.edit(content=None, embed=outgoing.embed, view=outgoing.view)
+            else:
+                await message.edit(content=outgoing.pieces[0], view=outgoing.view)
             return outgoing.edit_of
         destinations = await self._destinations(item.target)
         plan = [(d, n) for d in destinations for n in range(len(outgoing.pieces))]
@@ -285,9 +288,11 @@ class Sender:
                                   for name, data in outgoing.files]  # fmt: skip
             if outgoing.mentions is not None:
                 extra["allowed_mentions"] = outgoing.mentions
+            if outgoing.embed is not None:
+                extra["embed"] = outgoing.embed
             try:
                 message = await destination.send(
-                    outgoing.pieces[number], nonce=f"{item.nonce}.{index}", **extra
+                    outgoing.pieces[number] or None, nonce=f"{item.nonce}.{index}", **extra
                 )
             except (discord.Forbidden, discord.NotFound) as error:
                 if len(destinations) == 1:

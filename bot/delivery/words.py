@@ -11,14 +11,16 @@ import discord
 
 from bot.delivery import picture
 from bot.models import OutboxItem
-from bot.services import attendance, finalize, money, premakeups, scores, standings, stats
+from bot.services import attendance, cards, finalize, money, premakeups, scores, standings, stats
 from bot.services import outbox as owed
 from bot.services.outcomes import Approval
 from bot.services.setup import skip_from_data
 from bot.ui import calendar, delivery, render
 from bot.ui import money as money_text
 from bot.ui import stats as stats_text
+from bot.ui.cards import card_embed, rejected_notice
 from cogs.approvals import decision_view
+from cogs.cards import card_view
 
 if TYPE_CHECKING:
     from bot.client import LeagueBot
@@ -33,6 +35,7 @@ class Outgoing:
     view: discord.ui.View | None = None
     mentions: discord.AllowedMentions | None = None
     edit_of: int | None = None
+    embed: discord.Embed | None = None  # then the piece is "" (no text)
     why_not: str = field(default="")  # when there is nothing to send: why
     # (filename, bytes) attached to the last piece; made afresh at each try (not stored)
     files: list[tuple[str, bytes]] = field(default_factory=list)
@@ -54,6 +57,26 @@ async def approval_of(bot: LeagueBot, ref: str) -> tuple[Approval | None, str, i
 async def words(bot: LeagueBot, item: OutboxItem) -> Outgoing:
     guild = bot.settings.guild_id
     data = json.loads(item.data) if item.data else {}
+    if (
+        item.kind in ("approval", "approval_update")
+        and (card_id := cards.card_id_of(item.ref)) is not None
+    ):
+        card = await cards.card(bot.db, card_id)
+        if card is None:
+            return nothing(f"{item.ref} does not exist")
+        shown = Outgoing([""], view=card_view(card), embed=card_embed(card))
+        if item.kind == "approval":
+            return shown
+        if card.message_id is None:
+            # Its post is still owed (or was refused): it is worded as it stands when sent.
+            return nothing("the card was not sent; it shows the decisions when it is")
+        shown.edit_of = card.message_id
+        return shown
+    if item.kind == "score_rejected":
+        found, _, _ = await approval_of(bot, item.ref)
+        if found is None:
+            return nothing(f"{item.ref} does not exist")
+        return Outgoing([rejected_notice(found)])
     if item.kind in ("approval", "approval_update"):
         found, kind, record_id = await approval_of(bot, item.ref)
         if found is None:

@@ -51,7 +51,7 @@ INSERT_PRE_MAKEUP = (
 WITNESSES = "SELECT player_id FROM pre_makeup_witnesses WHERE pre_makeup_id = ? ORDER BY player_id"
 INSERT_WITNESS = "INSERT INTO pre_makeup_witnesses (pre_makeup_id, player_id) VALUES (?, ?)"
 DECIDE_PRE_MAKEUP = (
-    "UPDATE pre_makeups SET status = ?, decided_by = ?, decided_at = ?"
+    "UPDATE pre_makeups SET status = ?, decided_by = ?, decided_at = ?, reason = ?"
     " WHERE id = ? AND status = 'pending'"
 )
 SET_PRE_MAKEUP_MESSAGE = "UPDATE pre_makeups SET approval_message_id = ? WHERE id = ?"
@@ -93,6 +93,8 @@ def _pre_makeup(row: aiosqlite.Row) -> PreMakeup:
         submitted_by=row["submitted_by"],
         decided_by=row["decided_by"],
         approval_message_id=row["approval_message_id"],
+        reason=row["reason"],
+        card_id=row["card_id"],
     )
 
 
@@ -217,9 +219,14 @@ async def add_pre_makeup(
 
 
 async def decide_pre_makeup(
-    conn: aiosqlite.Connection, pre_makeup_id: int, status: str, by: int, now: str
+    conn: aiosqlite.Connection,
+    pre_makeup_id: int,
+    status: str,
+    by: int,
+    now: str,
+    reason: str | None = None,
 ) -> bool:
-    return await run(conn, DECIDE_PRE_MAKEUP, (status, by, now, pre_makeup_id)) == 1
+    return await run(conn, DECIDE_PRE_MAKEUP, (status, by, now, reason, pre_makeup_id)) == 1
 
 
 async def set_pre_makeup_message(

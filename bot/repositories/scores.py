@@ -23,6 +23,12 @@ COUNT_OF_GROUP = (
     "SELECT count(*) FROM scores s JOIN games g ON g.id = s.game_id WHERE g.group_id = ?"
 )
 SCORE_BY_ID = "SELECT * FROM scores WHERE id = ?"
+SCORES_OF_PLAYER_NIGHT = (
+    "SELECT s.* FROM scores s JOIN games g ON g.id = s.game_id"
+    " JOIN night_groups n ON n.id = g.group_id"
+    " WHERE n.night_id = ? AND s.player_id = ? AND s.status IN ('pending', 'approved', 'rejected')"
+    " ORDER BY g.number, s.id"
+)
 PENDING_OF_NIGHT = (
     "SELECT s.* FROM scores s JOIN games g ON g.id = s.game_id"
     " JOIN night_groups n ON n.id = g.group_id"
@@ -33,7 +39,7 @@ INSERT_SCORE = (
     " decided_by, decided_at, photo_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 DECIDE = (
-    "UPDATE scores SET status = ?, decided_by = ?, decided_at = ?"
+    "UPDATE scores SET status = ?, decided_by = ?, decided_at = ?, reason = ?"
     " WHERE id = ? AND status = 'pending'"
 )
 SUPERSEDE = "UPDATE scores SET status = 'superseded' WHERE id = ? AND status = 'approved'"
@@ -60,6 +66,7 @@ def _score(row: aiosqlite.Row) -> Score:
         decided_by=row["decided_by"],
         approval_message_id=row["approval_message_id"],
         photo_url=row["photo_url"],
+        reason=row["reason"],
     )
 
 
@@ -90,6 +97,13 @@ async def live_score(conn: aiosqlite.Connection, game_id: int, player_id: int) -
     return await one(conn, LIVE_SCORE, (game_id, player_id), _score)
 
 
+async def scores_of_player_night(
+    conn: aiosqlite.Connection, night_id: int, player_id: int
+) -> list[Score]:
+    """A player's submitted scores of a night, waiting, approved or rejected, by game."""
+    return await many(conn, SCORES_OF_PLAYER_NIGHT, (night_id, player_id), _score)
+
+
 async def score_by_id(conn: aiosqlite.Connection, score_id: int) -> Score | None:
     return await one(conn, SCORE_BY_ID, (score_id,), _score)
 
@@ -117,9 +131,16 @@ async def add_score(
     return await insert(conn, INSERT_SCORE, params)
 
 
-async def decide(conn: aiosqlite.Connection, score_id: int, status: str, by: int, now: str) -> bool:
+async def decide(
+    conn: aiosqlite.Connection,
+    score_id: int,
+    status: str,
+    by: int,
+    now: str,
+    reason: str | None = None,
+) -> bool:
     """Approve or reject a pending score; False when it was already decided."""
-    return await run(conn, DECIDE, (status, by, now, score_id)) == 1
+    return await run(conn, DECIDE, (status, by, now, reason, score_id)) == 1
 
 
 async def supersede(conn: aiosqlite.Connection, score_id: int) -> bool:

@@ -58,7 +58,7 @@ def finishing_order(
             tied = [i for i in range(n) if values[i] == values[a] and not zero[i]]
             raise TiedScoresError(
                 f"Scores are tied at {values[a]:,}; the commissioner must record who "
-                "placed higher before this game can be scored (R5.4).",
+                "placed higher before this game can be scored.",
                 tied,
             )
     return order
@@ -153,7 +153,7 @@ def _two_player_against_absent(
         if par is None:
             raise RuleError(
                 "This machine needs a par to score a 2-player game against an absent "
-                "player (R3.7); set the par first."
+                "player; set the par first."
             )
         earns_fourth = values[me] >= par and not is_pre[me]
         points[me] = 4 if earns_fourth else 3

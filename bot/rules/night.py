@@ -162,7 +162,7 @@ def _score_game(number: int, game: GameNight, players: Sequence[PlayerNight]) ->
     if game.par is None:
         raise RuleError(
             f"{game.machine} has no par and no approved pre-makeup scores; "
-            "set its par before finalizing (R6.2)."
+            "set its par before finalizing."
         )
     try:
         points = game_points(
@@ -176,7 +176,7 @@ def _score_game(number: int, game: GameNight, players: Sequence[PlayerNight]) ->
         tied = [names[i] for i in error.tied]
         raise TiedScoresError(
             f"Game {number} ({game.machine}): {', '.join(map(str, tied))} have the same score; "
-            "the commissioner must record who placed higher (R5.4).",
+            "the commissioner must record who placed higher.",
             error.tied,
             players=tied,
             game=number,

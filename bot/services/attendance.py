@@ -32,20 +32,6 @@ from bot.services.outcomes import MissedGame, NoticeGiven, NoticeRecord, NoticeW
 from bot.services.season import group_of, season_totals
 
 NOTICE_NAMES = {"late": "a late notice", "absent": "an absence"}
-RULE_TEXT = {  # R2.2
-    "advance": (
-        "You told us before league night (R2.1 advance notice): "
-        "the commissioner decides whether your group waits."
-    ),
-    "on_time": (
-        "You told us before the 15:00 cutoff (R2.1 on time): "
-        "the commissioner decides whether your group waits."
-    ),
-    "after_cutoff": (
-        "This notice came after the 15:00 cutoff (R2.2): your group will not wait past 19:30. "
-        "Games you miss are scored from your pre-makeup scores."
-    ),
-}
 
 
 async def notify(
@@ -138,22 +124,21 @@ async def _give(
         conn, night.id, player.id, kind, timing, minutes, note, given_by, stamp(now)
     )
     notice = next(n for n in await nights.notices(conn, night.id) if n.id == notice_id)
-    left, missed = await _absence_cost(conn, ctx, night, player)
+    left, missed = await absence_cost(conn, ctx, night, player)
     return NoticeGiven(
         notice=notice,
         player=player,
         night=night,
-        rule=RULE_TEXT[timing]
-        .replace("15:00", f"{ctx.league.late_cutoff:%H:%M}")
-        .replace("19:30", f"{ctx.league.grace_until:%H:%M}"),
-        missed=missed if kind == "absent" else [],
+        late_cutoff=ctx.league.late_cutoff,
+        grace_until=ctx.league.grace_until,
+        missed=missed,
         pre_makeup_nights_left=left,
         zero_point_everywhere=left == 0,
         lock_time=ctx.league.picks_lock_time,
     )
 
 
-async def _absence_cost(
+async def absence_cost(
     conn: aiosqlite.Connection, ctx: SeasonContext, night: Night, player: Player
 ) -> tuple[int, list[MissedGame]]:
     """R3.2-R3.6: the games that would be scored from pre-makeups, and where

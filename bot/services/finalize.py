@@ -98,7 +98,7 @@ async def finalize_in(
         tied = ", ".join(names[int(pid)] for pid in error.players)
         raise NotReady(
             f"Week {night.week} cannot be finalized. Game {error.game} ({error.machine}): "
-            f"{tied} have the same score; the commissioner must record who placed higher (R5.4)."
+            f"{tied} have the same score; the commissioner must record who placed higher."
         ) from None
     games_of = await nights.games_of_night(conn, night.id)
     result_rows: list[NightResult] = []

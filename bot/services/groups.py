@@ -8,10 +8,11 @@ import aiosqlite
 
 from bot.database import Database
 from bot.models import Night
-from bot.repositories import nights, people
+from bot.repositories import leagues, nights, people
 from bot.scoring import first_game_order, pick_kind
 from bot.services.context import SeasonContext, night_of_week, night_on_or_after, season_of
 from bot.services.outcomes import GroupView, WeekView
+from bot.services.premakeups import may_still_play
 from bot.services.season import group_label, groups_of, ranks_before
 
 
@@ -60,8 +61,14 @@ async def _week(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) ->
     done = {
         (p.player_id, p.machine_id) for p in await people.approved_pre_makeups(conn, ctx.season.id)
     }
-    owes = {
-        p.name: [m.name for m in machines if (p.id, m.id) not in done]
+    first = await leagues.night_by_week(conn, ctx.season.id, 1)
+    week_1 = first.date if first is not None else night.date
+    owes = {  # R3.1: only the pre-makeups that can still be played by that night
+        p.name: [
+            m.name
+            for m in machines
+            if (p.id, m.id) not in done and may_still_play(ctx, week_1, night.date, p, m)
+        ]
         for p in await people.players(conn, ctx.league.id)
     }
     games_per_night = ctx.season.games_per_night

@@ -20,7 +20,7 @@ import aiosqlite
 
 from bot.database import Database
 from bot.models import Night, OutboxItem
-from bot.repositories import outbox, scores
+from bot.repositories import cards, outbox, scores
 from bot.repositories import people as people_repo
 from bot.services.context import night_of_week, season_of, stamp
 from bot.services.errors import WrongState
@@ -58,7 +58,8 @@ async def owe(
 async def owe_approval(
     conn: aiosqlite.Connection, guild_id: int, ref: str, *, now: datetime
 ) -> int:
-    """The approval post of a pending score ('score:12') or pre-makeup ('premakeup:3')."""
+    """The approval card of a group or a pre-makeup day ('card:4'); before cards,
+    the post of one pending score ('score:12') or pre-makeup ('premakeup:3')."""
     return await owe(conn, guild_id, APPROVALS, "approval", ref, now=now)
 
 
@@ -124,12 +125,14 @@ async def piece_sent(db: Database, item_id: int, pieces: int, message_id: int) -
 
 
 async def sent(db: Database, done: OutboxItem, message_id: int | None, *, now: datetime) -> None:
-    """Delivered. An approval post's message id is kept with its score, so its
-    buttons are found and edited later."""
+    """Delivered. An approval card's (or an old approval post's) message id is
+    kept with it, so it is found and edited later."""
     async with db.transaction() as conn:
         await outbox.sent(conn, done.id, message_id, moment(now))
         if done.kind == "approval" and message_id is not None:
-            if (score_id := ref_id(done.ref, "score")) is not None:
+            if (card_id := ref_id(done.ref, "card")) is not None:
+                await cards.set_message(conn, card_id, message_id)
+            elif (score_id := ref_id(done.ref, "score")) is not None:
                 await scores.set_message(conn, score_id, message_id)
             elif (pre_makeup_id := ref_id(done.ref, "premakeup")) is not None:
                 await people_repo.set_pre_makeup_message(conn, pre_makeup_id, message_id)

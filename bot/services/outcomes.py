@@ -8,7 +8,7 @@ of the project but `bot.models` and `bot.scoring`, and call no service.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from fractions import Fraction
 from zoneinfo import ZoneInfo
@@ -26,6 +26,7 @@ from bot.models import (
     PreMakeup,
     Score,
 )
+from bot.rules.settings import RuleSettings
 from bot.rules.stats import HighScore, Improvement, MachineStats, PlayerStats
 
 
@@ -48,7 +49,8 @@ class LockedGroup:
     filled: list[str]  # applied by the bot in machine order (R4.5)
     newly_locked: bool = True  # False: the night was locked before this call
     day: date | None = None  # the night's date
-    play_order: tuple[str, ...] = ()  # game 1: the lowest rank starts (R11.2)
+    play_order: tuple[str, ...] = ()  # game 1: the lowest rank starts (R11.2); absent left out
+    absent: tuple[tuple[str, tuple[MissedGame, ...]], ...] = ()  # R3.2: each absent player's games
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,16 @@ class StandingRow:
 
 
 @dataclass(frozen=True)
+class TonightScore:
+    """One score a player submitted tonight and where it stands."""
+
+    game: int
+    machine: str
+    score: int
+    status: str  # pending, approved, rejected
+
+
+@dataclass(frozen=True)
 class PlayerSeason:
     player: Player
     rank: int
@@ -103,6 +115,7 @@ class PlayerSeason:
     dues_paid_cents: int
     dues_owed_cents: int  # R10.1: dues for nights held so far, less what was paid
     weeks: list[tuple[int, int, int, str]]  # (week, match points, league points, result)
+    tonight: list[TonightScore] = field(default_factory=list)  # today's night, if any
 
 
 @dataclass(frozen=True)
@@ -222,8 +235,9 @@ class NoticeGiven:
     notice: Notice
     player: Player
     night: Night
-    rule: str  # which part of R2.2 applies, in words
-    missed: list[MissedGame]  # for absences: game by game (R3.2, R3.4)
+    late_cutoff: time  # R2.1, the league's setting
+    grace_until: time  # R2.2, the league's setting
+    missed: list[MissedGame]  # the games missed if absent: game by game (R3.2, R3.4)
     pre_makeup_nights_left: int  # R3.5, before this night
     zero_point_everywhere: bool  # R3.6: no pre-makeup nights left
     lock_time: time  # when the night's games are set (a league setting)
@@ -459,3 +473,74 @@ class RosterImported:
 
     added: tuple[Player, ...]
     restored: tuple[str, ...]
+
+
+# --- approval cards (issue #13) ---------------------------------------------------------
+
+WAITING, APPROVED, REJECTED, MISSING = "pending", "approved", "rejected", "missing"
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """One player's score on one game (or one machine's pre-makeup) as it stands:
+    the live score, else the last rejected one (with the reason), else missing."""
+
+    player: str
+    score: int | None
+    state: str  # pending, approved, rejected, missing
+    reason: str | None = None
+    value: str = ""  # what the reject menu answers for it ('s12', 'p3')
+    by: int | None = None  # who submitted it, when not the player (a Discord id)
+    note: str = ""  # a pre-makeup's: who was there ("with Bob")
+    photo: str | None = None  # a photo of the score display, as the player sent it
+
+
+@dataclass(frozen=True)
+class CardGame:
+    label: str  # "Game 2 · Medieval Madness", or a machine's name
+    lines: list[CardLine]
+    value: str = ""  # what the approve menu answers for it
+
+    @property
+    def complete(self) -> bool:
+        """Every score is in, and some wait for approval."""
+        states = {line.state for line in self.lines}
+        return WAITING in states and states <= {WAITING, APPROVED}
+
+    @property
+    def waiting(self) -> list[CardLine]:
+        return [line for line in self.lines if line.state == WAITING]
+
+
+@dataclass(frozen=True)
+class CardView:
+    id: int
+    title: str  # "Week 3 · Group 2", "Pre-makeups · Ann · 12 March"
+    games: list[CardGame]
+    message_id: int | None
+    pre_makeups: bool = False
+
+    @property
+    def waiting(self) -> list[CardLine]:
+        return [line for game in self.games for line in game.waiting]
+
+
+@dataclass(frozen=True)
+class CardDecision:
+    """What a click decided: the games (labels) and how many scores, and what
+    was left (games still waiting for a score)."""
+
+    card: CardView
+    approved: list[CardGame]
+    count: int
+    rejected: CardLine | None = None
+    incomplete: list[CardGame] | None = None
+
+
+@dataclass(frozen=True)
+class LeagueTerms:
+    """What `/rules` fills its explanations with: this league's numbers."""
+
+    settings: RuleSettings
+    groupings_time: time
+    lock_time: time

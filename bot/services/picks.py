@@ -17,6 +17,7 @@ from bot.scoring import (
     pick_order,
     resolve_picks,
 )
+from bot.services.attendance import absence_cost
 from bot.services.context import (
     SeasonContext,
     machine_named,
@@ -101,11 +102,25 @@ async def lock_picks(
         ranks = await ranks_before(conn, ctx, night.week)
         everyone = {p.id: p.name for p in await people.players(conn, ctx.league.id, removed=True)}
 
+        away = {n.player_id for n in await nights.notices(conn, night.id) if n.kind == "absent"}
+
         def order(group: Group) -> tuple[str, ...]:
-            return tuple(everyone[p] for p in first_game_order(group.members, ranks))  # R11.2
+            """R11.2 among the players who are there: an absent player is not waited for."""
+            there = [p for p in group.members if p not in away]
+            return tuple(everyone[p] for p in first_game_order(there, ranks))
+
+        async def told(locked: LockedGroup, group: Group) -> LockedGroup:
+            """The lock post shows each absent player's pre-makeup scores to their group."""
+            missing = []
+            for player_id in (p for p in group.members if p in away):
+                player = await people.player_by_id(conn, player_id)
+                if player is not None:
+                    _, games = await absence_cost(conn, ctx, night, player)
+                    missing.append((player.name, tuple(games)))
+            return replace(locked, play_order=order(group), absent=tuple(missing))
 
         if night.status == "locked":
-            return [replace(await _locked(conn, g, night), play_order=order(g)) for g in groups]
+            return [await told(await _locked(conn, g, night), g) for g in groups]
         working = await _working(conn, ctx)
         if not working:
             raise WrongState("No machine is working; mark machines as working first.")
@@ -141,7 +156,7 @@ async def lock_picks(
             )
         await nights.set_night_machines(conn, night.id, [m.id for m in working])
         await leagues.lock_night(conn, night.id, stamp(now))
-        return locked
+        return [await told(lg, g) for lg, g in zip(locked, groups, strict=True)]
 
 
 async def _locked(conn: aiosqlite.Connection, group: Group, night: Night) -> LockedGroup:

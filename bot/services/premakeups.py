@@ -9,6 +9,7 @@ import aiosqlite
 from bot.database import Database
 from bot.models import Machine, Player, PreMakeup
 from bot.repositories import leagues, people
+from bot.services.cards import owe_day_card, owe_pre_makeup_shown
 from bot.services.context import (
     SeasonContext,
     machine_named,
@@ -18,8 +19,9 @@ from bot.services.context import (
     valid_score,
 )
 from bot.services.errors import AlreadyDecided, BadInput, Conflict, NotFound, WrongState
-from bot.services.outbox import owe_approval, owe_update
+from bot.services.outbox import owe
 from bot.services.outcomes import Approval, PreMakeupView
+from bot.services.scores import check_reason
 
 PreMakeupSubmitted = PreMakeupView  # what `submit` returns
 
@@ -52,24 +54,42 @@ async def submit(
         if not present:
             raise BadInput(
                 "A pre-makeup score is played with at least one other league player "
-                "present (R3.1); name who was there."
+                "present; name who was there."
             )
         existing = await people.live_pre_makeup(conn, ctx.season.id, player.id, found.id)
         if existing is not None:
             state = "is waiting for approval" if existing.status == "pending" else "is recorded"
             raise Conflict(
                 f"Your pre-makeup score on {found.name} ({existing.score:,}) {state}; "
-                "there is one per machine (R3.1)."
+                "there is one per machine."
             )
         new_id = await people.add_pre_makeup(
             conn, ctx.season.id, player.id, found.id, score, discord_id,
             [w.id for w in present], stamp(now),
         )  # fmt: skip
-        # Owed with the score: a pending pre-makeup always has its approval post.
-        await owe_approval(conn, guild_id, f"premakeup:{new_id}", now=now)
+        # Owed with the score: a pending pre-makeup always has its card (the
+        # player's card of the day).
+        day = ctx.local(now).date().isoformat()
+        await owe_day_card(conn, guild_id, ctx.season.id, player.id, day, new_id, now=now)
         record = await people.pre_makeup_by_id(conn, new_id)
         assert record is not None
         return PreMakeupView(record, player, found, present)
+
+
+def may_still_play(
+    ctx: SeasonContext, week_1: date, day: date, player: Player, machine: Machine
+) -> bool:
+    """R3.1: whether `player` may still play a pre-makeup on `machine` on `day`: in
+    week 1 or before, or later for a machine added or a player who joined after week 1."""
+    if day <= week_1:
+        return True
+
+    def local_day(stamp_text: str) -> date:
+        return datetime.fromisoformat(stamp_text).astimezone(ctx.zone).date()
+
+    return local_day(machine.added_at) > week_1 or bool(
+        player.joined_at and local_day(player.joined_at) > week_1
+    )
 
 
 async def _check_deadline(
@@ -78,19 +98,10 @@ async def _check_deadline(
     """R3.1: pre-makeup scores are played in week 1 or before; a machine added,
     or a player who joined, after week 1 owes them as soon as possible."""
     first = await leagues.night_by_week(conn, ctx.season.id, 1)
-    if first is None or ctx.local(now).date() <= first.date:
-        return
-    zone = ctx.zone
-
-    def local_day(stamp_text: str) -> date:
-        return datetime.fromisoformat(stamp_text).astimezone(zone).date()
-
-    if local_day(machine.added_at) > first.date or (
-        player.joined_at and local_day(player.joined_at) > first.date
-    ):
+    if first is None or may_still_play(ctx, first.date, ctx.local(now).date(), player, machine):
         return
     raise WrongState(
-        f"Pre-makeup scores are played in week 1 or before (R3.1); week 1 was "
+        f"Pre-makeup scores are played in week 1 or before; week 1 was "
         f"{first.date:%d %B}. Ask the commissioner."
     )
 
@@ -104,23 +115,50 @@ async def decide(
     by: int,
     now: datetime,
     update_post: bool = True,
+    reason: str | None = None,
 ) -> PreMakeup:
-    """The commissioner approves or rejects a pre-makeup score, once; its
-    approval post is brought up to date through the outbox unless `update_post`
-    is False (a click on its own buttons edits it in the click's answer)."""
+    """The commissioner approves or rejects a pre-makeup score, once; the
+    messages that show it are brought up to date through the outbox unless
+    `update_post` is False (a click on an old per-score post's own buttons
+    edits it in the click's answer). A rejection keeps the `reason` and owes
+    the player a notice."""
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
-        record = await people.pre_makeup_by_id(conn, pre_makeup_id)
-        if record is None or record.season_id != ctx.season.id:
-            raise NotFound("That pre-makeup score does not exist in this season.")
-        status = "approved" if approve else "rejected"
-        if not await people.decide_pre_makeup(conn, record.id, status, by, stamp(now)):
-            raise AlreadyDecided(f"That pre-makeup score was already {record.status}.")
-        if update_post:
-            await owe_update(conn, guild_id, f"premakeup:{record.id}", now=now)
-        decided = await people.pre_makeup_by_id(conn, record.id)
-        assert decided is not None
-        return decided
+        return await decide_in(
+            conn, ctx, guild_id, pre_makeup_id, approve,
+            by=by, now=now, update_post=update_post, reason=reason,
+        )  # fmt: skip
+
+
+async def decide_in(
+    conn: aiosqlite.Connection,
+    ctx: SeasonContext,
+    guild_id: int,
+    pre_makeup_id: int,
+    approve: bool,
+    *,
+    by: int,
+    now: datetime,
+    update_post: bool = True,
+    reason: str | None = None,
+) -> PreMakeup:
+    """`decide` inside the caller's transaction."""
+    record = await people.pre_makeup_by_id(conn, pre_makeup_id)
+    if record is None or record.season_id != ctx.season.id:
+        raise NotFound("That pre-makeup score does not exist in this season.")
+    status = "approved" if approve else "rejected"
+    why = None if approve else check_reason(reason)
+    if not await people.decide_pre_makeup(conn, record.id, status, by, stamp(now), why):
+        raise AlreadyDecided(f"That pre-makeup score was already {record.status}.")
+    if update_post:
+        await owe_pre_makeup_shown(conn, guild_id, record, now=now)
+    player = await people.player_by_id(conn, record.player_id)
+    if not approve and player is not None and player.discord_id is not None:
+        target = f"dm:{player.discord_id}"
+        await owe(conn, guild_id, target, "score_rejected", f"premakeup:{record.id}", now=now)
+    decided = await people.pre_makeup_by_id(conn, record.id)
+    assert decided is not None
+    return decided
 
 
 async def set_message(db: Database, pre_makeup_id: int, message_id: int) -> None:

@@ -11,6 +11,7 @@ from bot.database import Database
 from bot.models import Game, Group, Night, Player, Score, ScoreChange
 from bot.repositories import leagues, nights, people, scores
 from bot.scoring import RuleError, changed_score
+from bot.services.cards import owe_card_update, owe_group_card, owe_score_shown
 from bot.services.context import (
     SeasonContext,
     check_week,
@@ -29,7 +30,7 @@ from bot.services.errors import (
     WrongState,
 )
 from bot.services.finalize import NightSummary, check_still_open, refinalize_in
-from bot.services.outbox import owe_approval, owe_update
+from bot.services.outbox import owe
 from bot.services.outcomes import Approval, ScoreView
 from bot.services.season import group_at, group_label, group_of, parse_group_label
 
@@ -148,8 +149,8 @@ async def _store(
     score_id = await scores.add_score(
         conn, game.id, target.id, score, submitter, stamp(now), photo_url=photo_url
     )
-    # Owed with the score: a pending score always has its approval post.
-    await owe_approval(conn, guild_id, f"score:{score_id}", now=now)
+    # Owed with the score: a pending score always has its group's card.
+    await owe_group_card(conn, guild_id, group.id, now=now)
     stored = Score(score_id, game.id, target.id, score, "pending", submitter, None, None, photo_url)
     return ScoreView(stored, target, game, night, group_label(group))
 
@@ -172,26 +173,65 @@ async def decide(
     by: int,
     now: datetime,
     update_post: bool = True,
+    reason: str | None = None,
 ) -> ScoreView:
-    """Approve or reject a pending score, exactly once. The approval post is
-    brought up to date through the outbox, unless `update_post` is False (a
-    click on its own buttons edits it in the click's answer)."""
+    """Approve or reject a pending score, exactly once. The messages that show
+    it are brought up to date through the outbox, unless `update_post` is False
+    (a click on an old per-score post's own buttons edits it in the click's
+    answer). A rejection keeps the commissioner's `reason` and owes the player
+    a notice."""
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
-        score = await scores.score_by_id(conn, score_id)
-        if score is None:
-            raise NotFound("That score does not exist.")
-        view = await _view(conn, score)
-        if view.night.season_id != ctx.season.id:
-            raise NotFound("That score belongs to another season.")
-        status = "approved" if approve else "rejected"
-        if not await scores.decide(conn, score.id, status, by, stamp(now)):
-            raise AlreadyDecided(f"That score was already {score.status}; nothing changed.")
-        if update_post:
-            await owe_update(conn, guild_id, f"score:{score.id}", now=now)
-        decided = await scores.score_by_id(conn, score.id)
-        assert decided is not None
-        return await _view(conn, decided)
+        return await decide_in(
+            conn, ctx, guild_id, score_id, approve,
+            by=by, now=now, update_post=update_post, reason=reason,
+        )  # fmt: skip
+
+
+async def decide_in(
+    conn: aiosqlite.Connection,
+    ctx: SeasonContext,
+    guild_id: int,
+    score_id: int,
+    approve: bool,
+    *,
+    by: int,
+    now: datetime,
+    update_post: bool = True,
+    reason: str | None = None,
+) -> ScoreView:
+    """`decide` inside the caller's transaction."""
+    score = await scores.score_by_id(conn, score_id)
+    if score is None:
+        raise NotFound("That score does not exist.")
+    view = await _view(conn, score)
+    if view.night.season_id != ctx.season.id:
+        raise NotFound("That score belongs to another season.")
+    status = "approved" if approve else "rejected"
+    why = None if approve else check_reason(reason)
+    if not await scores.decide(conn, score.id, status, by, stamp(now), why):
+        raise AlreadyDecided(f"That score was already {score.status}; nothing changed.")
+    if update_post:
+        await owe_score_shown(conn, guild_id, score, view.game.group_id, now=now)
+    if not approve and view.player.discord_id is not None:
+        target = f"dm:{view.player.discord_id}"
+        await owe(conn, guild_id, target, "score_rejected", f"score:{score.id}", now=now)
+    decided = await scores.score_by_id(conn, score.id)
+    assert decided is not None
+    return await _view(conn, decided)
+
+
+REASON_LIMIT = 300  # characters (migrations/0005_cards.sql)
+
+
+def check_reason(reason: str | None) -> str | None:
+    """A rejection's reason as stored: trimmed, None when not given."""
+    if reason is None or not reason.strip():
+        return None
+    reason = " ".join(reason.split())
+    if len(reason) > REASON_LIMIT:
+        raise BadInput(f"The reason is too long (at most {REASON_LIMIT} characters).")
+    return reason
 
 
 async def approve_all(
@@ -211,7 +251,7 @@ async def approve_all(
             if score.status == "pending" and await scores.decide(
                 conn, score.id, "approved", by, stamp(now)
             ):
-                await owe_update(conn, guild_id, f"score:{score.id}", now=now)
+                await owe_score_shown(conn, guild_id, score, found.id, now=now)
                 again = await scores.score_by_id(conn, score.id)
                 assert again is not None
                 decided.append(await _view(conn, again))
@@ -280,7 +320,7 @@ async def change(
         raise BadInput(str(error)) from None
     reason = reason.strip()
     if not reason:
-        raise BadInput("Give a reason; every score change is kept with its reason (R12.4).")
+        raise BadInput("Give a reason; every score change is kept with its reason.")
     if len(reason) > 500:
         raise BadInput("The reason is too long (at most 500 characters).")
     async with db.transaction() as conn:
@@ -300,10 +340,13 @@ async def change(
         old = live.score if live is not None else None
         new_score = changed_score(kind, old, new_score)  # R12.1-R12.3
         if live is not None and live.status == "pending":
-            await scores.decide(conn, live.id, "rejected", by, stamp(now))
-            await owe_update(conn, guild_id, f"score:{live.id}", now=now)
+            await scores.decide(conn, live.id, "rejected", by, stamp(now), reason[:300])
         elif live is not None:
             await scores.supersede(conn, live.id)
+        if live is not None:  # its messages show the change (the card shows the new score)
+            await owe_score_shown(conn, guild_id, live, group.id, now=now)
+        else:
+            await owe_card_update(conn, guild_id, group.id, now=now)
         score_id = await scores.add_score(
             conn, game.id, player.id, new_score, by, stamp(now), approved_by=by
         )

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import aiosqlite
 
 from bot.database import Database
-from bot.repositories import leagues, nights, people, results
+from bot.repositories import leagues, nights, people, results, scores
 from bot.repositories import stats as stats_repo
 from bot.scoring import ZERO, playoff_field, pre_makeup_nights_left, replace_no_shows
 from bot.services.context import (
@@ -18,10 +20,16 @@ from bot.services.context import (
     season_of,
 )
 from bot.services.errors import BadInput, NotSetUp
-from bot.services.outcomes import PlayerSeason, PlayoffDivision, PointsByWeek, StandingRow
+from bot.services.outcomes import (
+    PlayerSeason,
+    PlayoffDivision,
+    PointsByWeek,
+    StandingRow,
+    TonightScore,
+)
 from bot.services.season import ranking, season_totals
 
-NO_DIVISIONS = "There are no divisions yet; they start at the division week (R9.1)."
+NO_DIVISIONS = "There are no divisions yet; they start at the division week."
 
 
 async def _divisions(conn: aiosqlite.Connection, ctx: SeasonContext) -> dict[int, str]:
@@ -130,8 +138,15 @@ def _division(division: str | None) -> str:
 
 
 async def player_season(
-    db: Database, guild_id: int, *, discord_id: int | None = None, name: str | None = None
+    db: Database,
+    guild_id: int,
+    *,
+    discord_id: int | None = None,
+    name: str | None = None,
+    now: datetime | None = None,
 ) -> PlayerSeason:
+    """R3.5, R7.4, R10.1, R11.1: a player's season; with `now`, also the scores they
+    submitted for a league night held that day and where each stands."""
     async with db.read() as conn:
         ctx = await season_of(conn, guild_id)
         if name is not None:
@@ -149,6 +164,7 @@ async def player_season(
         limit = ctx.season.pre_makeup_night_limit + player.extra_pre_makeup_nights
         paid = await results.dues_of_player(conn, ctx.season.id, player.id)
         held = len({r.night_id for r in history})
+        tonight = await _tonight(conn, ctx, player.id, now) if now is not None else []
         return PlayerSeason(
             player=player,
             rank=row.rank if row else 0,
@@ -161,7 +177,22 @@ async def player_season(
             dues_paid_cents=paid,
             dues_owed_cents=max(0, held * ctx.season.dues_cents - paid),
             weeks=[(r.week, r.match_points, r.league_points, r.week_result) for r in history],
+            tonight=tonight,
         )
+
+
+async def _tonight(
+    conn: aiosqlite.Connection, ctx: SeasonContext, player_id: int, now: datetime
+) -> list[TonightScore]:
+    night = await leagues.night_by_date(conn, ctx.season.id, ctx.local(now).date())
+    if night is None:
+        return []
+    games = {g.id: g for gs in (await nights.games_of_night(conn, night.id)).values() for g in gs}
+    return [
+        TonightScore(games[s.game_id].number, games[s.game_id].machine, s.score, s.status)
+        for s in await scores.scores_of_player_night(conn, night.id, player_id)
+        if s.game_id in games
+    ]
 
 
 async def playoffs(

@@ -21,6 +21,7 @@ from bot.ui.render import late_for_commissioner, score_decided, score_pending
 WHAT = {
     "approval": "approval post",
     "approval_update": "update of an approval post",
+    "score_rejected": "rejected-score notice",
     "results": "results",
     "standings": "standings",
     "prizes": "prize shares",

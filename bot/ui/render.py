@@ -12,6 +12,7 @@ from bot.services.outcomes import (
     GroupingsPost,
     LockedGroup,
     LockPost,
+    MissedGame,
     NightSummary,
     NoticeGiven,
     NoticeRecord,
@@ -31,6 +32,8 @@ SOURCES = {"live": "", "pre_makeup": " (pre-makeup)", "zero_point": " (Zero Poin
 
 
 FENCE = "```"
+SCORE_STATES = {"pending": "waiting for the commissioner", "approved": "approved",
+                "rejected": "rejected"}  # fmt: skip
 
 
 def chunks(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
@@ -77,11 +80,11 @@ def notice(given: NoticeGiven) -> str:
     lines = [f"Noted: {given.player.name} will be {what}{minutes} on week {night.week} "
              f"({night.date:%A %d %B})."]  # fmt: skip
     if given.notice.kind == "late":
-        lines.append(given.rule)
+        lines.append(_late_rule(given))
         return "\n".join(lines)
     if given.zero_point_everywhere:
-        lines.append("You have no pre-makeup nights left (R3.5): the Zero Point Rule applies "
-                     "to every game (R3.6).")  # fmt: skip
+        lines.append("You have no pre-makeup nights left: the Zero Point Rule (0 points) applies "
+                     "to every game.")  # fmt: skip
     else:  # R3.5: a night counts only when one of its games uses a pre-makeup score
         used = any(g.counts for g in given.missed)
         uses = "will use one" if used else "uses none"
@@ -93,13 +96,41 @@ def notice(given: NoticeGiven) -> str:
             lines.append(f"- {label}: your pre-makeup score {game.pre_makeup:,}")
         elif game.pre_makeup is not None:
             lines.append(f"- {label}: your pre-makeup score {game.pre_makeup:,} stands in for "
-                         "the others, but you score 0 (R3.6)")  # fmt: skip
+                         "the others, but you score 0")  # fmt: skip
         else:
             lines.append(f"- {label}: no pre-makeup score, Zero Point Rule (0 points)")
     if given.missed and given.missed[0].number is None:
         lines.append(f"The games are set when picks lock at {given.lock_time:%H:%M}; "
                      "the list shows every working machine.")  # fmt: skip
     return "\n".join(lines)
+
+
+def _late_rule(given: NoticeGiven) -> str:
+    """R2.1-R2.2 with the league's own times; after the cutoff, what a missed game
+    scores for this player (R3.2, R3.4)."""
+    cutoff = f"{given.late_cutoff:%H:%M}"
+    if given.notice.timing == "advance":
+        return "You told us before league day: the commissioner decides whether your group waits."
+    if given.notice.timing == "on_time":
+        return (f"You told us before the {cutoff} late-notice cutoff: the commissioner decides "
+                "whether your group waits.")  # fmt: skip
+    head = (f"This notice came after the {cutoff} late-notice cutoff: your group will not wait "
+            f"past {given.grace_until:%H:%M}.")  # fmt: skip
+    return f"{head} {_missed_games(given)}"
+
+
+def _missed_games(given: NoticeGiven) -> str:
+    """What a game this player misses scores: true for them (R3.2, R3.4, R3.6)."""
+    stand_ins = sum(g.counts for g in given.missed)
+    if stand_ins and stand_ins == len(given.missed):
+        return "Games you miss are scored from your pre-makeup scores."
+    if stand_ins:
+        return ("A game you miss is scored from your pre-makeup score on its machine, or gets "
+                "0 points (the Zero Point Rule) where you have none.")  # fmt: skip
+    if given.zero_point_everywhere:
+        return ("You have no pre-makeup nights left: games you miss get 0 points "
+                "(the Zero Point Rule).")  # fmt: skip
+    return "You have no pre-makeup scores: games you miss get 0 points (the Zero Point Rule)."
 
 
 def late_for_commissioner(given: NoticeGiven | NoticeRecord) -> str:
@@ -139,12 +170,12 @@ def pick_list(picks: PickList) -> str:
     listed = ", ".join(f"{n}. {m}" for n, m in enumerate(picks.picks, start=1))
     return (
         f"Your {word} for week {picks.night.week}, in order: {listed}.\n"
-        f"Each group applies {picks.needed} (R4.4); lowest-ranked players pick first."
+        f"Each group applies {picks.needed}; lowest-ranked players pick first."
     )
 
 
 def locked(groups: list[LockedGroup], week: int) -> str:
-    lines = [f"**Week {week}: picks are locked.** Tonight's games (R4):"]
+    lines = [f"**Week {week}: picks are locked.** Tonight's games:"]
     for group in groups:
         games = ", ".join(f"{n}. {m}" for n, m in enumerate(group.games, start=1))
         lines.append(f"**{group.label}**: {games}")
@@ -152,9 +183,21 @@ def locked(groups: list[LockedGroup], week: int) -> str:
             lines.append(f"  Game 1 play order: {' → '.join(group.play_order)}")
         if group.filled:
             lines.append(
-                f"  (not enough picks: {', '.join(group.filled)} applied in machine order, R4.5)"
+                f"  (not enough picks: {', '.join(group.filled)} applied in machine order)"
             )
+        for name, games in group.absent:
+            lines.append(f"  {name} is absent; their pre-makeup scores play for them:")
+            lines.extend(f"  - Game {g.number} · {g.machine}: {_stand_in(name, g)}" for g in games)
     return "\n".join(lines)
+
+
+def _stand_in(name: str, game: MissedGame) -> str:
+    """R3.2, R3.4, R3.6: what an absent player's pre-makeup does in one game."""
+    if game.pre_makeup is None:
+        return "none, 0 points (the Zero Point Rule)"
+    if game.counts:
+        return f"{game.pre_makeup:,}"
+    return f"{game.pre_makeup:,}, but {name} scores 0 (past the pre-makeup limit)"
 
 
 def week(view: WeekView) -> str:
@@ -210,7 +253,7 @@ def cutoff_post(post: CutoffPost) -> str:
     if not post.notices:
         lines.append("No late notices or absences.")
     grace = f"{post.grace_until:%H:%M}"
-    lines.append(f"From now on a late player's group will not wait past {grace} (R2.2).")
+    lines.append(f"From now on a late player's group will not wait past {grace}.")
     return "\n".join(lines)
 
 
@@ -221,7 +264,8 @@ def grace_post(post: GracePost) -> str:
         return f"{head}\nEveryone has sent a notice or a score."
     return (
         f"{head}\nNo notice and no score yet from: {', '.join(post.missing)}. If they have not "
-        "arrived, their groups may start; games they miss are scored from pre-makeups (R2.3)."
+        "arrived, their groups may start; a game they miss is scored from their pre-makeup score, "
+        "or gets 0 points (the Zero Point Rule) without one."
     )
 
 
@@ -250,6 +294,10 @@ def player_season(ps: PlayerSeason) -> str:
     ]
     for week_no, mp, points, result in ps.weeks:
         lines.append(f"- Week {week_no}: {mp} MP, {points} league points, {result}")
+    if ps.tonight:
+        lines.append("Tonight's scores:")
+        lines.extend(f"- Game {t.game} · {t.machine}: {t.score:,} · {SCORE_STATES[t.status]}"
+                     for t in ps.tonight)  # fmt: skip
     return "\n".join(lines)
 
 
@@ -279,7 +327,7 @@ def results(summary: NightSummary) -> str:
 
 
 def playoffs(field: list[PlayoffDivision]) -> str:
-    lines = ["**Playoffs (R13)**"]
+    lines = ["**Playoffs**"]
     for division in field:
         name = f"Division {division.division}" if division.division else "League"
         lines.append(f"{name}: {', '.join(division.qualifiers)}")

@@ -14,13 +14,13 @@ from cogs.league._common import ChangeKind, LeagueCommands
 
 
 class CorrectionCommands(LeagueCommands):
-    """Score corrections, penalties and replays with their reasons, and tie orders (R5.4, R12)."""
+    """Score corrections, penalties and replays with their reasons, and tie orders."""
 
-    score = app_commands.Group(name="score", description="Score changes, ties, audit trail (R12)")
+    score = app_commands.Group(name="score", description="Score changes, ties, audit trail")
 
     @score.command(name="change")
     @app_commands.describe(
-        kind="What happened (R12)",
+        kind="What happened",
         week="Week",
         player="Player's name",
         game="Game number",
@@ -37,7 +37,7 @@ class CorrectionCommands(LeagueCommands):
         reason: app_commands.Range[str, 1, 500],
         score: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
-        """Correct a score, or apply a penalty or replay (R12), with a reason."""
+        """Correct a score, or apply a penalty or replay, with a reason."""
         value = parse_score(score) if score is not None else None
         bot, guild = await self._ack(interaction)
         changed = await scores.change(
@@ -74,7 +74,7 @@ class CorrectionCommands(LeagueCommands):
         game: app_commands.Range[int, 1, 10],
         players: app_commands.Range[str, 1, 300],
     ) -> None:
-        """Record the order of tied scores (R5.4)."""
+        """Record the order of tied scores."""
         bot, guild = await self._ack(interaction)
         names = [p.strip() for p in players.split(",") if p.strip()]
         summary = await scores.record_tie_order(
@@ -100,7 +100,7 @@ class CorrectionCommands(LeagueCommands):
         week: app_commands.Range[int, 1, 52] | None = None,
         player: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
-        """Who changed which score, when and why (R12.4)."""
+        """Who changed which score, when and why."""
         bot, guild = await self._ack(interaction)
         trail = await audit.trail(bot.db, guild, week=week, player=player)
         await respond(interaction, audit_text.audit_trail(trail))

@@ -15,9 +15,9 @@ from cogs.league._common import LeagueCommands
 
 
 class MoneyCommands(LeagueCommands):
-    """Dues and the season prize fund (R10)."""
+    """Dues and the season prize fund."""
 
-    money = app_commands.Group(name="money", description="Dues and the season prize fund (R10)")
+    money = app_commands.Group(name="money", description="Dues and the season prize fund")
 
     @money.command(name="dues")
     @app_commands.describe(
@@ -30,7 +30,7 @@ class MoneyCommands(LeagueCommands):
         week: app_commands.Range[int, 1, 52],
         amount: app_commands.Range[str, 1, 12] | None = None,
     ) -> None:
-        """Record dues paid by one or more players (R10.1)."""
+        """Record dues paid by one or more players."""
         cents = parse_money(amount) if amount else None
         bot, guild = await self._ack(interaction)
         done = await money.record_dues_of(
@@ -69,7 +69,7 @@ class MoneyCommands(LeagueCommands):
     async def summary(
         self, interaction: Interaction, week: app_commands.Range[int, 1, 52] | None = None
     ) -> None:
-        """The pot, the prize fund, and each player's dues paid and owed (R10.1)."""
+        """The pot, the prize fund, and each player's dues paid and owed."""
         bot, guild = await self._ack(interaction)
         await respond(
             interaction, money_text.money_summary(await money.summary(bot.db, guild, week))
@@ -83,7 +83,7 @@ class MoneyCommands(LeagueCommands):
         amount: app_commands.Range[str, 1, 12],
         note: app_commands.Range[str, 0, 200] = "",
     ) -> None:
-        """Add to the season prize fund (R10.1)."""
+        """Add to the season prize fund."""
         cents = parse_money(amount)
         bot, guild = await self._ack(interaction)
         total = await money.add_to_fund(
@@ -93,6 +93,6 @@ class MoneyCommands(LeagueCommands):
 
     @money.command(name="prizes")
     async def prizes(self, interaction: Interaction) -> None:
-        """Each player's share of the prize fund (R10.4)."""
+        """Each player's share of the prize fund."""
         bot, guild = await self._ack(interaction)
         await respond(interaction, money_text.season_prizes(await money.prizes(bot.db, guild)))

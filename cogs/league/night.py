@@ -15,7 +15,7 @@ from cogs.league._common import LeagueCommands
 
 
 class NightCommands(LeagueCommands):
-    """The night's running: picks, games, approvals, attendance, finalizing (R2, R4, R7, R8)."""
+    """The night's running: picks, games, approvals, attendance, finalizing."""
 
     night = app_commands.Group(
         name="night", description="Run the night: picks, games, approvals, finalizing"
@@ -26,7 +26,7 @@ class NightCommands(LeagueCommands):
     async def lock(
         self, interaction: Interaction, week: app_commands.Range[int, 1, 52] | None = None
     ) -> None:
-        """Lock the picks: every group's five games are set (R4)."""
+        """Lock the picks: every group's five games are set."""
         bot, guild = await self._ack(interaction)
         locked = await picks.lock_picks(bot.db, guild, week=week, now=now_of(interaction))
         text = render.locked(locked, locked[0].week) if locked else "No groups."
@@ -49,7 +49,7 @@ class NightCommands(LeagueCommands):
         group: app_commands.Range[str, 1, 3],
         machines: app_commands.Range[str, 1, 400],
     ) -> None:
-        """Override one group's games (R4.5)."""
+        """Override one group's games."""
         bot, guild = await self._ack(interaction)
         names = [m.strip() for m in machines.split(",") if m.strip()]
         done = await picks.set_games(bot.db, guild, group, names, now=now_of(interaction))
@@ -84,7 +84,7 @@ class NightCommands(LeagueCommands):
         status: Literal["late", "absent"],
         date: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
-        """Record that a player came late or did not come (R2.3-R2.4)."""
+        """Record that a player came late or did not come."""
         day = parse_date(date) if date else None
         bot, guild = await self._ack(interaction)
         given = await attendance.mark(

@@ -17,7 +17,7 @@ from cogs.league._common import LeagueCommands
 
 
 class RosterCommands(LeagueCommands):
-    """Players and machines: adding, removing, skill, pre-makeup grants, par (R3, R6, R8)."""
+    """Players and machines: adding, removing, skill, pre-makeup grants, par."""
 
     player = app_commands.Group(name="player", description="Players, skill, pre-makeup nights")
     machine = app_commands.Group(name="machine", description="Machines: add, par, out of order")
@@ -25,7 +25,7 @@ class RosterCommands(LeagueCommands):
     @player.command(name="add")
     @app_commands.describe(
         member="The Discord member",
-        skill="Skill 1-10, 10 = expert (R8.2)",
+        skill="Skill 1-10, 10 = expert",
         name="Name in the standings (default: their display name)",
     )
     async def player_add(
@@ -53,7 +53,7 @@ class RosterCommands(LeagueCommands):
     async def player_remove(
         self, interaction: Interaction, name: app_commands.Range[str, 1, 64]
     ) -> None:
-        """Remove a player; their history stays (R12.4)."""
+        """Remove a player; their history stays."""
         bot, guild = await self._ack(interaction)
         done = await league_setup.remove_player(bot.db, guild, name, now=now_of(interaction))
         text = f"{done.player.name} was removed; their results stay in the history."
@@ -67,7 +67,7 @@ class RosterCommands(LeagueCommands):
         await respond(interaction, text)
 
     @player.command(name="skill")
-    @app_commands.describe(name="The player's name", value="Skill 1-10 (R8.2)")
+    @app_commands.describe(name="The player's name", value="Skill 1-10, 10 = expert")
     async def skill(
         self,
         interaction: Interaction,
@@ -80,7 +80,7 @@ class RosterCommands(LeagueCommands):
         await respond(interaction, f"{player.name}'s skill is now {player.skill:g}.")
 
     @player.command(name="grant")
-    @app_commands.describe(name="The player's name", nights="Extra pre-makeup nights (R3.5)")
+    @app_commands.describe(name="The player's name", nights="Extra pre-makeup nights")
     async def grant(
         self,
         interaction: Interaction,
@@ -127,9 +127,7 @@ class RosterCommands(LeagueCommands):
         await respond(interaction, imported(done))
 
     @machine.command(name="add")
-    @app_commands.describe(
-        name="The machine's name", par="Raw score worth 1,000,000 normalized (R6.1)"
-    )
+    @app_commands.describe(name="The machine's name", par="Raw score worth 1,000,000 normalized")
     async def machine_add(
         self,
         interaction: Interaction,
@@ -143,12 +141,12 @@ class RosterCommands(LeagueCommands):
             bot.db, guild, name, par=value, now=now_of(interaction)
         )
         await respond(
-            interaction, f"{machine.name} added. Every player owes a pre-makeup score on it (R3.1)."
+            interaction, f"{machine.name} added. Every player owes a pre-makeup score on it."
         )
 
     @machine.command(name="par")
     @app_commands.describe(
-        machine="The machine", value="Its par, or 'median' for the pre-makeup median (R6.2)"
+        machine="The machine", value="Its par, or 'median' for the pre-makeup median"
     )
     async def par(
         self,
@@ -167,7 +165,7 @@ class RosterCommands(LeagueCommands):
     async def working(
         self, interaction: Interaction, machine: app_commands.Range[str, 1, 64], working: bool
     ) -> None:
-        """Mark a machine working or out of order (R4.1)."""
+        """Mark a machine working or out of order."""
         bot, guild = await self._ack(interaction)
         found = await league_setup.set_working(bot.db, guild, machine, working)
         await respond(

@@ -19,7 +19,7 @@ from cogs.league._common import LeagueCommands
 
 
 class SeasonCommands(LeagueCommands):
-    """The league, its season, settings and times; skipped dates; the playoff field (R1, R13)."""
+    """The league, its season, settings and times; skipped dates; the playoff field."""
 
     season = app_commands.Group(name="season", description="League, season, settings, playoffs")
 
@@ -47,7 +47,7 @@ class SeasonCommands(LeagueCommands):
         name="e.g. Spring 2026",
         start="First night, e.g. 2026-03-04",
         weekday="League weekday",
-        nights="Regular-season nights (R1.1)",
+        nights="Regular-season nights",
     )
     async def start_season(
         self,
@@ -110,7 +110,7 @@ class SeasonCommands(LeagueCommands):
         ],
         value: app_commands.Range[str, 1, 5],
     ) -> None:
-        """Change one of the league's times (R1.3)."""
+        """Change one of the league's times."""
         clock = parse_clock(value)
         bot, guild = await self._ack(interaction)
         await league_setup.set_league_time(bot.db, guild, name, clock)
@@ -124,7 +124,7 @@ class SeasonCommands(LeagueCommands):
         date: app_commands.Range[str, 1, 20],
         reason: app_commands.Range[str, 0, 200] = "",
     ) -> None:
-        """Skip a date; every later week moves (R1.2)."""
+        """Skip a date; every later week moves."""
         day = parse_date(date)
         bot, guild = await self._ack(interaction)
         skipped = await league_setup.skip_date(bot.db, guild, day, reason, now=now_of(interaction))
@@ -133,11 +133,11 @@ class SeasonCommands(LeagueCommands):
         await respond(interaction, calendar.skip_reply(skipped))
 
     @season.command(name="playoffs")
-    @app_commands.describe(unavailable="Qualifiers who cannot come, comma-separated (R13.2)")
+    @app_commands.describe(unavailable="Qualifiers who cannot come, comma-separated")
     async def playoffs(
         self, interaction: Interaction, unavailable: app_commands.Range[str, 0, 300] = ""
     ) -> None:
-        """The playoff qualifiers and alternates (R13)."""
+        """The playoff qualifiers and alternates."""
         bot, guild = await self._ack(interaction)
         names = [n.strip() for n in unavailable.split(",") if n.strip()]
         await respond(interaction, render.playoffs(await standings.playoffs(bot.db, guild, names)))

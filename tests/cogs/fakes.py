@@ -8,6 +8,7 @@ real API. What the bot said is collected in `Said`.
 from __future__ import annotations
 
 import itertools
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -46,8 +47,9 @@ class Said:
 
     replies: list[Reply] = field(default_factory=list)
     deferred: bool | None = None  # None: not deferred; else whether it was ephemeral
-    modal: discord.ui.Modal | None = None  # the form the bot opened (send_modal)
+    modal: discord.ui.Modal | None = None  # the (last) form the bot opened (send_modal)
     edited: list[str] = field(default_factory=list)
+    modals: list[discord.ui.Modal] = field(default_factory=list)  # every form opened
 
     @property
     def text(self) -> str:
@@ -70,6 +72,15 @@ class FakeMember:
         return self.display_name
 
 
+def _check_body(content: str | None, embed: discord.Embed | None) -> None:
+    """Discord's limits on a message's text and embed."""
+    assert content or embed is not None, "Discord refuses an empty message"
+    assert len(content or "") <= 2000, "Discord refuses messages over 2,000 characters"
+    if embed is not None:
+        assert len(embed) <= 6000 and len(embed.fields) <= 25, "over Discord's embed limits"
+        assert all(len(f.value or "") <= 1024 for f in embed.fields), "a field over 1,024"
+
+
 class FakeMessage:
     def __init__(
         self,
@@ -86,19 +97,28 @@ class FakeMessage:
         self.pinged: list[int] = []  # users the post may ping (allowed_mentions)
         self.files: list[bytes] = []  # attached files' bytes (the standings picture)
         self.edits = 0  # how many times the bot edited it
+        self.embeds: list[discord.Embed] = []  # as discord.Message keeps them
 
-    async def edit(self, *, content: str, view: discord.ui.View | None = None) -> FakeMessage:
+    async def edit(
+        self,
+        *,
+        content: str | None,
+        view: discord.ui.View | None = None,
+        embed: discord.Embed | None = None,
+    ) -> FakeMessage:
         if self.channel.refuse:
             raise discord.Forbidden(_FakeHTTPResponse(403), "Missing Permissions")
-        assert len(content) <= 2000, "Discord refuses messages over 2,000 characters"
-        self.content, self.view = content, view
+        _check_body(content, embed)
+        self.content, self.view = content or "", view
+        self.embeds = [embed] if embed is not None else []
         self.edits += 1
         return self
 
     def button(self, label: str) -> discord.ui.Item[Any]:
         assert self.view is not None, "this message has no buttons"
         for child in self.view.children:
-            if getattr(getattr(child, "item", child), "label", None) == label:
+            inner = getattr(child, "item", child)
+            if label in (getattr(inner, "label", None), getattr(inner, "placeholder", None)):
                 return child
         raise AssertionError(f"no {label!r} button on this message")
 
@@ -111,21 +131,23 @@ class FakeChannel:
 
     async def send(
         self,
-        content: str,
+        content: str | None,
         *,
         view: discord.ui.View | None = None,
         allowed_mentions: discord.AllowedMentions | None = None,
         nonce: str | int | None = None,
         files: list[discord.File] | None = None,
+        embed: discord.Embed | None = None,
     ) -> FakeMessage:
         if self.refuse:
             raise discord.Forbidden(_FakeHTTPResponse(403), "Missing Permissions")
-        assert len(content) <= 2000, "Discord refuses messages over 2,000 characters"
+        _check_body(content, embed)
         # discord.py sends enforce_nonce with a nonce: Discord returns the earlier message.
         earlier = [m for m in self.sent if nonce is not None and m.nonce == nonce]
         if earlier:
             return earlier[0]
-        message = FakeMessage(self, content, view, nonce)
+        message = FakeMessage(self, content or "", view, nonce)
+        message.embeds = [embed] if embed is not None else []
         assert len(files or []) <= 10, "Discord takes at most 10 attachments"
         message.files = [f.fp.read() for f in files or []]
         users = allowed_mentions.users if allowed_mentions is not None else False
@@ -173,10 +195,12 @@ class FakeResponse:
         self._said.replies.append(Reply(content, ephemeral, view, _read(file)))
 
     async def send_modal(self, modal: discord.ui.Modal, /) -> None:
-        assert not self._done, "a modal must be the first answer to an interaction"
+        assert not self._done, "a modal is the first answer to an interaction, never after a defer"
+        assert len(modal.title) <= 45 and 1 <= len(modal.children) <= 5
         modal.to_dict()  # what discord.py would send
         self._done = True
         self._said.modal = modal
+        self._said.modals.append(modal)
 
     async def edit_message(self, *, content: str, view: discord.ui.View | None = None) -> None:
         assert not self._done, "an interaction is acknowledged once"
@@ -223,9 +247,14 @@ class FakeBot:
         # `click` flush the outbox, so a scheduled post is delivered as a command's is.
         self.scheduler = LeagueScheduler(db, GUILD, self.outbox.wake)
         self.channel_checks: dict[str, object] = {}
+        self.dms: dict[int, FakeChannel] = {}
 
     def get_channel(self, channel_id: int) -> FakeChannel | None:
         return self.channels.get(channel_id)
+
+    async def create_dm(self, user: discord.abc.Snowflake) -> FakeChannel:
+        """A member's DM channel (one per member, kept in `dms`)."""
+        return self.dms.setdefault(user.id, FakeChannel(user.id))
 
     def get_guild(self, guild_id: int) -> None:
         return None  # no member cache: the commissioners cannot be found for a DM
@@ -268,6 +297,22 @@ class FakeInteraction:
         self.said.edited.append(content)
 
 
+RULE_ID = re.compile(r"\bR\d+(\.\d+)?\b")
+# bot/ui/render.py's results and groupings renderings, which branch `phone` is
+# rewriting without their ids (issue #13): tolerated until then.
+PHONE_REWRITES = (" pot (R10.2):", "start next week (R9).", "Pre-makeup scores still owed (R3.1):")
+
+
+def no_rule_ids(said: Said) -> Said:
+    """Issue #13: what a user reads never names an internal rule id."""
+    for reply in said.replies:
+        text = reply.content
+        for fragment in PHONE_REWRITES:
+            text = text.replace(fragment, "")
+        assert not RULE_ID.search(text), f"a rule id reaches a user: {reply.content!r}"
+    return said
+
+
 async def invoke(command: Any, cog: Any, interaction: FakeInteraction, **options: Any) -> Said:
     """Run a slash command's callback as the tree does, errors through the one error path."""
     try:
@@ -279,32 +324,50 @@ async def invoke(command: Any, cog: Any, interaction: FakeInteraction, **options
     except Exception as error:
         await report(interaction, error)  # type: ignore[arg-type]
     await interaction.client.outbox.flush()
-    return interaction.said
+    return no_rule_ids(interaction.said)
 
 
-async def click(item: Any, interaction: FakeInteraction) -> Said:
-    """Click a button: rebuilt from its custom id, as discord.py does after a restart."""
+async def click(item: Any, interaction: FakeInteraction, values: list[str] | None = None) -> Said:
+    """Click a button (or pick `values` in a menu): rebuilt from its custom id,
+    as discord.py does after a restart. A picked value must be one of the menu's."""
     from cogs.approvals import DecisionButton
+    from cogs.cards import CARD_ITEMS
 
-    match = DecisionButton.__discord_ui_compiled_template__.fullmatch(item.custom_id)
-    assert match is not None, f"{item.custom_id} does not match the button template"
     inner = getattr(item, "item", item)
-    button = await DecisionButton.from_custom_id(interaction, inner, match)  # type: ignore[arg-type]
-    await button.callback(interaction)  # type: ignore[arg-type]
+    if values is not None:
+        offered = [o.value for o in inner.options]
+        assert all(v in offered for v in values), f"{values} are not among {offered}"
+        assert inner.min_values <= len(values) <= inner.max_values
+        interaction.data = {**interaction.data, "custom_id": inner.custom_id, "values": values}
+    for kind in (DecisionButton, *CARD_ITEMS):
+        match = kind.__discord_ui_compiled_template__.fullmatch(inner.custom_id)
+        if match is not None:
+            found = await kind.from_custom_id(interaction, inner, match)  # type: ignore[attr-defined]
+            await found.callback(interaction)  # type: ignore[arg-type]
+            break
+    else:
+        raise AssertionError(f"{inner.custom_id} matches no persistent item")
     await interaction.client.outbox.flush()
-    return interaction.said
+    return no_rule_ids(interaction.said)
 
 
 async def submit_modal(
-    modal: discord.ui.Modal, interaction: FakeInteraction, values: list[str]
+    modal: discord.ui.Modal,
+    interaction: FakeInteraction,
+    values: list[str] | None = None,
+    **typed: str,
 ) -> Said:
-    """A member fills in the form's text inputs (in order) and submits it: the
-    values go through discord.py's own `_refresh`, then `on_submit`, errors to
-    `on_error`, as discord.py's modal task runs them."""
+    """A member fills in the form's text inputs (in order, or by attribute name)
+    and submits it: the values go through discord.py's own `_refresh`, then
+    `on_submit`, errors to `on_error`, as discord.py's modal task runs them."""
     inputs = [c for c in modal.walk_children() if isinstance(c, discord.ui.TextInput)]
+    if values is None:
+        by_box = {id(getattr(modal, name)): text for name, text in typed.items()}
+        values = [by_box.get(id(box), "") for box in inputs]
     assert len(values) == len(inputs), f"the form has {len(inputs)} fields"
     for box, value in zip(inputs, values, strict=True):
         assert len(value) <= (box.max_length or 4000), "Discord caps what a field takes"
+        assert box.min_length is None or len(value) >= box.min_length
     components = [
         {"type": 18, "component": {"type": 4, "custom_id": box.custom_id, "value": value}}
         for box, value in zip(inputs, values, strict=True)
@@ -316,4 +379,15 @@ async def submit_modal(
     except Exception as error:
         await modal.on_error(interaction, error)  # type: ignore[arg-type]
     await interaction.client.outbox.flush()
-    return interaction.said
+    return no_rule_ids(interaction.said)
+
+
+def card_text(message: FakeMessage) -> str:
+    """An approval card as a phone shows it: title, fields, footer."""
+    assert message.embeds, "this message is not a card"
+    embed = message.embeds[0]
+    lines = [embed.title or "", embed.description or ""]
+    for f in embed.fields:
+        lines += [f"{f.name}", f"{f.value}"]
+    lines.append(embed.footer.text or "")
+    return "\n".join(lines)

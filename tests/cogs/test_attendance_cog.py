@@ -20,17 +20,14 @@ from tests.cogs.league_play import (
 )
 
 COG = Attendance()
-ADVANCE = (
-    "You told us before league night (R2.1 advance notice): "
-    "the commissioner decides whether your group waits."
-)
+ADVANCE = "You told us before league day: the commissioner decides whether your group waits."
 ON_TIME = (
-    "You told us before the 15:00 cutoff (R2.1 on time): "
+    "You told us before the 15:00 late-notice cutoff: "
     "the commissioner decides whether your group waits."
 )
 AFTER_CUTOFF = (
-    "This notice came after the 15:00 cutoff (R2.2): your group will not wait past 19:30. "
-    "Games you miss are scored from your pre-makeup scores."
+    "This notice came after the 15:00 late-notice cutoff: your group will not wait past 19:30. "
+    "You have no pre-makeup scores: games you miss get 0 points (the Zero Point Rule)."
 )
 
 
@@ -81,7 +78,7 @@ async def test_the_cutoff_and_grace_are_the_leagues_settings(league: FakeBot) ->
     await setup.set_league_time(bot.db, GUILD, "late_cutoff", time(14, 30))
     await setup.set_league_time(bot.db, GUILD, "grace_until", time(19, 45))
     said = await invoke(COG.late, COG, as_user(bot, PLAYERS[1], at(FIRST_NIGHT, "14:30")))
-    assert "after the 14:30 cutoff (R2.2): your group will not wait past 19:45." in said.text
+    assert "after the 14:30 late-notice cutoff: your group will not wait past 19:45." in said.text
 
 
 async def test_late_after_the_last_night_is_refused(league: FakeBot) -> None:
@@ -103,7 +100,7 @@ async def test_late_after_tonight_is_finalized_is_for_next_week(league: FakeBot)
     await play_week(bot, 1, {n: 100_000_000 * n for n in range(1, 7)})
     said = await invoke(COG.late, COG, as_user(bot, PLAYERS[1], at(FIRST_NIGHT, "23:30")))
     assert said.text.split("\n")[0] == "Noted: P1 will be late on week 2 (Wednesday 14 January)."
-    assert "(R2.1 advance notice)" in said.text
+    assert "You told us before league day:" in said.text
     assert bot.channels[APPROVALS].sent[-1].content == "P1: late for week 2 (advance)"
 
 
@@ -202,14 +199,13 @@ async def test_absent_past_the_limit_is_the_zero_point_rule_everywhere(league: F
     said = await invoke(COG.absent, COG, as_user(bot, PLAYERS[1], at(date(2026, 1, 5))))
     lines = said.text.split("\n")
     assert lines[1] == (
-        "You have no pre-makeup nights left (R3.5): the Zero Point Rule applies to every game "
-        "(R3.6)."
+        "You have no pre-makeup nights left: the Zero Point Rule (0 points) applies to every game."
     )
     assert len(lines) == 2 + 6 + 1
     # R3.6: the pre-makeup score still stands in for the others, but P1 scores 0.
     assert lines[2] == (
         "- Attack from Mars: your pre-makeup score 400,000,000 stands in for the others, "
-        "but you score 0 (R3.6)"
+        "but you score 0"
     )
     assert all("Zero Point Rule (0 points)" in line for line in lines[3:8])
 
@@ -281,3 +277,25 @@ async def test_absent_for_a_night_that_is_over(league: FakeBot) -> None:
     assert said.text == (
         "Week 1 on 07 January is over; a notice is for a coming night (/groups shows the next one)."
     )
+
+
+async def test_late_after_cutoff_names_pre_makeups_only_for_a_player_who_has_them_r3_2(
+    league: FakeBot,
+) -> None:
+    """R2.2, R3.2, R3.4: "scored from your pre-makeup scores" is said only where true."""
+    bot = league
+    await approved_pre_makeup(bot, 1, "Attack from Mars", 400_000_000)
+    some = await invoke(COG.late, COG, as_user(bot, PLAYERS[1], at(FIRST_NIGHT, "16:00")))
+    assert some.text.endswith(
+        "A game you miss is scored from your pre-makeup score on its machine, or gets 0 points "
+        "(the Zero Point Rule) where you have none."
+    )
+    for machine in ["Medieval Madness", "Twilight Zone", "The Addams Family", "Monster Bash",
+                    "Theatre of Magic"]:  # fmt: skip
+        await approved_pre_makeup(bot, 1, machine, 300_000_000)
+    every = await invoke(COG.late, COG, as_user(bot, PLAYERS[1], at(FIRST_NIGHT, "16:05")))
+    assert every.text.endswith("Games you miss are scored from your pre-makeup scores.")
+    none = await invoke(COG.late, COG, as_user(bot, PLAYERS[2], at(FIRST_NIGHT, "16:10")))
+    assert "pre-makeup scores." not in none.text
+    assert none.text.endswith("You have no pre-makeup scores: games you miss get 0 points "
+                              "(the Zero Point Rule).")  # fmt: skip

@@ -10,7 +10,7 @@ import aiosqlite
 import pytest
 from discord import app_commands
 
-from bot.services import announcements, picks, scores, setup
+from bot.services import announcements, attendance, picks, scores, setup
 from bot.ui.replies import NotCommissioner
 from cogs.attendance import Attendance
 from cogs.commissioner import Commissioner
@@ -28,6 +28,7 @@ from tests.cogs.fakes import (
 )
 from tests.cogs.league_play import (
     MACHINES,
+    approved_pre_makeup,
     discord_id,
     lock,
     night_of,
@@ -136,7 +137,7 @@ async def test_time_changes_the_cutoff(league: FakeBot) -> None:
     late = await invoke(
         attendance.late, attendance, as_user(bot, PLAYERS[1], at(FIRST_NIGHT, "14:45"))
     )
-    assert "after the 14:30 cutoff (R2.2): your group will not wait past 09:45." in late.text
+    assert "after the 14:30 late-notice cutoff: your group will not wait past 09:45." in late.text
 
 
 # --- players and machines -----------------------------------------------------------------
@@ -172,9 +173,9 @@ async def test_players_join_leave_and_are_rated(league: FakeBot) -> None:
 async def test_machines_par_and_working(league: FakeBot) -> None:
     bot = league
     said = await run(bot, "machine add", name="Funhouse", par="50M")
-    assert said.text == "Funhouse added. Every player owes a pre-makeup score on it (R3.1)."
+    assert said.text == "Funhouse added. Every player owes a pre-makeup score on it."
     said = await run(bot, "machine add", name="Pinbot")
-    assert said.text == "Pinbot added. Every player owes a pre-makeup score on it (R3.1)."
+    assert said.text == "Pinbot added. Every player owes a pre-makeup score on it."
     said = await run(bot, "machine par", machine="pinbot", value="1.5B")
     assert said.text == "Pinbot's par is 1,500,000,000."
     said = await run(bot, "machine par", machine="Funhouse", value=" Median ")
@@ -208,6 +209,35 @@ async def test_skip_moves_every_later_week(league: FakeBot) -> None:
     assert announced(bot) == ["No league night on Wednesday 14 January: snow."]
 
 
+async def test_lock_shows_an_absent_players_pre_makeups_and_orders_only_those_there(
+    league: FakeBot,
+) -> None:
+    """R3.2, R3.4, R11.2; issue #13: "the pre-makeup scores will be made available to
+    players in the group", and the play order names only the players who are there."""
+    bot = league
+    await approved_pre_makeup(bot, 2, "Attack from Mars", 400_000_000)
+    await approved_pre_makeup(bot, 2, "Twilight Zone", 250_000_000)
+    await attendance.notify(bot.db, GUILD, PLAYERS[2].id, "absent", now=MONDAY)
+    await picks.add_pick(bot.db, GUILD, PLAYERS[3].id, "Theatre of Magic", now=MONDAY)
+    said = await run(bot, "night lock", when=at(FIRST_NIGHT, "19:15"))
+    zero = "none, 0 points (the Zero Point Rule)"
+    group_1 = (
+        "**Group 1**: 1. Attack from Mars, 2. Medieval Madness, 3. Twilight Zone, "
+        "4. The Addams Family, 5. Monster Bash\n"
+        "  Game 1 play order: P3 → P1\n"
+        "  P2 is absent; their pre-makeup scores play for them:\n"
+        "  - Game 1 · Attack from Mars: 400,000,000\n"
+        f"  - Game 2 · Medieval Madness: {zero}\n"
+        "  - Game 3 · Twilight Zone: 250,000,000\n"
+        f"  - Game 4 · The Addams Family: {zero}\n"
+        f"  - Game 5 · Monster Bash: {zero}\n"
+        "**Group 2**"
+    )
+    assert group_1 in said.text
+    assert announced(bot) == [said.text]  # the post the group reads
+    assert "Game 1 play order: P6 → P5 → P4" in said.text  # nobody absent in group 2
+
+
 async def test_lock_sets_every_groups_games_and_announces_them(league: FakeBot) -> None:
     bot = league
     await picks.add_pick(bot.db, GUILD, PLAYERS[3].id, "Theatre of Magic", now=MONDAY)
@@ -215,14 +245,14 @@ async def test_lock_sets_every_groups_games_and_announces_them(league: FakeBot) 
     # Group 1: P3's veto applies (R4.4). Group 2 picked nothing: the first
     # machine in league order is vetoed and the bot says so (R4.5).
     expected = (
-        "**Week 1: picks are locked.** Tonight's games (R4):\n"
+        "**Week 1: picks are locked.** Tonight's games:\n"
         "**Group 1**: 1. Attack from Mars, 2. Medieval Madness, 3. Twilight Zone, "
         "4. The Addams Family, 5. Monster Bash\n"
         "  Game 1 play order: P3 → P2 → P1\n"  # R11.2: the lowest rank starts
         "**Group 2**: 1. Medieval Madness, 2. Twilight Zone, 3. The Addams Family, "
         "4. Monster Bash, 5. Theatre of Magic\n"
         "  Game 1 play order: P6 → P5 → P4\n"
-        "  (not enough picks: Attack from Mars applied in machine order, R4.5)"
+        "  (not enough picks: Attack from Mars applied in machine order)"
     )
     assert said.text == expected and private(said)
     assert announced(bot) == [expected]
@@ -420,9 +450,9 @@ async def test_dues_fund_and_playoffs(league: FakeBot) -> None:
     assert said.text == "The prize fund is now $31.75."  # $6.75 of dues + $25.00
     said = await run(bot, "season playoffs")
     # R13.1: 6 players // 3 = 2 qualifiers; the next are alternates (3 shown).
-    assert said.text == "**Playoffs (R13)**\nLeague: P1, P2\n  Alternates, in order: P3, P4, P5"
+    assert said.text == "**Playoffs**\nLeague: P1, P2\n  Alternates, in order: P3, P4, P5"
     said = await run(bot, "season playoffs", unavailable="p2")
-    assert said.text == "**Playoffs (R13)**\nLeague: P1, P3\n  Alternates, in order: P4, P5, P6"
+    assert said.text == "**Playoffs**\nLeague: P1, P3\n  Alternates, in order: P4, P5, P6"
 
 
 async def test_backup_writes_a_copy_under_the_backup_folder(league: FakeBot) -> None:
@@ -578,7 +608,7 @@ SCORES = "Type a score like 1234567, 1,234,567, 850M, 1.2B or 75k."
         ("score change", {"kind": "correction", "week": 1, "player": "P1", "game": 1,
                            "reason": "r"}, "Give the new score."),
         ("score change", {"kind": "penalty", "week": 1, "player": "P1", "game": 1, "reason": "  "},
-         "Give a reason; every score change is kept with its reason (R12.4)."),
+         "Give a reason; every score change is kept with its reason."),
         ("score change", {"kind": "penalty", "week": 2, "player": "P1", "game": 1, "reason": "r"},
          "Week 2 has not been played."),
         ("season setting", {"name": "dues_cents", "value": "-1"},

@@ -105,3 +105,13 @@ def test_no_bot_code_reads_the_test_only_helpers() -> None:
                 ):
                     used.append(f"{path.name}:{node.lineno} .message.view")
     assert used == []
+
+
+def test_every_cog_reply_is_checked_for_rule_ids() -> None:
+    """Issue #13: `invoke` and `click` fail a test whose reply names an R id."""
+    from tests.cogs.fakes import Reply, Said, no_rule_ids
+
+    with pytest.raises(AssertionError, match="a rule id reaches a user"):
+        no_rule_ids(Said([Reply("Zero Point Rule (R3.4) applies.", True)]))
+    fine = Said([Reply("Payout from the $9.00 pot (R10.2): Ann $6.75", False)])
+    assert no_rule_ids(fine) is fine  # a rendering branch `phone` rewrites

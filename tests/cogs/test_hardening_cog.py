@@ -85,12 +85,16 @@ async def test_a_button_from_another_server_decides_nothing(league: FakeBot) -> 
     await picks.lock_picks(league.db, GUILD, now=at(FIRST_NIGHT, "19:15"))
     await invoke(SCORES.score, SCORES, as_user(league, PLAYERS[1], TONIGHT), game=1, score="1000")
     posted = league.channels[APPROVALS].sent[-1]
-    approve = posted.button("Approve")
+    approve = posted.button("Approve all complete")
     interaction = from_elsewhere(league, COMMISSIONER, GUILD + 7)
     interaction.message = posted
     said = await click(approve, interaction)
     assert said.text == OTHER_SERVER and not said.edited
     assert [v.score.status for v in await scores.pending(league.db, GUILD)] == ["pending"]
+    menu = posted.button("Reject a score…")
+    interaction = from_elsewhere(league, COMMISSIONER, GUILD + 7)
+    said = await click(menu, interaction, [menu.item.options[0].value])
+    assert said.text == OTHER_SERVER and said.modals == []
 
 
 async def test_removing_a_player_of_the_night_being_played_says_what_is_left_to_do(

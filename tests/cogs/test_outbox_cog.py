@@ -17,10 +17,20 @@ from bot.services import announcements, outbox, scores
 from cogs.commissioner import Commissioner
 from cogs.scores import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
-from tests.cogs.fakes import ANNOUNCEMENTS, APPROVALS, GUILD, FakeBot, FakeChannel, click, invoke
+from tests.cogs.fakes import (
+    ANNOUNCEMENTS,
+    APPROVALS,
+    GUILD,
+    FakeBot,
+    FakeChannel,
+    card_text,
+    click,
+    invoke,
+)
 from tests.cogs.league_play import lock
 
 TONIGHT = at(FIRST_NIGHT, "20:00")
+LATEST = load_migrations()[-1].version  # the newest migration's number
 SCORES, LEAGUE = Scores(), Commissioner()
 COMMANDS = {
     command.qualified_name.removeprefix("league "): command
@@ -87,20 +97,20 @@ async def test_a_score_refused_by_the_approvals_channel_is_kept_and_resent(
     status = await league_command(bot, "admin status")
     # the post, and the alert about it (the commissioners' DMs: no one known to the fake)
     assert "failed: 2" in status
-    assert "- approval post (score:1) to #approvals: 403" in status
+    assert "- approval post (card:1) to #approvals: 403" in status
     # Resubmitting is refused as before (the score waits); fixing the channel and
     # resending brings the post, with working buttons.
     assert "already has a score on game 1 waiting" in await score(bot, 1, 1, "300M")
     bot.channels[APPROVALS].refuse = False
     assert (await league_command(bot, "admin resend")).startswith("1 failed post will be sent")
     [posted] = bot.channels[APPROVALS].sent
-    assert "**P1**: 300,000,000" in posted.content
-    clicked = await click(posted.button("Approve"), as_user(bot, COMMISSIONER, TONIGHT))
-    assert clicked.edited[-1].endswith("Approved by Koi.")
+    assert "P1 300,000,000 ⏳" in card_text(posted)
+    clicked = await click(posted.button("Approve one game…"), as_user(bot, COMMISSIONER, TONIGHT),
+                          ["1"])  # fmt: skip
+    assert clicked.text == "Approved 1 score: Game 1 · Medieval Madness."
     view = await scores.approval(bot.db, 1)
     assert view is not None and view.score is not None
-    stored = view.score.score
-    assert stored.status == "approved" and stored.approval_message_id == posted.id
+    assert view.score.score.status == "approved" and "P1 300,000,000 ✓" in card_text(posted)
 
 
 async def test_approve_all_brings_every_approval_message_up_to_date(league: FakeBot) -> None:
@@ -108,15 +118,14 @@ async def test_approve_all_brings_every_approval_message_up_to_date(league: Fake
     await lock(bot)
     for player in (1, 2, 3):  # group 1
         assert (await score(bot, player, 2, f"{player}00M")).startswith("Submitted:")
-    posted = list(bot.channels[APPROVALS].sent)
-    assert len(posted) == 3 and all(m.view is not None for m in posted)
+    [card] = bot.channels[APPROVALS].sent  # one card for the group
+    assert card.view is not None
     assert await league_command(bot, "night approve-all", group="1") == (
         "Approved 3 score(s) of group 1."
     )
-    for message in posted:  # no live buttons left on a decided score
-        assert message.view is None and message.edits == 1
-        assert message.content.endswith(f"Approved by <@{COMMISSIONER.id}>.")
-    assert len(bot.channels[APPROVALS].sent) == 3  # edited, not posted again
+    # no live buttons left on a card with nothing waiting; edited, not posted again
+    assert card.view is None and len(bot.channels[APPROVALS].sent) == 1
+    assert all(f"P{p} {p}00,000,000 ✓" in card_text(card) for p in (1, 2, 3))
 
 
 async def test_a_correction_of_a_waiting_score_updates_its_approval_message(
@@ -129,8 +138,8 @@ async def test_a_correction_of_a_waiting_score_updates_its_approval_message(
     text = await league_command(bot, "score change", kind="correction", week=1, player="P1",
                                 game=1, reason="typo", score="40M")  # fmt: skip
     assert text == "P1, week 1 game 1: 4,000,000 → 40,000,000 (correction)."
-    assert posted.view is None and "4,000,000" in posted.content
-    assert "Rejected by" in posted.content
+    # the card shows the corrected score, approved; nothing waits, so no buttons
+    assert posted.view is None and "P1 40,000,000 ✓" in card_text(posted)
 
 
 async def test_a_server_error_or_rate_limit_is_retried_later_in_order(league: FakeBot) -> None:

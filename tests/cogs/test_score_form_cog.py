@@ -8,7 +8,7 @@ import discord
 from bot.services import attendance, scores, setup
 from cogs.score_form import ScoreForm, ScoreFormCommand
 from tests.cogs.conftest import PLAYERS, as_user
-from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, invoke, submit_modal
+from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, card_text, invoke, submit_modal
 from tests.cogs.league_play import snapshot
 from tests.cogs.test_scores_cog import TONIGHT, locked, pending
 
@@ -40,8 +40,8 @@ async def test_my_form_has_my_remaining_games_and_stores_what_is_filled(league: 
         [("P1", 2, 5_000), ("P1", 1, 1_234_567), ("P1", 4, 850_000_000), ("P1", 5, 1_200_000_000)]
     )
     assert "**P1**: 850,000,000" in said.text
-    posts = bot.channels[APPROVALS].sent
-    assert sum("Waiting for the commissioner" in m.content for m in posts) == 4  # one per score
+    [card] = bot.channels[APPROVALS].sent  # the group's one card, not a post per score
+    assert card_text(card).endswith("4 waiting for approval")
 
 
 async def test_a_scorekeeper_form_has_a_field_per_group_member_without_a_score(

@@ -12,7 +12,7 @@ from bot.services import scores, setup
 from bot.services.errors import BadInput
 from cogs.scores import Scores
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user
-from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, click, invoke
+from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, card_text, click, invoke
 from tests.cogs.league_play import snapshot
 from tests.cogs.test_scores_cog import TONIGHT, locked
 
@@ -38,13 +38,14 @@ async def test_a_photo_is_stored_with_the_score_and_shown_on_its_approval_post(
                         game=1, score="850M", photo=attachment())  # fmt: skip
     assert f"Photo: {URL}" in said.text
     assert [v.score.photo_url for v in await scores.pending(bot.db, GUILD)] == [URL]
-    assert f"Photo: {URL}" in bot.channels[APPROVALS].sent[-1].content
+    # on the group's card, as a link the commissioner opens
+    assert f"P1 850,000,000 ⏳ [photo]({URL})" in card_text(bot.channels[APPROVALS].sent[-1])
 
 
 async def test_a_score_without_a_photo_shows_no_photo_line(league: FakeBot) -> None:
     bot = await locked(league)
     await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT), game=1, score="850M")
-    assert "Photo" not in bot.channels[APPROVALS].sent[-1].content
+    assert "photo" not in card_text(bot.channels[APPROVALS].sent[-1])
 
 
 @pytest.mark.parametrize(
@@ -85,10 +86,14 @@ async def test_photo_required_takes_only_yes_or_no(league: FakeBot) -> None:
         await setup.change_setting(league.db, GUILD, "photo_required", "maybe")
 
 
-async def test_the_photo_stays_on_the_approval_post_once_approved(league: FakeBot) -> None:
+async def test_the_photo_stays_on_the_card_once_approved(league: FakeBot) -> None:
     bot = await locked(league)
-    await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT),
-                 game=1, score="850M", photo=attachment())  # fmt: skip
-    posted = bot.channels[APPROVALS].sent[-1]
-    said = await click(posted.button("Approve"), as_user(bot, COMMISSIONER, TONIGHT))
-    assert "Approved by" in said.edited[-1] and f"Photo: {URL}" in said.edited[-1]
+    for n, player in enumerate(PLAYERS[k] for k in (1, 2, 3)):  # the whole group's game 1
+        photo = attachment() if n == 0 else None
+        await invoke(COG.score, COG, as_user(bot, player, TONIGHT),
+                     game=1, score=f"{n + 1}M", photo=photo)  # fmt: skip
+    [card] = bot.channels[APPROVALS].sent
+    said = await click(card.button("Approve one game…"),
+                       as_user(bot, COMMISSIONER, TONIGHT, message=card), values=["1"])  # fmt: skip
+    assert said.text.startswith("Approved 3 scores")
+    assert f"P1 1,000,000 ✓ [photo]({URL})" in card_text(card)

@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services import picks, scores
+from bot.services import cards, picks, scores
+from cogs.approvals import DecisionButton
 from cogs.scores import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
-from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, FakeMember, click, invoke
+from tests.cogs.fakes import (
+    APPROVALS,
+    GUILD,
+    FakeBot,
+    FakeMember,
+    card_text,
+    click,
+    invoke,
+    submit_modal,
+)
 
 TONIGHT = at(FIRST_NIGHT, "20:00")
 COG = Scores()
@@ -38,11 +48,14 @@ async def test_score_accepts_the_usual_forms_and_posts_for_approval(
     assert [r.ephemeral for r in said.replies] == [True]
     assert f"**P1**: {stored:,}" in said.text and "Game 3 · The Addams Family" in said.text
     assert await pending(bot) == [("P1", 3, stored)]
-    posted = bot.channels[APPROVALS].sent[-1]
-    assert "Waiting for the commissioner" in posted.content
-    assert [c.item.label for c in posted.view.children] == ["Approve", "Reject"]
-    view = (await scores.pending(bot.db, GUILD))[0]
-    assert view.score.approval_message_id == posted.id
+    [posted] = bot.channels[APPROVALS].sent  # the group's card
+    text = card_text(posted)
+    assert f"P1 {stored:,} ⏳" in text and "Game 3 · The Addams Family" in text
+    assert "Week 1 · Group 1" in text and "P2 –" in text  # P2's score is not in yet
+    assert [getattr(c.item, "label", None) or c.item.placeholder for c in posted.view.children] == [
+        "Approve all complete", "Approve one game…", "Reject a score…"]  # fmt: skip
+    card = await cards.card(bot.db, 1)
+    assert card is not None and card.message_id == posted.id
 
 
 @pytest.mark.parametrize(
@@ -93,7 +106,7 @@ async def test_a_group_member_submits_for_another(league: FakeBot) -> None:
                         player=PLAYERS[2])  # fmt: skip
     assert "**P2**: 75,000" in said.text
     # A mention of P1's id: Discord shows the real member, which no display name can fake.
-    assert f"(submitted by <@{PLAYERS[1].id}>)" in bot.channels[APPROVALS].sent[-1].content
+    assert f"P2 75,000 ⏳ (by <@{PLAYERS[1].id}>)" in card_text(bot.channels[APPROVALS].sent[-1])
 
 
 async def test_a_copied_display_name_does_not_hide_who_submitted(league: FakeBot) -> None:
@@ -101,45 +114,110 @@ async def test_a_copied_display_name_does_not_hide_who_submitted(league: FakeBot
     impostor = FakeMember(PLAYERS[1].id, "P2")  # P1, renamed to look like P2
     await invoke(COG.score, COG, as_user(bot, impostor, TONIGHT), game=2, score="75k",
                  player=PLAYERS[2])  # fmt: skip
-    posted = bot.channels[APPROVALS].sent[-1].content
-    assert "**P2**: 75,000" in posted and f"(submitted by <@{PLAYERS[1].id}>)" in posted
+    posted = card_text(bot.channels[APPROVALS].sent[-1])
+    assert f"P2 75,000 ⏳ (by <@{PLAYERS[1].id}>)" in posted
     await invoke(COG.score, COG, as_user(bot, PLAYERS[2], TONIGHT), game=3, score="80k")
-    assert "submitted by" not in bot.channels[APPROVALS].sent[-1].content  # P2's own
+    [card] = bot.channels[APPROVALS].sent  # edited in place
+    assert "P2 80,000 ⏳\n" in card_text(card) + "\n"  # P2's own: no "by"
 
 
-async def test_approve_button_round_trips_and_checks_the_role(league: FakeBot) -> None:
+async def test_old_approve_button_still_works_after_the_upgrade(league: FakeBot) -> None:
+    """A per-score post from before the cards keeps working (its DynamicItem stays)."""
     bot = await locked(league)
     await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT), game=1, score="1,000")
-    message = bot.channels[APPROVALS].sent[-1]
-    approve = message.button("Approve")
-    assert approve.custom_id == f"score:approve:{(await scores.pending(bot.db, GUILD))[0].score.id}"
-
-    refused = await click(approve, as_user(bot, PLAYERS[2], TONIGHT, message=message))
+    score_id = (await scores.pending(bot.db, GUILD))[0].score.id
+    old = DecisionButton("score", "approve", score_id)
+    refused = await click(old, as_user(bot, PLAYERS[2], TONIGHT))
     assert refused.text == "Only the commissioner can do that."
-    assert refused.replies[0].ephemeral and refused.edited == []
     assert await pending(bot) == [("P1", 1, 1000)]
-
-    done = await click(approve, as_user(bot, COMMISSIONER, TONIGHT, message=message))
+    done = await click(old, as_user(bot, COMMISSIONER, TONIGHT))
     assert done.edited and done.edited[0].endswith("Approved by Koi.")
     assert await pending(bot) == []
     again = await click(
-        message.button("Reject"), as_user(bot, COMMISSIONER, TONIGHT, message=message)
+        DecisionButton("score", "reject", score_id), as_user(bot, COMMISSIONER, TONIGHT)
     )
     assert again.text == "That score was already approved; nothing changed."
-    assert again.edited == []
 
 
-async def test_reject_then_resubmit(league: FakeBot) -> None:
+async def test_approve_all_complete_approves_only_games_with_every_score_in(
+    league: FakeBot,
+) -> None:
     bot = await locked(league)
     await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT), game=1, score="1,000")
-    message = bot.channels[APPROVALS].sent[-1]
+    await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT), game=2, score="2,000")
+    [card] = bot.channels[APPROVALS].sent
+    button = card.button("Approve all complete")
+    refused = await click(button, as_user(bot, PLAYERS[2], TONIGHT, message=card))
+    assert refused.text == "Only the commissioner can do that."
+    none = await click(button, as_user(bot, COMMISSIONER, TONIGHT, message=card))
+    assert none.text.startswith("Nothing approved: no game has all its scores in.")
+    for player in (2, 3):
+        await invoke(COG.score, COG, as_user(bot, PLAYERS[player], TONIGHT), game=1, score="5")
+    [card] = bot.channels[APPROVALS].sent
     done = await click(
-        message.button("Reject"), as_user(bot, COMMISSIONER, TONIGHT, message=message)
+        card.button("Approve all complete"), as_user(bot, COMMISSIONER, TONIGHT, message=card)
     )
-    assert done.edited[0].endswith("Rejected by Koi.")
+    assert done.replies[0].ephemeral
+    assert done.text == (
+        "Approved 3 scores: Game 1 · Medieval Madness. Not complete yet: Game 2 · Twilight Zone."
+    )
+    assert await pending(bot) == [("P1", 2, 2000)]
+    text = card_text(card)
+    assert "P1 1,000 ✓" in text and "P1 2,000 ⏳" in text and "1 waiting for approval" in text
+
+
+async def test_approve_one_game_from_the_menu(league: FakeBot) -> None:
+    bot = await locked(league)
+    await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT), game=2, score="2,000")
+    [card] = bot.channels[APPROVALS].sent
+    menu = card.button("Approve one game…")
+    assert [o.label for o in menu.item.options] == ["Approve Game 2 · Twilight Zone"]
+    done = await click(menu, as_user(bot, COMMISSIONER, TONIGHT, message=card), values=["2"])
+    assert done.text == "Approved 1 score: Game 2 · Twilight Zone."
+    assert await pending(bot) == []
+    assert card.view is None and "All decided." in card_text(card)  # no buttons left
+
+
+async def test_reject_with_a_reason_tells_the_player_then_resubmit(league: FakeBot) -> None:
+    bot = await locked(league)
+    await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT), game=1, score="1,000")
+    [card] = bot.channels[APPROVALS].sent
+    menu = card.button("Reject a score…")
+    [option] = menu.item.options
+    assert option.label == "P1 1,000 · Game 1 · Medieval Madness"
+    asked = await click(menu, as_user(bot, COMMISSIONER, TONIGHT, message=card), [option.value])
+    [modal] = asked.modals  # the first answer to the pick: a modal asking why
+    assert asked.replies == [] and modal.title == "Reject a score"
+    assert await pending(bot) == [("P1", 1, 1000)]  # nothing decided until it is sent
+    done = await submit_modal(modal, as_user(bot, COMMISSIONER, TONIGHT), reason="Photo is blurry")
+    assert done.text == "Rejected P1's 1,000; they are told why."
+    assert "P1 1,000 ✗ — Photo is blurry" in card_text(card)
+    [dm] = bot.dms[PLAYERS[1].id].sent
+    assert dm.content == (
+        "The commissioner rejected your score of 1,000 on game 1 (Medieval Madness), week 1. "
+        "Reason: Photo is blurry\nSend it again with /score."
+    )
     said = await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT), game=1, score="2,000")
     assert "**P1**: 2,000" in said.text
     assert await pending(bot) == [("P1", 1, 2000)]
+    assert "P1 2,000 ⏳" in card_text(card) and "blurry" not in card_text(card)
+
+
+async def test_a_reject_modal_for_a_score_already_decided_changes_nothing(
+    league: FakeBot,
+) -> None:
+    bot = await locked(league)
+    await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT), game=1, score="1,000")
+    [card] = bot.channels[APPROVALS].sent
+    menu = card.button("Reject a score…")
+    value = menu.item.options[0].value
+    asked = await click(menu, as_user(bot, COMMISSIONER, TONIGHT, message=card), [value])
+    await click(card.button("Approve one game…"), as_user(bot, COMMISSIONER, TONIGHT), ["1"])
+    late = await submit_modal(asked.modals[0], as_user(bot, COMMISSIONER, TONIGHT), reason="x")
+    assert late.text == "That score was already approved; nothing changed."
+    assert PLAYERS[1].id not in bot.dms
+    stranger = await click(menu, as_user(bot, PLAYERS[2], TONIGHT, message=card), [value])
+    assert stranger.text == "Only the commissioner can do that." and stranger.modals == []
 
 
 async def test_game_autocomplete_lists_tonights_games_of_my_group(league: FakeBot) -> None:
@@ -161,17 +239,17 @@ async def test_premakeup_is_approved_like_a_score(league: FakeBot) -> None:
     said = await invoke(COG.premakeup, COG, as_user(bot, PLAYERS[3], at(FIRST_NIGHT, "18:00")),
                         machine="Twilight Zone", score="300M", with_=PLAYERS[1])  # fmt: skip
     assert "**P3**: 300,000,000 (with P1)" in said.text
-    message = bot.channels[APPROVALS].sent[-1]
+    [card] = bot.channels[APPROVALS].sent  # P3's pre-makeup card of the day
+    assert "Pre-makeups · P3 · " in card_text(card)
+    assert "300,000,000 ⏳ (with P1)" in card_text(card)
     done = await click(
-        message.button("Approve"), as_user(bot, COMMISSIONER, TONIGHT, message=message)
+        card.button("Approve all complete"), as_user(bot, COMMISSIONER, TONIGHT, message=card)
     )
-    assert (
-        done.edited[0]
-        == "Pre-makeup · Twilight Zone\n**P3**: 300,000,000 (with P1)\nApproved by Koi."
-    )
+    assert done.text == "Approved 1 score: Twilight Zone."
+    assert "300,000,000 ✓ (with P1)" in card_text(card)
     again = await invoke(COG.premakeup, COG, as_user(bot, PLAYERS[3], TONIGHT),
                          machine="Twilight Zone", score="1", with_=PLAYERS[1])  # fmt: skip
-    assert "one per machine (R3.1)" in again.text
+    assert "one per machine." in again.text
     alone = await invoke(COG.premakeup, COG, as_user(bot, PLAYERS[3], TONIGHT),
                          machine="Monster Bash", score="1", with_=PLAYERS[3])  # fmt: skip
     assert "at least one other league player" in alone.text

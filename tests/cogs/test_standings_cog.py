@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 from PIL import Image
 
-from bot.services import money, picks, setup
+from bot.services import money, picks, scores, setup
 from bot.ui.picture import WIDTH
 from cogs.standings import Standings
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
@@ -78,7 +78,7 @@ async def test_a_refused_standings_has_no_picture(bot: FakeBot) -> None:
 async def test_standings_of_a_division_before_divisions_is_refused(league: FakeBot) -> None:
     bot = league
     said = await invoke(COG.standings, COG, as_user(bot, PLAYERS[1], MONDAY), division="A")
-    assert said.text == "There are no divisions yet; they start at the division week (R9.1)."
+    assert said.text == "There are no divisions yet; they start at the division week."
     assert [r.ephemeral for r in said.replies] == [True]
 
 
@@ -180,6 +180,22 @@ async def test_groups_week_1_cut_by_skill_with_play_order(league: FakeBot) -> No
     ]
 
 
+async def test_groups_after_week_1_list_only_pre_makeups_that_can_still_be_played_r3_1(
+    league: FakeBot,
+) -> None:
+    """R3.1 (Decision): after week 1, only a machine added later (or a player who
+    joined later) still owes pre-makeups; the groupings post lists only those."""
+    bot = league
+    await play_week(bot, 1, WEEK_1)
+    later = at(date(2026, 1, 10))
+    await setup.add_machine(bot.db, GUILD, "Funhouse", par=1_000_000_000, now=later)
+    said = await invoke(COG.groups, COG, as_user(bot, PLAYERS[1], at(date(2026, 1, 12))))
+    assert said.text.startswith("**Week 2 ·")
+    owed = said.text.split("Pre-makeup scores still owed (R3.1):\n")[1].split("\n")
+    assert owed == [f"- P{n}: Funhouse" for n in range(1, 7)]
+    assert "Attack from Mars" not in said.text.split("still owed")[1]
+
+
 async def test_groups_after_locking_show_the_games(league: FakeBot) -> None:
     bot = league
     await reseed(bot)
@@ -275,6 +291,35 @@ async def test_me_after_a_night_with_dues(league: FakeBot) -> None:
     assert said.text.endswith("- Week 1: 15 MP, 15 league points, won")  # moved up (R8.3)
     said = await invoke(COG.me, COG, as_user(bot, PLAYERS[3], at(date(2026, 1, 8))))
     assert said.text.endswith("- Week 1: 5 MP, 5 league points, down")
+
+
+async def test_me_on_league_night_lists_tonights_scores_and_where_each_stands(
+    league: FakeBot,
+) -> None:
+    """Issue #13: a player sees which of tonight's scores wait, were approved or rejected."""
+    bot = league
+    await lock(bot)
+    night = at(FIRST_NIGHT, "20:00")
+    first = await scores.submit(bot.db, GUILD, discord_id(1), 1, 120_000_000, now=night)
+    typo = await scores.submit(bot.db, GUILD, discord_id(1), 2, 9, now=night)
+    await scores.submit(bot.db, GUILD, discord_id(1), 3, 75_500_000, now=night)
+    await scores.decide(bot.db, GUILD, first.score.id, True, by=COMMISSIONER.id, now=night)
+    await scores.decide(bot.db, GUILD, typo.score.id, False, by=COMMISSIONER.id, now=night)
+    said = await invoke(COG.me, COG, as_user(bot, PLAYERS[1], at(FIRST_NIGHT, "21:00")))
+    assert [r.ephemeral for r in said.replies] == [True]
+    games = [g for g in said.text.split("\n") if g.startswith("- Game")]
+    assert said.text.split("\n")[4] == "Tonight's scores:"
+    assert games == [
+        f"- Game 1 · {MACHINES[1]}: 120,000,000 · approved",
+        f"- Game 2 · {MACHINES[2]}: 9 · rejected",
+        f"- Game 3 · {MACHINES[3]}: 75,500,000 · waiting for the commissioner",
+    ]
+    # The next day the night is over: /me no longer lists it.
+    after = await invoke(COG.me, COG, as_user(bot, PLAYERS[1], at(date(2026, 1, 8))))
+    assert "Tonight" not in after.text
+    # Another player's /me shows their own night, here nothing submitted.
+    other = await invoke(COG.me, COG, as_user(bot, PLAYERS[2], at(FIRST_NIGHT, "21:00")))
+    assert "Tonight" not in other.text
 
 
 async def test_me_for_someone_who_is_not_a_player(league: FakeBot) -> None:

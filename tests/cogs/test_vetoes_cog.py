@@ -16,7 +16,7 @@ from tests.cogs.league_play import MACHINES, lock, snapshot
 COG = Vetoes()
 MONDAY = at(date(2026, 1, 5))
 # Six working machines, five games: each group vetoes k = 6 - 5 = 1 (R4.2).
-HOW = "Each group applies 1 (R4.4); lowest-ranked players pick first."
+HOW = "Each group applies 1; lowest-ranked players pick first."
 
 
 async def stored_picks(bot: FakeBot, player: int) -> list[str]:
@@ -75,7 +75,7 @@ async def test_with_four_working_machines_a_pick_is_a_repeat(league: FakeBot) ->
     said = await veto(bot, "Attack from Mars")
     assert said.text == (
         "Your repeats for week 1, in order: 1. Attack from Mars.\n"
-        "Each group applies 1 (R4.4); lowest-ranked players pick first."
+        "Each group applies 1; lowest-ranked players pick first."
     )
 
 

@@ -21,7 +21,7 @@ import pytest
 
 from bot.config import Settings
 from bot.database import Database
-from bot.demo import running_bot
+from bot.demo import running_bot, shown
 from bot.migrate import migrate
 from bot.services import commissioners, picks, setup
 from standin import DiscordStandIn, Exchange, Limits
@@ -63,11 +63,12 @@ class League:
             ).fetchall()
 
     def approval_posts(self) -> list[tuple[int, int, int]]:
-        """(member, score, approval message id) of every stored score."""
+        """(member, score, message id of its group's card) of every stored score."""
         with sqlite3.connect(self.settings.database_path) as conn:
             return conn.execute(
-                "SELECT p.discord_id, s.score, s.approval_message_id FROM scores s"
-                " JOIN players p ON p.id = s.player_id ORDER BY s.id"
+                "SELECT p.discord_id, s.score, c.message_id FROM scores s"
+                " JOIN players p ON p.id = s.player_id JOIN games g ON g.id = s.game_id"
+                " JOIN approval_cards c ON c.group_id = g.group_id ORDER BY s.id"
             ).fetchall()
 
     def owed(self) -> int:
@@ -157,16 +158,15 @@ async def test_60_scores_in_10_s_from_16_players_are_each_posted_once_within_the
     assert any(r.remaining == 0 for r in posted)  # the window was used up: the bot waited its turn
     expected = sorted((m, g, int(t[:-1]) * 1000, "pending") for m, g, t in wanted)
     assert league.scores() == expected  # each stored once, none lost
+    # Issue #13: one card per group, each posted once, every score on its group's card.
     posts = league.pending()
-    assert len(posts) == 60 and len({p["id"] for p in posts}) == 60
-    # Each stored score has exactly one post, the one whose id it keeps, and it shows that score.
-    by_id = {int(p["id"]): p["content"] for p in posts}
+    by_id = {int(p["id"]): shown(p) for p in posts}
+    cards = {message_id for *_, message_id in league.approval_posts()}
+    assert set(by_id) == cards and len(posts) == len(cards)
+    assert len(league.standin.channel_messages(league.approvals)) == len(cards)  # none twice
     for member, score, message_id in league.approval_posts():
-        assert message_id in by_id, (member, score)
         name = f"P{league.players.index(member) + 1}"
-        assert f"**{name}**: {score:,}\n" in by_id[message_id]
-    contents = [p["content"] for p in posts]
-    assert len(set(contents)) == 60  # no post twice
+        assert f"{name} {score:,} ⏳" in by_id[message_id], (member, score)
     assert "database is locked" not in caplog.text
     assert "unexpected error" not in caplog.text
 
@@ -178,18 +178,23 @@ async def test_a_restart_with_ten_pending_approvals_keeps_every_button_working(
         for member in league.players[:10]:
             await league.run(member, "score", {"game": 1, "score": "1.5M"})
         await league.delivered()  # 10 posts at 5 per 5 s: the second five wait their turn
-    assert len(league.pending()) == 10
+    cards = league.pending()  # one card per group of those ten players
+    assert {int(c["id"]) for c in cards} == {mid for *_, mid in league.approval_posts()}
     async with running_bot(league.settings, sync=False, standin=league.standin):
-        for message in league.pending():
-            approve = message["components"][0]["components"][0]["custom_id"]
-            click = await league.standin.click(league.koi, int(message["id"]), approve)
+        for message in cards:  # the cards' menus still work after the restart
+            menu = next(c for row in message["components"] for c in row["components"]
+                        if c.get("placeholder") == "Approve one game…")  # fmt: skip
+            click = await league.standin.click(
+                league.koi, int(message["id"]), menu["custom_id"], values=["1"]
+            )
             await click.done(timeout=10, quiet=0.02)
+            assert click.ephemeral and click.content.startswith("Approved"), click.content
         await league.delivered()
     assert league.pending() == []
     assert [status for *_, status in league.scores()] == ["approved"] * 10
     decided = league.standin.channel_messages(league.approvals)
-    assert len(decided) == 10
-    assert all(m["content"].endswith("Approved by Koi.") for m in decided)
+    assert len(decided) == len(cards)
+    assert all(shown(m).endswith("All decided.") for m in decided)
 
 
 async def test_the_gateway_drops_mid_night_and_nothing_is_lost(league: League) -> None:
@@ -208,10 +213,11 @@ async def test_the_gateway_drops_mid_night_and_nothing_is_lost(league: League) -
         await league.delivered()  # 20 posts at 5 per 5 s
         assert not bot.is_closed()
     assert len(league.scores()) == 20
-    assert len(league.pending()) == 20
-    assert sorted(mid for *_, mid in league.approval_posts()) == sorted(
+    # every score is on its group's card, and each card was posted once
+    assert sorted({mid for *_, mid in league.approval_posts()}) == sorted(
         int(p["id"]) for p in league.pending()
     )
+    assert len(league.standin.channel_messages(league.approvals)) == len(league.pending())
 
 
 # Each: who ("player" or the commissioner "koi"), command, options, a fragment
@@ -356,7 +362,7 @@ async def test_bursts_of_5xx_and_429_on_every_route_the_bot_uses_lose_nothing(
         with caplog.at_level(logging.WARNING):
             answers = [await league.run(m, "score", {"game": 3, "score": "3M"}) for m in who]
             await league.delivered(timeout=60)
-            groups = sorted({re.search(r"Group (\w+)", p["content"])[1] for p in league.pending()})
+            groups = sorted({re.search(r"Group (\w+)", shown(p))[1] for p in league.pending()})
             standin.fail_next("PATCH /channels/*/messages/*", status=503, times=2)
             standin.fail_next("PATCH /channels/*/messages/*", status=502, times=1)
             standin.fail_next("POST /interactions/*/*/callback", status=502, times=1)
@@ -372,9 +378,11 @@ async def test_bursts_of_5xx_and_429_on_every_route_the_bot_uses_lose_nothing(
     assert sorted(m for m, *_ in league.scores()) == sorted(who)  # each stored once
     assert {status for *_, status in league.scores()} == {"approved"}
     posts = standin.channel_messages(league.approvals)
-    assert len(posts) == 10  # each posted once
-    # approve-all's edits come from the outbox, which names the decider with a mention
-    assert all(p["content"].endswith(f"Approved by <@{league.koi}>.") for p in posts)
+    assert len(posts) == len(groups)  # each group's card posted once
+    # approve-all's edits come from the outbox: every card shows its scores decided
+    assert all(shown(p).endswith("All decided.") for p in posts)
     assert not any(p.get("components") for p in posts)
-    assert sorted(mid for *_, mid in league.approval_posts()) == sorted(int(p["id"]) for p in posts)
+    assert sorted({mid for *_, mid in league.approval_posts()}) == sorted(
+        int(p["id"]) for p in posts
+    )
     assert "unexpected error" not in caplog.text

@@ -11,9 +11,31 @@ import re
 from pathlib import Path
 
 from bot import demo
-from bot.demo import ABSENT, PLAYERS, PRE_MAKEUPS, SCORES, LeagueNight, Transcript, raw
+from bot.demo import ABSENT, PLAYERS, PRE_MAKEUPS, SCORES, LeagueNight, Transcript, raw, shown
 from bot.scoring import GameNight, GroupNight, NightOutcome, PlayerNight, score_night
 from standin import DiscordStandIn, Limits
+
+RULE_ID = re.compile(r"\bR\d+(\.\d+)?\b")
+# bot/ui/render.py's results and groupings renderings, which branch `phone` is
+# rewriting as embeds without their ids: left as they are here on purpose.
+PHONE_REWRITES = (" pot (R10.2):", "start next week (R9).", "Pre-makeup scores still owed (R3.1):")
+
+
+def _without(text: str, fragments: tuple[str, ...]) -> str:
+    for fragment in fragments:
+        text = text.replace(fragment, "")
+    return text
+
+
+def _everything_shown(standin: DiscordStandIn) -> list[str]:
+    """The text of every message the bot sent anywhere, ephemeral ones included."""
+    texts = []
+    for message in standin.messages.values():
+        texts.append(message.get("content") or "")
+        for embed in message.get("embeds") or []:
+            texts += [embed.get("title", ""), embed.get("description", "")]
+            texts += [f.get("name", "") + f.get("value", "") for f in embed.get("fields", [])]
+    return texts
 
 
 def expected_outcome(night: LeagueNight) -> NightOutcome:
@@ -68,10 +90,38 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
             dan_late = transcript.lines[
                 transcript.lines.index("Dan › /late minutes:10 note:traffic on 22") + 1
             ]
-            assert "after the 15:00 cutoff (R2.2): your group will not wait past 19:30" in dan_late
+            cutoff = "after the 15:00 late-notice cutoff: your group will not wait past 19:30"
+            assert cutoff in dan_late
             # Picks lock: the lowest-ranked picker's veto applies in each group (R4.4).
             assert night.games_of("Ann")[0] == "The Addams Family"  # Cat vetoed Attack from Mars
             assert "Medieval Madness" not in night.games_of("Dan")  # Fay vetoed it
+            # The lock post shows absent Gus's pre-makeups to his group, and the play
+            # order names only the players who are there (R3.2, R11.2; issue #13).
+            lock_post = next(
+                m["content"]
+                for m in standin.channel_messages(world.announcements)
+                if "picks are locked" in m["content"]
+            ).split("\n")
+            order = lock_post[lock_post.index(next(x for x in lock_post if "Group 2" in x)) + 1]
+            assert order.startswith("  Game 1 play order:") and "Gus" not in order
+            assert "  Gus is absent; their pre-makeup scores play for them:" in lock_post
+            games = night.games_of("Dan")
+            listed = [x for x in lock_post if x.startswith("  - Game ")]
+            assert [x.split(" · ")[1].split(":")[0] for x in listed] == games
+            assert not any("none" in x for x in listed)  # Gus has one on every machine
+
+            # /rules (issue #13): topics autocomplete; the answer is private, in words,
+            # with this league's times; an unknown topic is refused with the list.
+            typing = await standin.autocomplete(
+                night.member("Eve"), "rules", {"topic": "zero"}, "topic",
+                channel_id=world.general,
+            )  # fmt: skip
+            assert [c["value"] for c in (await typing.done()).choices] == ["Zero Point Rule"]
+            late_rules = await night.run(night.member("Eve"), "rules", {"topic": "late notices"})
+            assert late_rules.ephemeral and "before 15:00" in late_rules.content
+            assert "“Attendance, late notices and absences”" in late_rules.content
+            unknown = await night.run(night.member("Eve"), "rules", {"topic": "tilt"})
+            assert unknown.ephemeral and unknown.content.startswith("There is no rules topic")
 
             # Bad input through the real command path: refused, nothing stored.
             before = len(standin.channel_messages(world.approvals))
@@ -81,29 +131,50 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
             assert len(standin.channel_messages(world.approvals)) == before
 
             await night.scores(["Ann", "Bob", "Cat"])
-            pending = night.approvals()
-            assert len(pending) == 15
-            # A player clicking Approve is refused; the message keeps its buttons.
-            refused = await night.click(night.member("Eve"), pending[0], "Approve")
+            # Issue #13: one card for the group's 15 scores, edited in place.
+            [card] = night.approvals()
+            week_cards = [m for m in standin.channel_messages(world.approvals)
+                          if "Week 1 · Group" in shown(m)]  # fmt: skip
+            assert week_cards == [card]
+            text = shown(card)
+            assert "Week 1 · Group 1" in text and text.endswith("15 waiting for approval")
+            assert "Bob 4,000,000 ⏳" in text
+            # A player clicking Approve all complete is refused; the card keeps its buttons.
+            refused = await night.click(night.member("Eve"), card, "Approve all complete")
             assert refused.ephemeral and refused.content == "Only the commissioner can do that."
-            assert len(night.approvals()) == 15
+            assert len(night.approvals()) == 1
 
         # The bot restarts mid-night: the pending buttons still work (R: persistent views).
         async with demo.running_bot(settings, sync=False) as bot:
             night.bot = bot
-            approved = await night.click(world.commissioner, night.approvals()[0], "Approve")
-            assert approved.content.endswith("Approved by Koi.")
+            [card] = night.approvals()
+            menu = "Approve one game…"
+            approved = await night.click(world.commissioner, card, menu, ["1"])
+            assert approved.ephemeral and approved.content.startswith("Approved 3 scores: Game 1")
             await night.scores(["Dan", "Eve", "Fay"])
-            await night.approve()  # Bob's typo is rejected and typed again
+            await night.approve()  # Bob's typo is rejected (with a reason) and typed again
             assert night.approvals() == []
+            cards = [m for m in standin.channel_messages(world.approvals)
+                     if "Week 1 · Group" in shown(m)]  # fmt: skip
+            assert len(cards) == 2  # a card per group
+            assert all(shown(c).endswith("All decided.") for c in cards)
+            assert any("Bob 40,000,000 ✓" in shown(c) for c in cards)
             await night.finish()
             results = next(
                 m["content"]
                 for m in standin.channel_messages(world.announcements)
                 if "results" in m["content"]
             )
+            everything = _everything_shown(standin)
     finally:
         await standin.stop()
+
+    # Issue #13: no message the bot sent names an internal rule id, except the three
+    # renderings branch `phone` rewrites (results, groupings; see PHONE_REWRITES).
+    assert len(everything) > 50
+    assert any(cutoff in t for t in everything)  # ephemeral replies are read too (Dan's /late)
+    leaks = [t for t in everything if RULE_ID.search(_without(t, PHONE_REWRITES))]
+    assert leaks == []
 
     outcome = expected_outcome(night)
     # Gus did not come: every game from his pre-makeups (R3.2).

@@ -1,6 +1,6 @@
 """/score photo: through the real bot and the loopback Discord, a photo of the score
 display arrives as Discord sends an attachment option (an attachment id, and the
-file in `data.resolved.attachments`), is stored and shown on the approval post."""
+file in `data.resolved.attachments`), is stored and shown on the scorecard."""
 
 from __future__ import annotations
 
@@ -46,7 +46,10 @@ async def test_a_photo_reaches_the_approval_post_and_a_non_image_is_refused(
                 )
             done = await night.run(ann, "score", {"game": 1, "score": "1M", "photo": PHOTO})
             assert "Photo: https://cdn.discordapp.com/" in done.content
-            posted = standin.channel_messages(world.approvals)[-1]["content"]
-            assert "Photo: https://cdn.discordapp.com/" in posted and "display.jpg" in posted
+            # on Ann's group's scorecard, as a link the commissioner opens
+            [card] = standin.channel_messages(world.approvals)[-1]["embeds"]
+            [game] = [f["value"] for f in card["fields"] if f["name"].startswith("Game 1 ")]
+            assert "Ann 1,000,000 ⏳ [photo](https://cdn.discordapp.com/" in game
+            assert "display.jpg)" in game
     finally:
         await standin.stop()

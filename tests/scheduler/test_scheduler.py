@@ -107,7 +107,7 @@ async def test_a_restart_at_15_20_posts_the_missed_cutoff_once_marked_late(db: D
     cutoff = await channel.of("late-notice cutoff")
     assert len(cutoff) == 1
     assert cutoff[0].endswith("(Posted late: the bot was offline at 15:00.)")
-    assert "will not wait past 19:30 (R2.2)" in cutoff[0]
+    assert "will not wait past 19:30." in cutoff[0]
     assert len(await channel.of("Week 1 · Wednesday 04 March 2026")) == 1  # groupings, late too
     assert await channel.of("picks are locked") == []  # 19:15 has not come
     again = await started(db, channel, at(FIRST, "15:25"))

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from bot.database import Database
+from bot.migrate import DEFAULT_MIGRATIONS as MIGRATIONS
 from bot.migrate import migrate
 from bot.repositories import results
 from bot.repositories._rows import fraction_of, fraction_text
-from bot.repositories.leagues import SEASON_RULES
 from bot.services import finalize, money, picks, scores, setup, standings
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, add_players, at, discord_id
 
@@ -95,16 +95,33 @@ async def test_r6_3_each_game_keeps_the_par_it_was_scored_with(league: Database)
 
 
 def as_written_before_exact_scores(path: Path) -> None:
-    """Turn a database into what schema version 1 kept: no par per game, no exact TNS."""
+    """Turn a database into what schema version 1 kept: no par per game, no exact
+    TNS, and nothing a later migration added (found by comparing with 0001's
+    schema, so a new migration needs no change here)."""
+    first = sqlite3.connect(":memory:")
+    first.executescript((MIGRATIONS / "0001_initial.sql").read_text())
+    kept = {name: _columns(first, name) for name in _tables(first)}
+    first.close()
     with sqlite3.connect(path) as conn:
-        conn.execute("ALTER TABLE game_results DROP COLUMN par")
-        conn.execute("ALTER TABLE night_results DROP COLUMN tns_exact")
-        for column in SEASON_RULES:  # added by migration 0003 (photo_required: 0005)
-            conn.execute(f"ALTER TABLE seasons DROP COLUMN {column}")
-        conn.execute("DROP TABLE outbox")  # added by migration 0004
-        conn.execute("ALTER TABLE scores DROP COLUMN photo_url")  # added by the photo migration
+        for table in _tables(conn):
+            if table not in kept:
+                conn.execute(f"DROP TABLE {table}")
+                continue
+            for column in _columns(conn, table) - kept[table]:
+                conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         conn.execute("PRAGMA user_version = 1")
     conn.close()
+
+
+def _tables(conn: sqlite3.Connection) -> list[str]:
+    rows = conn.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    )
+    return [row[0] for row in rows]
+
+
+def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
+    return {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
 
 
 async def test_r6_1_migration_0002_converts_a_database_to_exact_values(

@@ -28,11 +28,11 @@ async def locked(db: Database) -> Database:
     return db
 
 
-async def test_a_submitted_score_owes_its_approval_post_with_it(players: Database) -> None:
+async def test_a_submitted_score_owes_its_groups_card_with_it(players: Database) -> None:
     db = await locked(players)
-    view = await scores.submit(db, GUILD, discord_id(1), 1, 300_000_000, now=TONIGHT)
+    await scores.submit(db, GUILD, discord_id(1), 1, 300_000_000, now=TONIGHT)
     [owed] = await items(db)
-    assert (owed.target, owed.kind, owed.ref) == ("approvals", "approval", f"score:{view.score.id}")
+    assert (owed.target, owed.kind, owed.ref) == ("approvals", "approval", "card:1")
     # Refused (the score already waits): nothing more is owed.
     with pytest.raises(WrongState):
         await scores.submit(db, GUILD, discord_id(1), 1, 300_000_000, now=TONIGHT)
@@ -68,16 +68,20 @@ async def test_items_keep_their_order_and_each_has_its_own_short_nonce(players: 
     for player in (1, 2, 3):
         await scores.submit(db, GUILD, discord_id(player), 1, 10**8, now=TONIGHT)
     owed = await items(db)
-    assert [i.ref for i in owed] == ["score:1", "score:2", "score:3"]
-    assert len({i.nonce for i in owed}) == 3
+    # The group's card is posted once; the two later scores are one coalesced edit.
+    assert [(i.kind, i.ref) for i in owed] == [
+        ("approval", "card:1"),
+        ("approval_update", "card:1"),
+    ]
+    assert len({i.nonce for i in owed}) == 2
     # Discord takes a nonce of at most 25 characters; each piece adds '.<n>'.
     assert all(len(f"{i.nonce}.999") <= 25 for i in owed)
 
 
 async def test_an_approval_message_has_one_waiting_edit(players: Database) -> None:
     db = await locked(players)
-    view = await scores.submit(db, GUILD, discord_id(1), 1, 10**8, now=TONIGHT)
-    ref = f"score:{view.score.id}"
+    await scores.submit(db, GUILD, discord_id(1), 1, 10**8, now=TONIGHT)
+    ref = "card:1"
     async with db.transaction() as conn:
         assert await outbox.owe_update(conn, GUILD, ref, now=TONIGHT) > 0
         assert await outbox.owe_update(conn, GUILD, ref, now=TONIGHT) == 0  # coalesced

@@ -1,0 +1,83 @@
+"""The commissioner's clicks on an approval card (issue #13): approve every
+complete game, approve one game, reject one score with a reason. One
+transaction per click; the card is brought up to date through the outbox."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.database import Database
+from bot.services import premakeups, scores
+from bot.services.cards import card_in
+from bot.services.context import season_of
+from bot.services.errors import BadInput, NotFound, WrongState
+from bot.services.outcomes import CardDecision, CardView
+
+
+async def _decide(
+    conn, ctx, guild_id: int, value: str, approve: bool, by: int, now: datetime, reason=None
+) -> None:  # type: ignore[no-untyped-def]
+    kind, record = value[:1], value[1:]
+    if not record.isdigit() or kind not in "sp":
+        raise BadInput("That choice is not one of this card's scores.")
+    decide = scores.decide_in if kind == "s" else premakeups.decide_in
+    await decide(conn, ctx, guild_id, int(record), approve, by=by, now=now, reason=reason)
+
+
+async def _card(conn, card_id: int) -> CardView:  # type: ignore[no-untyped-def]
+    found = await card_in(conn, card_id)
+    if found is None:
+        raise NotFound("That card no longer exists.")
+    return found
+
+
+async def approve_complete(
+    db: Database, guild_id: int, card_id: int, *, by: int, now: datetime
+) -> CardDecision:
+    """Approve every waiting score of every game whose scores are all in."""
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        card = await _card(conn, card_id)
+        complete = [g for g in card.games if g.complete]
+        incomplete = [g for g in card.games if g.waiting and not g.complete]
+        count = 0
+        for game in complete:
+            for line in game.waiting:
+                await _decide(conn, ctx, guild_id, line.value, True, by, now)
+                count += 1
+        return CardDecision(card, complete, count, incomplete=incomplete)
+
+
+async def approve_game(
+    db: Database, guild_id: int, card_id: int, value: str, *, by: int, now: datetime
+) -> CardDecision:
+    """Approve the waiting scores of one game (a pre-makeup card: one machine's)."""
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        card = await _card(conn, card_id)
+        game = next((g for g in card.games if g.value == value), None)
+        if game is None:
+            raise BadInput("That game is not on this card.")
+        if not game.waiting:
+            raise WrongState(f"Nothing waits for approval on {game.label} any more.")
+        for line in game.waiting:
+            await _decide(conn, ctx, guild_id, line.value, True, by, now)
+        return CardDecision(card, [game], len(game.waiting))
+
+
+async def reject(
+    db: Database, guild_id: int, card_id: int, value: str, reason: str, *, by: int, now: datetime
+) -> CardDecision:
+    """Reject one waiting score of the card, with the commissioner's reason
+    (required here; the player is told it)."""
+    if not reason.strip():
+        raise BadInput("Give a reason; the player is told it.")
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        card = await _card(conn, card_id)
+        found = [(g, line) for g in card.games for line in g.lines if line.value == value]
+        if not found:
+            raise BadInput("That score is not on this card.")
+        game, line = found[0]
+        await _decide(conn, ctx, guild_id, value, False, by, now, reason)
+        return CardDecision(card, [], 0, rejected=line, incomplete=[game])

@@ -1,0 +1,211 @@
+"""Approval cards (issue #13): one message in the approvals channel per group
+per night, and one per player's pre-makeup day, showing every score of it with
+its state. A card is owed (its post) in the transaction of its first score; a
+later score or decision owes an edit, coalesced by the outbox, so a burst of
+scores is one post and an edit or two. The card is worded when sent, from the
+scores as they stand (`card`)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import aiosqlite
+
+from bot.database import Database
+from bot.models import Group, Player, PreMakeup, Score
+from bot.repositories import cards, leagues, nights, people
+from bot.services.outbox import owe_approval, owe_update, ref_id
+from bot.services.outcomes import APPROVED, MISSING, REJECTED, WAITING, CardGame, CardLine, CardView
+from bot.services.season import group_label
+
+PREFIX = "card"
+
+
+def card_ref(card_id: int) -> str:
+    """The outbox ref of a card: 'card:7'."""
+    return f"{PREFIX}:{card_id}"
+
+
+def card_id_of(ref: str) -> int | None:
+    return ref_id(ref, PREFIX)
+
+
+# --- owing (inside the caller's transaction) ---------------------------------------------
+
+
+async def owe_group_card(
+    conn: aiosqlite.Connection, guild_id: int, group_id: int, *, now: datetime
+) -> int:
+    """A score was submitted in the group: its card is posted (the first time)
+    or brought up to date. Returns the card's id."""
+    found = await cards.card_of_group(conn, group_id)
+    if found is None:
+        card_id = await cards.add_group_card(conn, group_id)
+        await owe_approval(conn, guild_id, card_ref(card_id), now=now)
+        return card_id
+    await owe_update(conn, guild_id, card_ref(found.id), now=now)
+    return found.id
+
+
+async def owe_card_update(
+    conn: aiosqlite.Connection, guild_id: int, group_id: int, *, now: datetime
+) -> None:
+    """The group's card, if it has one, is brought up to date."""
+    found = await cards.card_of_group(conn, group_id)
+    if found is not None:
+        await owe_update(conn, guild_id, card_ref(found.id), now=now)
+
+
+async def owe_day_card(
+    conn: aiosqlite.Connection,
+    guild_id: int,
+    season_id: int,
+    player_id: int,
+    day: str,
+    pre_makeup_id: int,
+    *,
+    now: datetime,
+) -> int:
+    """A pre-makeup was submitted: it goes on the player's card of that day."""
+    found = await cards.card_of_day(conn, season_id, player_id, day)
+    if found is None:
+        card_id = await cards.add_day_card(conn, season_id, player_id, day)
+        await cards.put_pre_makeup(conn, pre_makeup_id, card_id)
+        await owe_approval(conn, guild_id, card_ref(card_id), now=now)
+        return card_id
+    await cards.put_pre_makeup(conn, pre_makeup_id, found.id)
+    await owe_update(conn, guild_id, card_ref(found.id), now=now)
+    return found.id
+
+
+async def owe_score_shown(
+    conn: aiosqlite.Connection, guild_id: int, score: Score, group_id: int, *, now: datetime
+) -> None:
+    """A score changed: every message that shows it is brought up to date (its
+    group's card and, for a score posted before cards, its own post)."""
+    found = await cards.card_of_group(conn, group_id)
+    if found is not None:
+        await owe_update(conn, guild_id, card_ref(found.id), now=now)
+    if found is None or score.approval_message_id is not None:
+        await owe_update(conn, guild_id, f"score:{score.id}", now=now)
+
+
+async def owe_pre_makeup_shown(
+    conn: aiosqlite.Connection, guild_id: int, record: PreMakeup, *, now: datetime
+) -> None:
+    if record.card_id is not None:
+        await owe_update(conn, guild_id, card_ref(record.card_id), now=now)
+    if record.card_id is None or record.approval_message_id is not None:
+        await owe_update(conn, guild_id, f"premakeup:{record.id}", now=now)
+
+
+async def set_message(db: Database, card_id: int, message_id: int) -> None:
+    async with db.transaction() as conn:
+        await cards.set_message(conn, card_id, message_id)
+
+
+# --- reading -----------------------------------------------------------------------------
+
+
+async def card(db: Database, card_id: int) -> CardView | None:
+    async with db.read() as conn:
+        return await card_in(conn, card_id)
+
+
+async def card_in(conn: aiosqlite.Connection, card_id: int) -> CardView | None:
+    found = await cards.card(conn, card_id)
+    if found is None:
+        return None
+    if found.group_id is not None:
+        return await _group_card(conn, found.id, found.group_id, found.message_id)
+    assert found.player_id is not None and found.day is not None
+    return await _day_card(conn, found.id, found.player_id, found.day, found.message_id)
+
+
+async def _group(conn: aiosqlite.Connection, group_id: int) -> tuple[int, Group]:
+    night_id = await nights.night_of_group(conn, group_id)
+    group = next(g for g in await nights.groups(conn, night_id) if g.id == group_id)
+    return night_id, group
+
+
+async def expected_players(conn: aiosqlite.Connection, group_id: int) -> list[Player]:
+    """Who is to submit scores in the group: its members, but not those absent
+    tonight (their games are scored from pre-makeups, R2.3) nor removed."""
+    night_id, group = await _group(conn, group_id)
+    absent = {n.player_id for n in await nights.notices(conn, night_id) if n.kind == "absent"}
+    found = [await people.player_by_id(conn, pid) for pid in group.members]
+    return [p for p in found if p is not None and not p.removed and p.id not in absent]
+
+
+async def _group_card(
+    conn: aiosqlite.Connection, card_id: int, group_id: int, message_id: int | None
+) -> CardView:
+    night_id, group = await _group(conn, group_id)
+    night = await leagues.night_by_id(conn, night_id)
+    assert night is not None
+    expected = await expected_players(conn, group_id)
+    every = await cards.scores_of_group(conn, group_id)
+    names = {p.id: p.name for p in expected}
+    discord_ids = {p.id: p.discord_id for p in expected}
+    for score in every:  # someone who scored though not expected (e.g. absent after all)
+        if score.player_id not in names:
+            other = await people.player_by_id(conn, score.player_id)
+            names[score.player_id] = other.name if other else "?"
+    games = []
+    for game in await nights.games(conn, group_id):
+        lines = []
+        for player_id, name in names.items():
+            mine = [s for s in every if s.game_id == game.id and s.player_id == player_id]
+            live = [s for s in mine if s.status in (WAITING, APPROVED)]
+            rejected = [s for s in mine if s.status == REJECTED]
+            if live:
+                shown = live[-1]
+                by = shown.submitted_by
+                by = None if by == discord_ids.get(player_id) or by in _deciders(shown) else by
+                lines.append(
+                    CardLine(
+                        name, shown.score, shown.status, None, f"s{shown.id}", by,
+                        photo=shown.photo_url,
+                    )
+                )  # fmt: skip
+            elif rejected:
+                shown = rejected[-1]
+                lines.append(
+                    CardLine(
+                        name, shown.score, REJECTED, shown.reason, f"s{shown.id}",
+                        photo=shown.photo_url,
+                    )
+                )  # fmt: skip
+            elif player_id in {p.id for p in expected}:
+                lines.append(CardLine(name, None, MISSING))
+        games.append(CardGame(f"Game {game.number} · {game.machine}", lines, str(game.number)))
+    title = f"Week {night.week} · {group_label(group)}"
+    return CardView(card_id, title, games, message_id)
+
+
+def _deciders(score: Score) -> set[int]:
+    """A correction is entered by the commissioner: not a submission by another player."""
+    return {score.decided_by} if score.decided_by is not None else set()
+
+
+async def _day_card(
+    conn: aiosqlite.Connection, card_id: int, player_id: int, day: str, message_id: int | None
+) -> CardView:
+    player = await people.player_by_id(conn, player_id)
+    assert player is not None
+    games = []
+    for record in await cards.pre_makeups_of_card(conn, card_id):
+        machine = await people.machine_by_id(conn, record.machine_id)
+        present = [
+            found.name
+            for pid in await people.witnesses(conn, record.id)
+            if (found := await people.player_by_id(conn, pid)) is not None
+        ]
+        line = CardLine(
+            player.name, record.score, record.status, record.reason, f"p{record.id}",
+            note=f"with {', '.join(present)}",
+        )  # fmt: skip
+        games.append(CardGame(machine.name if machine else "?", [line], str(record.id)))
+    when = datetime.fromisoformat(day)
+    title = f"Pre-makeups · {player.name} · {when.day} {when:%B}"
+    return CardView(card_id, title, games, message_id, pre_makeups=True)

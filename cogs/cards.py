@@ -1,0 +1,180 @@
+"""The buttons and menus of an approval card (issue #13), persistent across a
+restart (discord.ui.DynamicItem: the card's id is in the custom id). Every
+click checks the commissioner role, calls one service, answers the clicker in
+a short ephemeral line; the card itself is edited through the outbox."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.services import card_decisions
+from bot.services.outcomes import CardView
+from bot.services.scores import REASON_LIMIT
+from bot.ui import cards as words
+from bot.ui.approvals import require_commissioner
+from bot.ui.replies import report, require_league_guild, respond
+from cogs._base import deliver, league_bot, now_of
+
+ID = r"(?P<id>[0-9]{1,18})"
+
+
+def _check(interaction: discord.Interaction) -> None:
+    require_league_guild(interaction)
+    require_commissioner(interaction)
+
+
+def _chosen(interaction: discord.Interaction) -> str:
+    values = (interaction.data or {}).get("values") or []
+    return str(values[0]) if values else ""
+
+
+class ApproveCompleteButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"card:all:{ID}"
+):
+    """Approve every score of every game whose scores are all in."""
+
+    def __init__(self, card_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Approve all complete",
+                style=discord.ButtonStyle.success,
+                custom_id=f"card:all:{card_id}",
+            )
+        )
+        self.card_id = card_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):  # type: ignore[no-untyped-def, override]
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            _check(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            bot = league_bot(interaction)
+            done = await card_decisions.approve_complete(
+                bot.db, bot.settings.guild_id, self.card_id,
+                by=interaction.user.id, now=now_of(interaction),
+            )  # fmt: skip
+            deliver(interaction)
+            await respond(interaction, words.decided(done))
+        except Exception as error:
+            await report(interaction, error)
+
+
+class ApproveGameSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"card:game:{ID}"
+):
+    """A menu of the games with waiting scores: approve one game's."""
+
+    def __init__(self, card_id: int, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"card:game:{card_id}",
+                placeholder="Approve one game…",
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.card_id = card_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):  # type: ignore[no-untyped-def, override]
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            _check(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            bot = league_bot(interaction)
+            done = await card_decisions.approve_game(
+                bot.db, bot.settings.guild_id, self.card_id, _chosen(interaction),
+                by=interaction.user.id, now=now_of(interaction),
+            )  # fmt: skip
+            deliver(interaction)
+            await respond(interaction, words.decided(done))
+        except Exception as error:
+            await report(interaction, error)
+
+
+class RejectSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"card:reject:{ID}"):
+    """A menu of the waiting scores: the one picked is rejected, with a reason
+    asked for in a modal (the click's first and only answer)."""
+
+    def __init__(self, card_id: int, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"card:reject:{card_id}",
+                placeholder="Reject a score…",
+                options=options or [discord.SelectOption(label="-", value="-")],
+            )
+        )
+        self.card_id = card_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):  # type: ignore[no-untyped-def, override]
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            _check(interaction)
+            await interaction.response.send_modal(RejectModal(self.card_id, _chosen(interaction)))
+        except Exception as error:
+            await report(interaction, error)
+
+
+class RejectModal(discord.ui.Modal):
+    reason: discord.ui.TextInput[Any] = discord.ui.TextInput(
+        label="Reason (the player is told it)",
+        style=discord.TextStyle.paragraph,
+        min_length=1,
+        max_length=REASON_LIMIT,
+        required=True,
+    )
+
+    def __init__(self, card_id: int, value: str) -> None:
+        super().__init__(title="Reject a score", custom_id=f"card:why:{card_id}:{value}"[:100])
+        self.card_id, self.value = card_id, value
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        try:
+            _check(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            bot = league_bot(interaction)
+            done = await card_decisions.reject(
+                bot.db, bot.settings.guild_id, self.card_id, self.value, str(self.reason.value),
+                by=interaction.user.id, now=now_of(interaction),
+            )  # fmt: skip
+            deliver(interaction)
+            await respond(interaction, words.decided(done))
+        except Exception as error:
+            await report(interaction, error)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
+        await report(interaction, error)
+
+
+def card_view(card: CardView) -> discord.ui.View | None:
+    """The card's buttons and menus while something waits; None when all is decided."""
+    if not card.waiting:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(ApproveCompleteButton(card.id))
+    games = [
+        discord.SelectOption(label=words.game_option(g.label), value=g.value)
+        for g in card.games
+        if g.waiting
+    ][:25]
+    view.add_item(ApproveGameSelect(card.id, games))
+    waiting = [
+        discord.SelectOption(label=words.score_option(line, g.label), value=line.value)
+        for g in card.games
+        for line in g.waiting
+    ][:25]
+    view.add_item(RejectSelect(card.id, waiting))
+    return view
+
+
+CARD_ITEMS = (ApproveCompleteButton, ApproveGameSelect, RejectSelect)

@@ -1,0 +1,40 @@
+"""/rules [topic]: the league's rules in plain words, with this league's numbers."""
+
+from __future__ import annotations
+
+from discord import Interaction, app_commands
+from discord.ext import commands
+
+from bot.services import rulebook as terms_of
+from bot.services.errors import BadInput
+from bot.ui import rulebook
+from bot.ui.replies import respond
+from cogs._base import league_bot
+
+
+class Rules(commands.Cog):
+    @app_commands.command(name="rules")
+    @app_commands.guild_only()
+    @app_commands.describe(topic="A topic, e.g. late notices (default: the list)")
+    async def rules(self, interaction: Interaction, topic: str | None = None) -> None:
+        """The league's rules in plain words, with this league's numbers."""
+        if topic is None or not topic.strip():
+            await respond(interaction, rulebook.index())
+            return
+        found = rulebook.find(topic)
+        if found is None:
+            raise BadInput(rulebook.unknown(topic))
+        bot = league_bot(interaction)
+        terms = await terms_of.terms(bot.db, bot.settings.guild_id)
+        await respond(interaction, rulebook.explain(found, terms))
+
+    @rules.autocomplete("topic")
+    async def topics(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The topics containing what is typed (all of them when nothing matches)."""
+        return [app_commands.Choice(name=n, value=n) for n in rulebook.matching(current)[:25]]
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Rules())

@@ -1,0 +1,87 @@
+"""/rules [topic]: the rules in plain words with this league's numbers (issue #13)."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, time
+
+from bot.services import setup
+from bot.ui import rulebook
+from cogs.rules import Rules
+from tests.cogs.conftest import PLAYERS, as_user, at
+from tests.cogs.fakes import GUILD, FakeBot, invoke
+
+COG = Rules()
+MONDAY = at(date(2026, 1, 5))
+RULE_ID = re.compile(r"\bR\d+(\.\d+)?\b")
+
+
+async def test_rules_without_a_topic_lists_every_topic_privately(league: FakeBot) -> None:
+    said = await invoke(COG.rules, COG, as_user(league, PLAYERS[1], MONDAY))
+    assert [r.ephemeral for r in said.replies] == [True]
+    assert said.text.startswith("**League rules.**")
+    assert all(name in said.text for name in rulebook.TOPICS)
+
+
+async def test_late_notices_use_this_leagues_times_r1_3_r2_1(league: FakeBot) -> None:
+    bot = league
+    await setup.set_league_time(bot.db, GUILD, "late_cutoff", time(14, 30))
+    await setup.set_league_time(bot.db, GUILD, "grace_until", time(19, 45))
+    said = await invoke(COG.rules, COG, as_user(bot, PLAYERS[1], MONDAY), topic="late notices")
+    assert [r.ephemeral for r in said.replies] == [True]
+    assert "before 14:30" in said.text and "past 19:45" in said.text
+    assert "15:00" not in said.text and "19:30" not in said.text
+    assert said.text.endswith(
+        "Full text: the league's rules document, “Calendar and times” and "
+        "“Attendance, late notices and absences”."
+    )
+
+
+async def test_topics_carry_the_seasons_settings_r3_5_r10_1(league: FakeBot) -> None:
+    bot = league
+    await setup.change_setting(bot.db, GUILD, "pre_makeup_night_limit", 2)
+    await setup.change_setting(bot.db, GUILD, "dues_cents", 800)
+    await setup.change_setting(bot.db, GUILD, "prize_places_a", "40,20,10")
+    user = as_user(bot, PLAYERS[1], MONDAY)
+    absences = await invoke(COG.rules, COG, user, topic="Absences and PRE-MAKEUPS ")
+    assert "at most 2 nights a season" in absences.text
+    money = await invoke(COG.rules, COG, as_user(bot, PLAYERS[1], MONDAY), topic="dues and prizes")
+    assert "Dues are $8.00 a night" in money.text and "75% of the pot, the next 25%" in money.text
+    assert "division A's places in the ratio 40:20:10, and the next player 20% of its second" in (
+        money.text
+    )
+
+
+async def test_every_topic_fits_one_message_and_names_no_rule_id(league: FakeBot) -> None:
+    for name in rulebook.TOPICS:
+        said = await invoke(COG.rules, COG, as_user(league, PLAYERS[1], MONDAY), topic=name)
+        assert len(said.replies) == 1 and len(said.text) <= 2000, name
+        assert said.text.startswith(f"**Rules: {name}**")
+        assert not RULE_ID.search(said.text), (name, said.text)
+
+
+async def test_unknown_topic_is_refused_with_the_list(league: FakeBot) -> None:
+    said = await invoke(COG.rules, COG, as_user(league, PLAYERS[1], MONDAY), topic="tilt bob")
+    assert [r.ephemeral for r in said.replies] == [True]
+    assert said.text.startswith("There is no rules topic “tilt bob”. Topics: late notices, ")
+
+
+async def test_a_topic_before_any_season_names_the_fix(bot: FakeBot) -> None:
+    said = await invoke(COG.rules, COG, as_user(bot, PLAYERS[1], MONDAY), topic="playoffs")
+    assert [r.ephemeral for r in said.replies] == [True]
+    assert "/league" in said.text
+
+
+async def test_topics_autocomplete_by_what_is_typed(league: FakeBot) -> None:
+    user = as_user(league, PLAYERS[1], MONDAY)
+    assert [c.value for c in await COG.topics(user, "")] == list(rulebook.TOPICS)
+    assert [c.value for c in await COG.topics(user, "ZERO")] == ["Zero Point Rule"]
+    assert [c.value for c in await COG.topics(user, "pre")] == ["absences and pre-makeups"]
+    assert [c.value for c in await COG.topics(user, "no such")] == list(rulebook.TOPICS)
+
+
+def test_every_topic_names_a_section_of_the_shipped_rules_document() -> None:
+    """The bot reads docs/rules.md from the package (tests/test_packaging.py ships it)."""
+    titles = rulebook.sections()
+    assert titles["R3"] == "Pre-makeup scores" and len(titles) == 13
+    assert all(s in titles for t in rulebook.TOPICS.values() for s in t.sections)
