@@ -11,12 +11,11 @@ zone; money as `Cents` (written in dollars); normalized scores as shown.
 from __future__ import annotations
 
 from datetime import date, datetime
-from fractions import Fraction
 
 import aiosqlite
 
 from bot.database import Database, PathLike, open_read_only
-from bot.models import Player
+from bot.models import GameResultRow, Player
 from bot.repositories import audit, commissioners, exports, leagues, people, results
 from bot.repositories import stats as stats_repo
 from bot.rules.stats import NightPlace, night_moves
@@ -202,12 +201,11 @@ class _Reader:
         games that stood in for a game (R3.2-R3.6), and every pre-makeup entered."""
 
         def game_score(s: dict, source: str, state: str) -> tuple[ExportValue, ...]:
-            par, counted = s["par"], s["points"] is not None
-            normalized = (
-                shown(Fraction(s["score"] * 1_000_000, par))
-                if counted and par and source in ("live", "pre_makeup")
-                else (0 if counted else None)
-            )
+            par = s["par"]
+            normalized = None  # a score that did not count (pending, rejected, superseded)
+            if s["points"] is not None:  # R6.1, exact, as the results post shows it
+                game = GameResultRow(0, s["player_id"], s["score"], source, s["points"], par, 0)
+                normalized = shown(game.normalized)
             return (*self.place(s), self.name[s["player_id"]], s["score"], normalized, par,
                     s["points"], s["place"], SOURCES[source], state,
                     self.who(s["submitted_by"]), self.when(s["submitted_at"]),
