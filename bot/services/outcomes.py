@@ -469,10 +469,12 @@ class SeasonExport:
 
 @dataclass(frozen=True)
 class RosterImported:
-    """The players a roster file added (issue #14); `restored`: welcomed back."""
+    """The players a roster file added (issue #14); `restored`: welcomed back;
+    `left_out`: rows an export marked removed."""
 
     added: tuple[Player, ...]
     restored: tuple[str, ...]
+    left_out: tuple[str, ...] = ()
 
 
 # --- approval cards (issue #13) ---------------------------------------------------------

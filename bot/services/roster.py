@@ -4,7 +4,8 @@ Columns (a header row, any order, any case): `name` (required), `discord`
 (a user id or a <@id> mention; empty: a player without Discord, whose scores
 the commissioner enters), `skill` (1-10, R8.2; empty: none) and `ifpa`
 (optional). The other columns a players.csv export has are ignored, so an
-export imports as it is; any other column is refused, as a typo would be.
+export imports as it is (its rows with status "removed" are left out and
+named); any other column is refused, as a typo would be.
 
 Every row is checked before anything is written, against the file and the
 roster; one bad row refuses the whole file and nothing changes. Good files
@@ -50,9 +51,10 @@ class BadRoster(BadInput):
     """The file is refused; the message names each bad row."""
 
 
-def read_roster(data: bytes) -> list[RosterRow]:
-    """The file's rows, each checked on its own and against the others; a
-    `BadRoster` naming every bad row (up to SHOWN_PROBLEMS) otherwise."""
+def read_roster(data: bytes) -> tuple[list[RosterRow], list[str]]:
+    """The file's rows, each checked on its own and against the others, and the
+    names of the rows an export marked removed (left out); a `BadRoster`
+    naming every bad row (up to SHOWN_PROBLEMS) otherwise."""
     if len(data) > MAX_BYTES:
         raise BadRoster(
             f"The file is {len(data):,} bytes; a roster file is at most {MAX_BYTES:,} bytes."
@@ -83,11 +85,14 @@ def read_roster(data: bytes) -> list[RosterRow]:
         raise BadRoster(f"The file has {len(lines) - 1:,} rows; import at most {MAX_ROWS}.")
     if len(lines) == 1:
         raise BadRoster("The file has no players, only the row of column names.")
-    rows, problems = [], []
+    rows, problems, removed = [], [], []
     for number, line in enumerate(lines[1:], start=2):
         cells = dict(zip(header, (c.strip() for c in line), strict=False))
         if len(line) > len(header):
             problems.append(f"row {number}: more cells than columns")
+            continue
+        if cells.get("status", "").casefold() == "removed":
+            removed.append(cells.get("name", "") or f"row {number}")
             continue
         try:
             rows.append(_row(number, cells))
@@ -96,7 +101,9 @@ def read_roster(data: bytes) -> list[RosterRow]:
     problems += _repeats(rows)
     if problems:
         raise BadRoster(_refusal(sorted(problems, key=_row_number)))
-    return rows
+    if not rows:
+        raise BadRoster("Every row of the file is marked removed; nothing to import.")
+    return rows, removed
 
 
 def _row(number: int, cells: dict[str, str]) -> RosterRow:
@@ -154,7 +161,7 @@ async def import_roster(
     db: Database, guild_id: int, data: bytes, *, now: datetime
 ) -> RosterImported:
     """Check the file, then add every player in one transaction (or none)."""
-    rows = read_roster(data)
+    rows, removed = read_roster(data)
     async with db.transaction() as conn:
         league = await league_of(conn, guild_id)
         problems = await _clashes(conn, league, rows)
@@ -167,7 +174,9 @@ async def import_roster(
         ]  # fmt: skip
         await recut_upcoming(conn, league.id)
     return RosterImported(
-        tuple(a.player for a in added), tuple(a.player.name for a in added if a.restored)
+        tuple(a.player for a in added),
+        tuple(a.player.name for a in added if a.restored),
+        tuple(removed),
     )
 
 

@@ -102,4 +102,6 @@ def imported(done: RosterImported) -> str:
     text = f"Imported {count} player{'s' if count != 1 else ''}: {shown}."
     if done.restored:
         text += f"\nWelcome back (history kept): {', '.join(done.restored)}."
+    if done.left_out:
+        text += f"\nLeft out (marked removed): {', '.join(done.left_out)}."
     return text

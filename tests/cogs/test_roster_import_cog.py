@@ -6,17 +6,22 @@ returns the file's bytes."""
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
 
+from bot.database import Database
+from bot.migrate import migrate
 from bot.services import exports, roster, setup
 from bot.ui.exports import csv_bytes
+from bot.ui.exports import imported as reply
 from tests.cogs.conftest import PLAYERS, at
 from tests.cogs.fakes import GUILD, FakeBot, Said
 from tests.cogs.league_play import snapshot
 from tests.cogs.test_commissioner_cog import private, run
+from tests.cogs.test_exports_cog import played
 
 MONDAY = at(date(2026, 1, 5))
 ZED, YU = 800000000000000042, 800000000000000043
@@ -76,20 +81,31 @@ async def test_a_good_file_adds_everyone_at_once(league: FakeBot) -> None:
 
 
 async def test_an_export_of_the_players_imports_into_a_new_league(
-    league: FakeBot, tmp_path: Any
+    league: FakeBot, tmp_path: Path
 ) -> None:
-    """players.csv's first columns are the import's; its other columns are ignored."""
-    bot = league
+    """players.csv's first columns are the import's; its other columns are ignored,
+    and the players it lists as removed are left out."""
+    bot = await played(league)  # P6 played, then left: listed as removed
+    await setup.remove_player(bot.db, GUILD, "P6", now=MONDAY)
     done = await exports.export_season(bot.db, GUILD)
     data = csv_bytes(done.table("players"))
-    for n in range(1, 7):
-        await setup.remove_player(bot.db, GUILD, f"P{n}", now=MONDAY)
-    said = await import_file(bot, data)
-    assert said.text.split("\n") == [
-        "Imported 6 players: P1, P2, P3, P4, P5, P6.",
-        "Welcome back (history kept): P1, P2, P3, P4, P5, P6.",
+    assert data.count(b",removed,") == 1
+    path = tmp_path / "next.sqlite3"
+    await migrate(path)
+    other = await Database.open(path)
+    try:
+        await setup.create_league(other, GUILD, "Next League", now=MONDAY)
+        imported = await roster.import_roster(other, GUILD, data, now=MONDAY)
+        players, _ = await setup.roster(other, GUILD)
+    finally:
+        await other.close()
+    assert reply(imported).split("\n") == [
+        "Imported 5 players: P1, P2, P3, P4, P5.",
+        "Left out (marked removed): P6.",
     ]
-    assert await names(bot) == [(f"P{n}", PLAYERS[n].id, 11.0 - n) for n in range(1, 7)]
+    assert [(p.name, p.discord_id, p.skill) for p in players] == [
+        (f"P{n}", PLAYERS[n].id, 11.0 - n) for n in range(1, 6)
+    ]
 
 
 BAD_FILES = [
@@ -195,3 +211,14 @@ async def test_a_file_discord_cannot_hand_over_is_refused_plainly(league: FakeBo
     said = await run(bot, "player import", when=MONDAY, file=upload(None))
     assert said.text == "Discord did not hand over the file; upload it again." and private(said)
     assert await snapshot(bot) == before
+
+
+async def test_a_removed_member_comes_back_with_their_history(league: FakeBot) -> None:
+    bot = league
+    await setup.remove_player(bot.db, GUILD, "P6", now=MONDAY)
+    said = await import_file(bot, f"name,discord\nSix,<@!{PLAYERS[6].id}>\n".encode())
+    assert said.text.split("\n") == [
+        "Imported 1 player: Six.",
+        "Welcome back (history kept): Six.",
+    ]
+    assert (await names(bot))[-1] == ("Six", PLAYERS[6].id, None)
