@@ -23,7 +23,7 @@ from bot.scoring import shown
 from bot.services.context import SeasonContext, league_of, season_context
 from bot.services.errors import BadInput, NotFound, NotSetUp
 from bot.services.money import prizes_in
-from bot.services.outcomes import Cents, ExportTable, ExportValue, SeasonExport
+from bot.services.outcomes import Cents, ExportTable, ExportValue, SeasonExport, StandingRow
 from bot.services.standings import rows_of
 from bot.services.stats import _names
 
@@ -38,7 +38,7 @@ FILES = (
     "players", "nights", "games", "scores", "results", "standings", "money", "audit",
     "final_standings",
 )  # fmt: skip
-FINAL_COLUMNS = ("position", "name", "ifpa_number", "league_points")
+FINAL_COLUMNS = ("position", "name", "ifpa_number", "league_points", "division")
 PLAYER_COLUMNS = ("name", "discord", "skill", "ifpa", "status", "joined", "removed")
 PLACE_COLUMNS = ("week", "date", "division", "group", "game", "machine")
 SCORE_COLUMNS = (
@@ -135,7 +135,7 @@ class _Reader:
             reader.standings(standing),
             await reader.money(conn),
             await reader.audit(conn),
-            reader.final_standings(standing),
+            final_standings(standing),
         )
         return SeasonExport(ctx.league.name, ctx.season.name, tables)
 
@@ -298,9 +298,14 @@ class _Reader:
                    "reason", "changed_by")  # fmt: skip
         return ExportTable("audit", columns, rows)
 
-    def final_standings(self, standing: list) -> ExportTable:
-        """For the IFPA results submission: finishing position, name, IFPA number."""
-        rows = tuple(
-            (r.rank, r.player.name, r.player.ifpa_number, r.league_points) for r in standing
-        )
-        return ExportTable("final_standings", FINAL_COLUMNS, rows)
+
+def final_standings(standing: list[StandingRow]) -> ExportTable:
+    """For the IFPA results submission: finishing position, name, IFPA number.
+    With divisions (R9) every player of division A finishes above division B,
+    each division in standings order (R11.1)."""
+    ordered = sorted(standing, key=lambda r: (r.division == "B", r.rank))
+    rows = tuple(
+        (n, r.player.name, r.player.ifpa_number, r.league_points, r.division)
+        for n, r in enumerate(ordered, start=1)
+    )
+    return ExportTable("final_standings", FINAL_COLUMNS, rows)

@@ -8,12 +8,15 @@ import csv
 import io
 import zipfile
 from datetime import date, datetime, timedelta
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
+from bot.models import Player
 from bot.services import attendance, exports, finalize, money, scores, setup, standings
 from bot.services.exports import FILES, UNKNOWN_MEMBER
+from bot.services.outcomes import StandingRow
 from cogs.league import admin
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, NEW_YORK, PLAYERS, at
 from tests.cogs.fakes import GUILD, FakeBot, Said
@@ -186,7 +189,7 @@ async def test_final_standings_with_ifpa_numbers(league: FakeBot) -> None:
     assert said.text.startswith("Final standings of Spring with IFPA numbers")
     rows = list(csv.DictReader(io.StringIO(data.decode("utf-8"), newline="")))
     ranked = await standings.standings(bot.db, GUILD)
-    assert list(rows[0]) == ["position", "name", "ifpa_number", "league_points"]
+    assert list(rows[0]) == ["position", "name", "ifpa_number", "league_points", "division"]
     assert [(r["position"], r["name"], r["league_points"]) for r in rows] == [
         (str(s.rank), s.player.name, str(s.league_points)) for s in ranked
     ]
@@ -284,3 +287,15 @@ async def test_ifpa_is_for_the_commissioner_only(league: FakeBot) -> None:
     said = await run(bot, "player ifpa", user=PLAYERS[2], name="P2", number="42")
     assert said.text == "Only the commissioner can do that."
     assert await snapshot(bot) == before
+
+
+def test_r9_with_divisions_division_a_finishes_above_division_b() -> None:
+    """A division B player with more points still finishes below all of A."""
+    people = [Player(n, 1, None, f"P{n}", None, 0, False, ifpa_number=100 + n) for n in (1, 2, 3)]
+    rows = [
+        StandingRow(1, people[0], "B", 90, Fraction(0), 8, 1),
+        StandingRow(2, people[1], "A", 80, Fraction(0), 8, 1),
+        StandingRow(3, people[2], "A", 70, Fraction(0), 8, 1),
+    ]
+    table = exports.final_standings(rows)
+    assert table.rows == ((1, "P2", 102, 80, "A"), (2, "P3", 103, 70, "A"), (3, "P1", 101, 90, "B"))
