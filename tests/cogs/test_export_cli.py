@@ -124,3 +124,20 @@ async def test_a_league_without_a_running_season_names_its_seasons(
     assert await refused("--database", database(bot), "--out", str(tmp_path / "o")) == (
         "league-bot: There is no season running; name one with --season: Spring."
     )
+
+
+async def test_a_file_with_several_leagues_needs_the_server_named(
+    league: FakeBot, tmp_path: Path
+) -> None:
+    bot = league
+    await setup.create_league(bot.db, 42, "Other League", now=LATER)
+    assert await refused("--database", database(bot), "--out", str(tmp_path / "o")) == (
+        f"league-bot: {database(bot)} holds several leagues; pick one with --guild: {GUILD}, 42."
+    )
+    assert (
+        await refused("--database", database(bot), "--out", str(tmp_path / "o"), "--guild", "7")
+        == f"league-bot: {database(bot)} holds no league of the Discord server 7."
+    )
+    done = await cli("--database", database(bot), "--out", str(tmp_path / "o"),
+                     "--guild", str(GUILD))  # fmt: skip
+    assert done.returncode == 0, done.stderr
