@@ -344,7 +344,7 @@ async def add_player(
     async with db.transaction() as conn:
         league = await league_of(conn, guild_id)
         added = await join(conn, league, name, discord_id=discord_id, skill=skill, now=now)
-        await _recut_upcoming(conn, league.id)
+        await recut_upcoming(conn, league.id)
         return added
 
 
@@ -383,11 +383,6 @@ async def join(
     return PlayerAdded(player, restored)
 
 
-async def recut_upcoming(conn: aiosqlite.Connection, league_id: int) -> None:
-    """R8.6, for a service that added players in its own transaction."""
-    await _recut_upcoming(conn, league_id)
-
-
 @dataclass(frozen=True)
 class PlayerRemoved:
     player: Player
@@ -405,7 +400,7 @@ async def remove_player(db: Database, guild_id: int, name: str, *, now: datetime
         league = await league_of(conn, guild_id)
         player = await player_named(conn, league, name)
         await people.remove_player(conn, player.id, stamp(now))
-        await _recut_upcoming(conn, league.id)
+        await recut_upcoming(conn, league.id)
         removed = await people.player_by_id(conn, player.id)
         assert removed is not None
         playing = None
@@ -426,7 +421,7 @@ async def set_skill(db: Database, guild_id: int, name: str, skill: float | None)
         league = await league_of(conn, guild_id)
         player = await player_named(conn, league, name)
         await people.set_skill(conn, player.id, skill)
-        await _recut_upcoming(conn, league.id)  # week 1 is cut by skill (R8.2)
+        await recut_upcoming(conn, league.id)  # week 1 is cut by skill (R8.2)
         changed = await people.player_by_id(conn, player.id)
         assert changed is not None
         return changed
@@ -477,7 +472,7 @@ async def grant_pre_makeup_nights(db: Database, guild_id: int, name: str, nights
         return changed
 
 
-async def _recut_upcoming(conn: aiosqlite.Connection, league_id: int) -> None:
+async def recut_upcoming(conn: aiosqlite.Connection, league_id: int) -> None:
     """R8.6: recut the next unplayed night's stored groups from the ladder order."""
     season = await leagues.open_season(conn, league_id)
     if season is None:
