@@ -42,8 +42,8 @@ GROUP_MEMBERS = (
 )
 # Every live score entered, in any state; the points of an approved one once final.
 LIVE_SCORES = (
-    f"SELECT {_PLACE}, s.player_id, s.score, s.status, s.submitted_by, s.submitted_at,"
-    " s.decided_by, s.decided_at, r.points, r.par, r.place"
+    f"SELECT {_PLACE}, s.player_id, s.score, s.status, s.reason, s.submitted_by,"
+    " s.submitted_at, s.decided_by, s.decided_at, r.points, r.par, r.place"
     " FROM scores s" + _GAME.format(alias="s") + " LEFT JOIN game_results r"
     " ON r.game_id = s.game_id AND r.player_id = s.player_id AND r.source = 'live'"
     " AND s.status = 'approved'"
@@ -52,14 +52,14 @@ LIVE_SCORES = (
 # A finalized game's score that was not entered live: a pre-makeup or the Zero Point Rule.
 STAND_IN_SCORES = (
     f"SELECT {_PLACE}, r.player_id, r.score, r.source, r.points, r.par, r.place,"
-    " pm.submitted_by, pm.submitted_at, pm.decided_by, pm.decided_at"
+    " pm.reason, pm.submitted_by, pm.submitted_at, pm.decided_by, pm.decided_at"
     " FROM game_results r" + _GAME.format(alias="r") + " LEFT JOIN pre_makeups pm"
     " ON r.source = 'pre_makeup' AND pm.season_id = n.season_id AND pm.player_id = r.player_id"
     " AND pm.machine_id = g.machine_id AND pm.status = 'approved'"
     " WHERE n.season_id = ? AND r.source <> 'live'" + _ORDER + ", r.place"
 )
 PRE_MAKEUPS = (
-    "SELECT m.name AS machine, pm.player_id, pm.score, pm.status, pm.submitted_by,"
+    "SELECT m.name AS machine, pm.player_id, pm.score, pm.status, pm.reason, pm.submitted_by,"
     " pm.submitted_at, pm.decided_by, pm.decided_at FROM pre_makeups pm"
     " JOIN machines m ON m.id = pm.machine_id WHERE pm.season_id = ? ORDER BY pm.id"
 )

@@ -43,7 +43,7 @@ PLAYER_COLUMNS = ("name", "discord", "skill", "ifpa", "status", "joined", "remov
 PLACE_COLUMNS = ("week", "date", "division", "group", "game", "machine")
 SCORE_COLUMNS = (
     *PLACE_COLUMNS, "player", "score", "normalized", "par", "points", "place", "source",
-    "state", "submitted_by", "submitted_at", "decided_by", "decided_at",
+    "state", "reason", "submitted_by", "submitted_at", "decided_by", "decided_at",
 )  # fmt: skip
 RESULT_COLUMNS = (
     "week", "date", "division", "group", "place", "player", "attendance", "match_points",
@@ -207,7 +207,7 @@ class _Reader:
                 game = GameResultRow(0, s["player_id"], s["score"], source, s["points"], par, 0)
                 normalized = shown(game.normalized)
             return (*self.place(s), self.name[s["player_id"]], s["score"], normalized, par,
-                    s["points"], s["place"], SOURCES[source], state,
+                    s["points"], s["place"], SOURCES[source], state, s["reason"],
                     self.who(s["submitted_by"]), self.when(s["submitted_at"]),
                     self.who(s["decided_by"]), self.when(s["decided_at"]))  # fmt: skip
 
@@ -219,7 +219,8 @@ class _Reader:
         rows.sort(key=lambda r: (r[0], r[2], r[3], r[4]))  # week, division, group, game
         rows += [
             (None, None, "", None, None, p["machine"], self.name[p["player_id"]], p["score"],
-             None, None, None, None, "pre-makeup", p["status"], self.who(p["submitted_by"]),
+             None, None, None, None, "pre-makeup", p["status"], p["reason"],
+             self.who(p["submitted_by"]),
              self.when(p["submitted_at"]), self.who(p["decided_by"]), self.when(p["decided_at"]))
             for p in pre
         ]  # fmt: skip

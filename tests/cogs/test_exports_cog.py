@@ -39,7 +39,8 @@ Rows = list[dict[str, str]]
 async def played(bot: FakeBot) -> FakeBot:
     """Two finalized nights: week 1 everyone plays; P2 pays dues. Week 2 P1 is
     absent with one approved pre-makeup (Twilight Zone, R3.2; the others are the
-    Zero Point Rule, R3.4), and P2's game 2 is corrected (R12.4)."""
+    Zero Point Rule, R3.4), P2's first try at game 1 is rejected with a reason,
+    and P2's game 2 is corrected (R12.4)."""
     await approved_pre_makeup(bot, 1, "Twilight Zone", 250_000_000)
     await play_week(bot, 1, WEEK_1)
     await money.record_dues(
@@ -48,6 +49,11 @@ async def played(bot: FakeBot) -> FakeBot:
     await attendance.notify(bot.db, GUILD, PLAYERS[1].id, "absent", day=night_of(2),
                             now=at(night_of(2) - timedelta(days=2)))  # fmt: skip
     await lock(bot, 2)
+    await scores.submit(bot.db, GUILD, PLAYERS[2].id, 1, 1_000, now=at(night_of(2), "19:50"))
+    async with bot.db.read() as conn:
+        (wrong,) = [row[0] for row in await conn.execute_fetchall("SELECT max(id) FROM scores")]
+    await scores.decide(bot.db, GUILD, wrong, False, by=COMMISSIONER.id,
+                        now=at(night_of(2), "19:55"), reason="photo shows 1,000,000")  # fmt: skip
     await submit_all(bot, 2, WEEK_2)
     await scores.change(bot.db, GUILD, week=2, player_name="P2", game_number=2,
                         kind="correction", reason="typo", new_score=210_000_000,
@@ -104,6 +110,9 @@ async def test_the_export_reads_back_as_the_database_has_it(league: FakeBot) -> 
     live = await query(bot, "SELECT status, count(*) FROM scores GROUP BY status")
     rows = [r for r in found["scores"] if r["source"] == "live"]
     assert {(st, sum(r["state"] == st for r in rows)) for st, _ in live} == set(live)
+    rejected = [r for r in rows if r["state"] == "rejected"]
+    assert [(r["player"], r["score"], r["reason"], r["decided_by"], r["points"])
+            for r in rejected] == [("P2", "1000", "photo shows 1,000,000", "Koi", "")]  # fmt: skip
     # The pre-makeup entered before the season is a row of its own, week empty.
     entered = [r for r in found["scores"] if r["week"] == ""]
     assert [(r["player"], r["machine"], r["score"], r["state"]) for r in entered] == [
