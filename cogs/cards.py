@@ -14,16 +14,17 @@ from bot.services import card_decisions
 from bot.services.outcomes import CardView
 from bot.services.scores import REASON_LIMIT
 from bot.ui import cards as words
-from bot.ui.approvals import require_commissioner
 from bot.ui.replies import report, require_league_guild, respond
-from cogs._base import deliver, league_bot, now_of
+from cogs._base import check_commissioner, deliver, league_bot, now_of
 
 ID = r"(?P<id>[0-9]{1,18})"
 
 
-def _check(interaction: discord.Interaction) -> None:
+async def _check(interaction: discord.Interaction) -> None:
+    """The role check; a commissioner's name is recorded as they act (the
+    exports name who approved, issue #14)."""
     require_league_guild(interaction)
-    require_commissioner(interaction)
+    await check_commissioner(interaction)
 
 
 def _chosen(interaction: discord.Interaction) -> str:
@@ -52,7 +53,7 @@ class ApproveCompleteButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            _check(interaction)
+            await _check(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
             bot = league_bot(interaction)
             done = await card_decisions.approve_complete(
@@ -86,7 +87,7 @@ class ApproveGameSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            _check(interaction)
+            await _check(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
             bot = league_bot(interaction)
             done = await card_decisions.approve_game(
@@ -119,7 +120,7 @@ class RejectSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"c
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            _check(interaction)
+            await _check(interaction)
             await interaction.response.send_modal(RejectModal(self.card_id, _chosen(interaction)))
         except Exception as error:
             await report(interaction, error)
@@ -140,7 +141,7 @@ class RejectModal(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         try:
-            _check(interaction)
+            await _check(interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)
             bot = league_bot(interaction)
             done = await card_decisions.reject(

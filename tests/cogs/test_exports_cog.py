@@ -18,8 +18,8 @@ from bot.services import attendance, exports, finalize, money, scores, setup, st
 from bot.services.exports import FILES, UNKNOWN_MEMBER
 from bot.services.outcomes import StandingRow
 from cogs.league import admin
-from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, NEW_YORK, PLAYERS, at
-from tests.cogs.fakes import GUILD, FakeBot, Said
+from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, NEW_YORK, PLAYERS, as_user, at
+from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, Said, click
 from tests.cogs.league_play import (
     approved_pre_makeup,
     lock,
@@ -308,3 +308,21 @@ def test_r9_with_divisions_division_a_finishes_above_division_b() -> None:
     ]
     table = exports.final_standings(rows)
     assert table.rows == ((1, "P2", 102, 80, "A"), (2, "P3", 103, 70, "A"), (3, "P1", 101, 90, "B"))
+
+
+async def test_a_commissioner_who_only_clicks_approval_cards_is_named(league: FakeBot) -> None:
+    """The approval card's buttons record the clicker's name, as /league does."""
+    bot = league
+    await lock(bot)
+    for player in (1, 2, 3):
+        await scores.submit(bot.db, GUILD, PLAYERS[player].id, 1, 1000 * player,
+                            now=at(FIRST_NIGHT, "20:00"))  # fmt: skip
+    await bot.outbox.flush()
+    card = bot.channels[APPROVALS].sent[-1]
+    button = next(c for c in card.view.children if getattr(c.item, "label", "") == (
+        "Approve all complete"))  # fmt: skip
+    said = await click(button, as_user(bot, COMMISSIONER, at(FIRST_NIGHT, "21:00")))
+    assert private(said)
+    done = await exports.export_season(bot.db, GUILD)
+    decided = {row[6]: row[17] for row in done.table("scores").rows if row[13] == "approved"}
+    assert decided == {"P1": "Koi", "P2": "Koi", "P3": "Koi"}
