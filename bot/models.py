@@ -165,6 +165,7 @@ class NightResult:
     used_pre_makeup_night: bool
     next_multiplier: int
     payout_cents: int
+    movement: str = ""  # R8.3-R8.5: "up", "down", "stays"; "" if finalized before it was kept
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,10 @@ from standin.world import EPHEMERAL, LOADING
 MAX_CONTENT = 2000
 MAX_EMBEDS = 10
 MAX_EMBED_TOTAL = 6000
+# Discord's documented embed limits (Embed Limits, in characters; 25 fields).
+EMBED_LIMITS = {"title": 256, "description": 4096, "footer.text": 2048, "author.name": 256}
+MAX_FIELDS = 25
+FIELD_LIMITS = {"name": 256, "value": 1024}
 MAX_ROWS = 5
 MAX_BUTTONS_PER_ROW = 5
 MAX_CUSTOM_ID = 100
@@ -57,6 +61,10 @@ def _error_code(text: str) -> str:
         return "BASE_TYPE_BAD_LENGTH"
     if text.endswith("or fewer in length."):
         return "BASE_TYPE_MAX_LENGTH"
+    if text.startswith("Embed size exceeds"):
+        return "MAX_EMBED_SIZE_EXCEEDED"
+    if text == "This field is required":
+        return "BASE_TYPE_REQUIRED"
     if text.startswith("Command exceeds maximum size"):
         return "APPLICATION_COMMAND_TOO_LARGE"
     return "BASE_TYPE_INVALID"
@@ -74,8 +82,10 @@ def check_body(body: Mapping[str, Any], *, creating: bool, has_files: bool = Fal
     embeds = body.get("embeds") or []
     if len(embeds) > MAX_EMBEDS:
         errors["embeds"] = f"Must be {MAX_EMBEDS} or fewer in length."
-    if sum(_embed_chars(e) for e in embeds) > MAX_EMBED_TOTAL:
+    elif sum(_embed_chars(e) for e in embeds) > MAX_EMBED_TOTAL:
         errors["embeds"] = f"Embed size exceeds maximum size of {MAX_EMBED_TOTAL}"
+    for number, embed in enumerate(embeds):
+        errors.update(_embed_errors(f"embeds.{number}", embed))
     errors.update(_component_errors(body.get("components") or []))
     if errors:
         raise BadMessage(400, 50035, "Invalid Form Body", errors)
@@ -84,6 +94,27 @@ def check_body(body: Mapping[str, Any], *, creating: bool, has_files: bool = Fal
         or body.get("poll")
     ):  # fmt: skip
         raise BadMessage(400, 50006, "Cannot send an empty message")
+
+
+def _embed_errors(at: str, embed: Mapping[str, Any]) -> dict[str, str]:
+    """One embed's own limits, as Discord words them (400 50035)."""
+    errors: dict[str, str] = {}
+    for path, limit in EMBED_LIMITS.items():
+        part, _, key = path.partition(".")
+        value = embed.get(part) if not key else (embed.get(part) or {}).get(key)
+        if value is not None and len(str(value)) > limit:
+            errors[f"{at}.{path}"] = f"Must be {limit} or fewer in length."
+    fields = embed.get("fields") or []
+    if len(fields) > MAX_FIELDS:
+        errors[f"{at}.fields"] = f"Must be {MAX_FIELDS} or fewer in length."
+    for number, item in enumerate(fields):
+        for key, limit in FIELD_LIMITS.items():
+            value = item.get(key)
+            if not value:
+                errors[f"{at}.fields.{number}.{key}"] = "This field is required"
+            elif len(str(value)) > limit:
+                errors[f"{at}.fields.{number}.{key}"] = f"Must be {limit} or fewer in length."
+    return errors
 
 
 def _embed_chars(embed: Mapping[str, Any]) -> int:

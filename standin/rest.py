@@ -566,10 +566,14 @@ class Rest:
         return changed
 
     def _delete(self, message: dict[str, Any]) -> None:
-        self.standin.messages.pop(int(message["id"]), None)
+        self.standin.delete_message(int(message["id"]))
+
+    @staticmethod
+    def deleted(standin: DiscordStandIn, message: dict[str, Any]) -> None:
+        """A message is gone: the MESSAGE_DELETE event, as Discord sends it."""
         if not _ephemeral(message):
             event = {k: message[k] for k in ("id", "channel_id", "guild_id") if k in message}
-            self.standin.send_soon("MESSAGE_DELETE", event, _intent(message))
+            standin.send_soon("MESSAGE_DELETE", event, _intent(message))
 
     # -- REST: interactions -------------------------------------------------
     async def _callback(self, request: web.Request) -> web.Response:

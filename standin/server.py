@@ -403,6 +403,13 @@ class DiscordStandIn:
         """Where the stand-in serves a file (Discord's CDN, for the bot)."""
         return f"http://{HOST}:{self.port}/attachments/{attachment_id}/{filename}"
 
+    def delete_message(self, message_id: int) -> None:
+        """A message deleted (by the bot, or by a moderator in Discord's client):
+        gone for every later request (404 10008), and the gateway says so."""
+        message = self.messages.pop(int(message_id), None)
+        if message is not None:
+            Rest.deleted(self, message)
+
     def attachment_bytes(self, message: dict[str, Any], index: int = 0) -> bytes:
         """What the bot uploaded as a message's attachment number `index`."""
         return self.uploads[message["attachments"][index]["id"]]

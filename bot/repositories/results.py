@@ -18,9 +18,9 @@ from bot.repositories._rows import (
 RESULT_COLUMNS = (
     "night_id, player_id, group_id, place, attendance, took_part, match_points, tns,"
     " tns_exact, bonus_base, multiplier, bonus, league_points, tlp, week_result,"
-    " used_pre_makeup_night, next_multiplier, payout_cents"
+    " used_pre_makeup_night, next_multiplier, payout_cents, movement"
 )
-INSERT_RESULT = f"INSERT INTO night_results ({RESULT_COLUMNS}) VALUES ({', '.join('?' * 18)})"
+INSERT_RESULT = f"INSERT INTO night_results ({RESULT_COLUMNS}) VALUES ({', '.join('?' * 19)})"
 RESULTS_OF_SEASON = (
     "SELECT r.*, n.week FROM night_results r JOIN nights n ON n.id = r.night_id"
     " WHERE n.season_id = ? AND n.status = 'finalized' ORDER BY n.week, r.group_id, r.place"
@@ -88,6 +88,7 @@ def _result(row: aiosqlite.Row) -> NightResult:
         used_pre_makeup_night=bool(row["used_pre_makeup_night"]),
         next_multiplier=row["next_multiplier"],
         payout_cents=row["payout_cents"],
+        movement=row["movement"],
     )
 
 
@@ -96,7 +97,7 @@ def _result_row(r: NightResult) -> tuple[object, ...]:
         r.night_id, r.player_id, r.group_id, r.place, r.attendance, int(r.took_part),
         r.match_points, float(r.tns), fraction_text(r.tns), r.bonus_base, r.multiplier, r.bonus,
         r.league_points, r.tlp, r.week_result, int(r.used_pre_makeup_night), r.next_multiplier,
-        r.payout_cents,
+        r.payout_cents, r.movement,
     )  # fmt: skip
 
 

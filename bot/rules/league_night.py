@@ -24,6 +24,7 @@ class NightOutcome:
     week_result: dict[PlayerKey, str]  # R9.2: "won", "stayed" or "down"
     moved_up: frozenset[PlayerKey]
     moved_down: frozenset[PlayerKey]
+    movement: dict[PlayerKey, str]  # R8.3-R8.5: "up", "down" or "stays" (issue #13)
     payouts: dict[PlayerKey, int]  # R10.2, cents
 
 
@@ -68,6 +69,9 @@ def score_night(
                 week_result[player] = "won"
             else:
                 week_result[player] = "down" if player in down else "stayed"
+    where = {
+        p: "up" if p in up else "down" if p in down else "stays" for r in results for p in r.players
+    }
     candidates = [
         c
         for r in results
@@ -79,5 +83,6 @@ def score_night(
         week_result=week_result,
         moved_up=frozenset(up),
         moved_down=frozenset(down),
+        movement=where,
         payouts=weekly_payout(pot_cents, candidates, first_percent=first_percent),
     )

@@ -147,3 +147,29 @@ def multiplier_after(
 def bonus_applies(week: int, settings: RuleSettings = DEFAULT_SETTINGS) -> bool:
     """R7.2: bonus points start in week 3 (a setting, R7.5)."""
     return week >= settings.bonus_start_week
+
+
+def tns_decided(match_points: Sequence[int], took_part: Sequence[bool], *, bonus: bool) -> set[int]:
+    """Places (0 = winner, in finishing order) whose TNS broke a tie, so a
+    result shows it exactly then (issue #13).
+
+    R7.1 Case 1: players who took part and have the same MP were ordered by
+    TNS. R7.3 Case 2 and its Decision (bonus weeks only): an exact equality
+    "MP above = MP of the ones below combined" was settled by TNS, so every
+    player of that comparison is shown. A player who took no part (MP 0, R7.2
+    Decision) is in the match, but is placed last whatever the numbers.
+    """
+    m = list(match_points)
+    shown: set[int] = set()
+    for i in range(len(m)):
+        for j in range(i + 1, len(m)):
+            if took_part[i] and took_part[j] and m[i] == m[j]:
+                shown |= {i, j}
+    if bonus and len(m) >= 3:
+        tests = [(0, [1, 2])]
+        if len(m) == 4:
+            tests += [(1, [2, 3]), (0, [1, 2, 3])]
+        for top, below in tests:
+            if m[top] == sum(m[b] for b in below):
+                shown |= {top, *below}
+    return {i for i in shown if took_part[i]}

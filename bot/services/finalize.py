@@ -284,6 +284,7 @@ def _result(
         used_pre_makeup_night=pid in result.used_pre_makeup_night,
         next_multiplier=result.next_multiplier[pid],
         payout_cents=outcome.payouts.get(pid, 0),
+        movement=outcome.movement[pid],
     )
 
 

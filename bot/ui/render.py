@@ -6,10 +6,16 @@ into messages of at most 2,000 characters (Discord's limit).
 
 from __future__ import annotations
 
+from fractions import Fraction
+
+from bot.models import NightResult
+from bot.rules.exact import shown
+from bot.rules.match import tns_decided
 from bot.services.outcomes import (
     CutoffPost,
     GracePost,
     GroupingsPost,
+    GroupSummary,
     LockedGroup,
     LockPost,
     MissedGame,
@@ -311,10 +317,7 @@ def results(summary: NightSummary) -> str:
                 f"{f.player} {f.points}{SOURCES.get(f.source, '')}" for f in game.finish
             )
             lines.append(f"  Game {game.number} · {game.machine}: {row}")
-        for name, r in group.rows:
-            bonus = f" + bonus {r.bonus_base}×{r.multiplier}" if r.bonus_base else ""
-            lines.append(f"  {r.place}. {name}: {r.match_points} MP{bonus} = {r.league_points} "
-                         f"({r.week_result})")  # fmt: skip
+        lines.extend(f"  {line}" for line in result_lines(group))
     if summary.payouts:
         paid = ", ".join(f"{n} {money(c)}" for n, c in summary.payouts.items())
         lines.append(f"Payout from the {money(summary.pot_cents)} pot (R10.2): {paid}")
@@ -324,6 +327,52 @@ def results(summary: NightSummary) -> str:
         lines.append("Next week:")
         lines.extend(f"  {label}: {', '.join(names)}" for label, names in summary.next_groups)
     return "\n".join(lines)
+
+
+MOVES = {"up": "moves up", "down": "moves down", "stays": "stays"}
+# Rows finalized before movement was kept know only R9.2's tally for certain.
+TALLY = {"won": "won", "down": "moves down", "stayed": ""}
+
+
+def moves(result: NightResult) -> str:
+    """Where a player goes after the night (R8.3-R8.5), in words."""
+    return MOVES.get(result.movement) or TALLY.get(result.week_result, "")
+
+
+def tns_shown(group: GroupSummary) -> set[int]:
+    """Places whose TNS broke a tie that night (R7.1 Case 1, R7.3 Case 2)."""
+    rows = [r for _, r in group.rows]
+    return tns_decided([r.match_points for r in rows], [r.took_part for r in rows],
+                       bonus=any(r.bonus_base for r in rows))  # fmt: skip
+
+
+def result_lines(group: GroupSummary) -> list[str]:
+    """One short line per player: place, name, points, MP, bonus, TNS when it
+    broke a tie, and where they go next week."""
+    lines = []
+    shown = tns_shown(group)
+    for index, (name, r) in enumerate(group.rows):
+        parts = [f"{r.place}. {keep_whole(name)}: {r.league_points} pts", f"{r.match_points} MP"]
+        if r.bonus_base:
+            parts.append(f"bonus {r.bonus_base}×{r.multiplier}")
+        if index in shown:
+            parts.append(f"TNS {tns(r.tns)}")
+        if not r.took_part:
+            parts.append("absent")
+        if where := moves(r):
+            parts.append(where)
+        lines.append(" · ".join(parts))
+    return lines
+
+
+def tns(value: Fraction) -> str:
+    """A TNS as shown: whole points with thousands separators (R6.1: exact until shown)."""
+    return f"{shown(value):,}"
+
+
+def keep_whole(name: str) -> str:
+    """A name that a phone never wraps in the middle: its spaces do not break."""
+    return name.replace(" ", "\u00a0")
 
 
 def playoffs(field: list[PlayoffDivision]) -> str:

@@ -337,9 +337,9 @@ async def test_a_change_to_a_finalized_night_recomputes_and_announces(league: Fa
                          week=1, player="P1", game=game, reason="slam tilt")  # fmt: skip
         assert said.text.endswith("(penalty). Week results recomputed.")
     *_, final, table = announced(bot)
-    assert "  1. P2: 20 MP = 20 (won)" in final
-    assert "  2. P3: 10 MP = 10 (stayed)" in final
-    assert "  3. P1: 0 MP = 0 (down)" in final
+    assert "  1. P2: 20 pts · 20 MP · stays" in final
+    assert "  2. P3: 10 pts · 10 MP · stays" in final
+    assert "  3. P1: 0 pts · 0 MP · moves down" in final
     # The standings the recomputed night makes follow its results.
     assert table.startswith("**Standings**")
     rows = [line.split() for line in table.splitlines() if line[:3].strip().isdigit()]
@@ -417,14 +417,14 @@ async def test_finalize_posts_results_and_standings(league: FakeBot) -> None:
         "**Week 1 results · Wednesday 07 January**",
         "**Group 1**",
         *(line.format("P1 3, P2 2, P3 1") for line in game_lines),
-        "  1. P1: 15 MP = 15 (won)",
-        "  2. P2: 10 MP = 10 (stayed)",
-        "  3. P3: 5 MP = 5 (down)",
+        "  1. P1: 15 pts · 15 MP · stays",
+        "  2. P2: 10 pts · 10 MP · stays",
+        "  3. P3: 5 pts · 5 MP · moves down",
         "**Group 2**",
         *(line.format("P4 3, P5 2, P6 1") for line in game_lines),
-        "  1. P4: 15 MP = 15 (won)",
-        "  2. P5: 10 MP = 10 (stayed)",
-        "  3. P6: 5 MP = 5 (stayed)",
+        "  1. P4: 15 pts · 15 MP · moves up",
+        "  2. P5: 10 pts · 10 MP · stays",
+        "  3. P6: 5 pts · 5 MP · stays",
         "Payout from the $18.00 pot (R10.2): P1 $13.50, P4 $4.50",
         "Next week:",
         "  Group 1: P1, P2, P4",

@@ -181,7 +181,8 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
     assert len(re.findall(r"Gus \d \(pre-makeup\)", results)) == 5
     for group in outcome.groups:
         for name in group.players:
-            assert f"{name}: {group.match_points[name]} MP = {group.league_points[name]}" in results
+            mp, points = group.match_points[name], group.league_points[name]
+            assert f". {name}: {points} pts · {mp} MP" in results
     # /standings (public) shows the rules' league points in the rules' order (R11.1).
     table = next(line for line in transcript.lines if line.startswith("bot: **Standings**"))
     rows = [(n, int(p)) for n, p in re.findall(r"^\s+\d+ (\w+)\s+-\s+(\d+)", table, re.M)]
