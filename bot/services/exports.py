@@ -228,7 +228,8 @@ class _Reader:
 
     async def results(self, conn: aiosqlite.Connection) -> ExportTable:
         """R7: each player's night: match points, bonus, multiplier, league points,
-        TLP, and their movement for the next week (R8.3-R8.5)."""
+        TLP, and their movement for the next week (R8.3-R8.5): as stored, or for
+        a night finalized before movement was kept, worked out again by the rules."""
         season_id = self.ctx.season.id
         where = {g.group_id: g for g in await stats_repo.groups_of_season(conn, season_id)}
         days = {n.week: n.date for n in await leagues.nights(conn, season_id)}
@@ -243,7 +244,8 @@ class _Reader:
             (r.week, days.get(r.week), where[r.group_id].pool, where[r.group_id].position,
              r.place, self.name[r.player_id], r.attendance, r.match_points, r.bonus_base,
              r.multiplier, r.bonus, r.league_points, r.tlp, shown(r.tns), r.week_result,
-             moved.get((r.week, r.player_id), ""), r.used_pre_makeup_night, Cents(r.payout_cents))
+             r.movement or moved.get((r.week, r.player_id), ""), r.used_pre_makeup_night,
+             Cents(r.payout_cents))
             for r in found
         )  # fmt: skip
         return ExportTable("results", RESULT_COLUMNS, rows)

@@ -16,7 +16,7 @@ import pytest
 from bot.models import Player
 from bot.services import attendance, exports, finalize, money, scores, setup, standings
 from bot.services.exports import FILES, UNKNOWN_MEMBER
-from bot.services.outcomes import StandingRow
+from bot.services.outcomes import ExportValue, StandingRow
 from cogs.league import admin
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, NEW_YORK, PLAYERS, as_user, at
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, Said, click
@@ -326,3 +326,21 @@ async def test_a_commissioner_who_only_clicks_approval_cards_is_named(league: Fa
     done = await exports.export_season(bot.db, GUILD)
     decided = {row[6]: row[17] for row in done.table("scores").rows if row[13] == "approved"}
     assert decided == {"P1": "Koi", "P2": "Koi", "P3": "Koi"}
+
+
+async def test_r8_3_movement_of_a_night_finalized_before_it_was_kept(league: FakeBot) -> None:
+    """Rows finalized before movement was stored have '' (migration): the export
+    works it out again from the places, the same movement the rules made."""
+    bot = league
+    await play_week(bot, 1, WEEK_1)
+    before = await movement(bot)
+    async with bot.db.transaction() as conn:
+        await conn.execute("UPDATE night_results SET movement = ''")
+    after = await movement(bot)
+    assert after == before == {"P1": "stays", "P2": "stays", "P3": "down", "P4": "up",
+                               "P5": "stays", "P6": "stays"}  # fmt: skip
+
+
+async def movement(bot: FakeBot) -> dict[ExportValue, ExportValue]:
+    rows = (await exports.export_season(bot.db, GUILD)).table("results").rows
+    return {row[5]: row[15] for row in rows}  # player: movement
