@@ -15,9 +15,8 @@ from bot.services import card_decisions
 from bot.services.outcomes import CardDecision, CardView
 from bot.services.scores import REASON_LIMIT
 from bot.ui import cards as words
-from bot.ui.approvals import require_commissioner
 from bot.ui.replies import report, require_league_guild, respond
-from cogs._base import deliver, league_bot, now_of
+from cogs._base import check_commissioner, deliver, league_bot, now_of
 
 if TYPE_CHECKING:
     from bot.client import LeagueBot
@@ -25,9 +24,11 @@ if TYPE_CHECKING:
 ID = r"(?P<id>[0-9]{1,18})"
 
 
-def _check(interaction: discord.Interaction) -> None:
+async def _check(interaction: discord.Interaction) -> None:
+    """The role check; a commissioner's name is recorded as they act (the
+    exports name who approved, issue #14)."""
     require_league_guild(interaction)
-    require_commissioner(interaction)
+    await check_commissioner(interaction)
 
 
 def _chosen(interaction: discord.Interaction) -> str:
@@ -41,7 +42,7 @@ async def _decide(
     """A decision from the card: role check, acknowledge (Discord's 3 s), one
     service call, the clicker's short answer; errors answered, never raised."""
     try:
-        _check(interaction)
+        await _check(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
         done = await decide(league_bot(interaction))
         deliver(interaction)
@@ -117,7 +118,7 @@ class RejectSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            _check(interaction)
+            await _check(interaction)
             await interaction.response.send_modal(RejectModal(self.card_id, _chosen(interaction)))
         except Exception as error:
             await report(interaction, error)
