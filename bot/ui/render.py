@@ -157,6 +157,18 @@ def score_pending(view: ScoreView) -> str:
             f"Waiting for the commissioner.{photo_line(view)}")  # fmt: skip
 
 
+def scores_pending(views: list[ScoreView]) -> str:
+    """Several scores submitted at once (the score form): a line each, for a phone."""
+    if len(views) == 1:
+        return "Submitted:\n" + score_pending(views[0])
+    first = views[0]
+    lines = [f"Submitted {len(views)} scores for week {first.night.week} · {first.group_label}, "
+             "waiting for the commissioner:"]  # fmt: skip
+    lines += [f"- Game {v.game.number} · {v.game.machine} · **{v.player.name}**: {v.score.score:,}"
+              for v in views]  # fmt: skip
+    return "\n".join(lines)
+
+
 def photo_line(view: ScoreView) -> str:
     """A link to the score's photo (Discord shows an image link as the image)."""
     return f"\nPhoto: {view.score.photo_url}" if view.score.photo_url else ""

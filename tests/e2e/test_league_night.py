@@ -160,6 +160,8 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
             assert all(shown(c).endswith("All decided.") for c in cards)
             assert any("Bob 40,000,000 ✓" in shown(c) for c in cards)
             await night.finish()
+            await night.run(night.member("Ann"), "standings")
+            await night.run(night.member("Ann"), "groups", {"week": 2})
             results = next(
                 m["content"]
                 for m in standin.channel_messages(world.announcements)
