@@ -701,7 +701,7 @@ async def run_demo(folder: Path, out: Callable[[str], None] = print) -> Path:
             await night.finish()
     finally:
         await standin.stop()
-    out(f"\nThe league's database is {database}: open it with sqlite3 to look around.")
+    out(f"\nThe league's database is left for you to look around:\n  sqlite3 {database}")
     return database
 
 
