@@ -302,7 +302,8 @@ def standings(rows: list[StandingRow], title: str = "Standings") -> str:
     return "\n".join(lines)
 
 
-def player_season(ps: PlayerSeason) -> str:
+def player_season(ps: PlayerSeason, *, reasons: bool = True) -> str:
+    """/me. `reasons`: a rejected score's reason, for the player themself only."""
     lines = [
         f"**{ps.player.name}** · rank {ps.rank} · {ps.league_points} league points "
         f"over {ps.nights} night(s)",
@@ -314,8 +315,9 @@ def player_season(ps: PlayerSeason) -> str:
         lines.append(f"- Week {week_no}: {mp} MP, {points} league points, {result}")
     if ps.tonight:
         lines.append("Tonight's scores:")
-        lines.extend(f"- Game {t.game} · {t.machine}: {t.score:,} · {SCORE_STATES[t.status]}"
-                     for t in ps.tonight)  # fmt: skip
+        for t in ps.tonight:
+            state = SCORE_STATES[t.status] + (f": {t.reason}" if t.reason and reasons else "")
+            lines.append(f"- Game {t.game} · {t.machine}: {t.score:,} · {state}")
     return "\n".join(lines)
 
 
