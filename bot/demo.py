@@ -3,10 +3,14 @@
 `league-bot demo` starts the loopback Discord stand-in (`standin`), the real
 bot against it, and plays a scripted night: the commissioner sets up a season,
 seven players get their groups, one is late after the cutoff, one is absent and
-scored from pre-makeups, everyone's scores are approved with the real buttons
-(one rejected and typed again), the night is finalized and the standings shown.
-It prints the transcript as a person in the server would read it and leaves
-the SQLite file behind to look at.
+scored from pre-makeups, dues are paid in one command, the scores come in by
+/score-form (one scorekeeper enters a game for the group), the commissioner
+rejects a typo from its scorecard with a reason, its player hears why by DM,
+looks at /me and sends it again, the cards are approved, the night finalized.
+It prints the transcript as a person in the server would read it, in under
+200 lines of at most 100 characters (repetitive set-up summed up in a line,
+long answers cut to their first lines, saying how many are left out), and
+leaves the SQLite file behind to look at.
 """
 
 from __future__ import annotations
@@ -123,6 +127,10 @@ class World:
     approvals: int
     commissioner: int
     players: dict[str, int]  # name -> member id
+
+    def names(self) -> dict[int, str]:
+        """Member id -> the name the transcript shows."""
+        return {self.commissioner: "Koi", **{v: k for k, v in self.players.items()}}
 
 
 def build_world(standin: DiscordStandIn) -> World:
@@ -686,7 +694,7 @@ async def run_demo(folder: Path, out: Callable[[str], None] = print) -> Path:
     await standin.start()
     try:
         world = build_world(standin)
-        names = {world.commissioner: "Koi", **{v: k for k, v in world.players.items()}}
+        names = world.names()
         channels = {world.announcements: "league-announcements", world.approvals: "score-approvals"}
         transcript = Transcript(names, channels, out=out)
         night = LeagueNight(standin, world, transcript)

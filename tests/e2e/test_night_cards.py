@@ -64,8 +64,7 @@ async def test_a_night_of_scorecards_forms_and_rejections_reaching_their_players
     await standin.start()
     try:
         world = demo.build_world(standin)
-        names = {world.commissioner: "Koi", **{v: k for k, v in world.players.items()}}
-        night = LeagueNight(standin, world, Transcript(names, {}))
+        night = LeagueNight(standin, world, Transcript(world.names(), {}))
         database = tmp_path / "league.sqlite3"
         settings = demo.settings_for(standin, world, database)
         koi = world.commissioner
