@@ -57,7 +57,7 @@ def edits_of(standin: DiscordStandIn, channel: int, message: dict[str, Any]) -> 
                and 200 <= r.status < 300)  # fmt: skip
 
 
-async def test_a_night_of_scorecards_forms_and_rejections_reaching_their_players(
+async def test_r2_4_r5_r7_a_night_of_scorecards_forms_and_rejections_reaching_players(
     tmp_path: Path,
 ) -> None:
     standin = DiscordStandIn(token=demo.TOKEN)
@@ -146,7 +146,7 @@ async def test_a_night_of_scorecards_forms_and_rejections_reaching_their_players
             first = night.games_of("Dan")[0]
             entries = {n: SCORES[n][first] for n in ("Dan", "Eve", "Fay")}
             kept = await night.form(dan, {**entries, ABSENT: "1M"}, game=1)
-            assert ABSENT not in kept.content  # absent Gus has no field: his pre-makeup plays
+            assert ABSENT not in kept.content  # absent Gus has no field (R2.4): pre-makeups play
             assert kept.content.startswith("Submitted 3 scores for week 1 · Group 2")
             for name in ("Dan", "Eve", "Fay"):
                 await night.own_form(name)
@@ -193,7 +193,7 @@ async def test_a_night_of_scorecards_forms_and_rejections_reaching_their_players
             assert night.approvals() == []
             assert all(footer(card_of(night, g)) == "All decided." for g in (1, 2))
             await night.finish()
-            # Each player's /me: the league points the rules module computes.
+            # Each player's /me: the league points the rules module computes (R5-R7).
             outcome = expected_outcome(night)
             points = {n: p for g in outcome.groups for n, p in g.league_points.items()}
             for name in PLAYERS:
