@@ -85,6 +85,8 @@ async def test_r2_4_r5_r7_a_night_of_scorecards_forms_and_rejections_reaching_pl
             refused = await night.form(ann, {label(1): "61M", label(2): "12x", label(3): "410M"})
             assert refused.ephemeral and refused.content.startswith(f"{label(2)}: ")
             assert "12x" in refused.content and refused.content.endswith("Nothing was stored.")
+            blank = await night.form(ann, {})
+            assert blank.ephemeral and blank.content == "Every field was blank: nothing was stored."
             assert stored_scores(database) == 0
             assert len(standin.channel_messages(world.approvals)) == posts
             mine = await night.run(ann, "me")
