@@ -100,6 +100,7 @@ class TonightScore:
     machine: str
     score: int
     status: str  # pending, approved, rejected
+    reason: str | None = None  # the commissioner's, when rejected (shown only to the player)
 
 
 @dataclass(frozen=True)
