@@ -5,6 +5,8 @@ league-bot check          check the server, channels and role the settings name;
 league-bot example        print a worked league night scored by the rules
 league-bot restore BACKUP --database FILE
                           put a backup back while the bot is stopped
+league-bot export --database FILE --out DIR [--season NAME]
+                          write a season's CSV files and their zip (no Discord needed)
 
 Exit codes: 0 done (or stopped by SIGTERM/SIGINT), 1 failed (Discord unreachable,
 the database), 2 a setting must be fixed first (a missing setting, a refused token,
@@ -46,7 +48,44 @@ def _parser() -> argparse.ArgumentParser:
     )
     demo.add_argument("--folder", default="demo", help="where the demo's database is kept")
     add_restore_command(commands)
+    add_export_command(commands)
     return parser
+
+
+def add_export_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    export = commands.add_parser(
+        "export",
+        help="write a season's CSV files and their zip (no Discord needed)",
+        description="Read the league's database (read-only; the bot may be running) and write "
+        "one CSV file per table and a zip of them into DIR, as /league admin export does.",
+    )
+    export.add_argument("--database", required=True, help="the league's database (DATABASE_PATH)")
+    export.add_argument("--out", required=True, help="the folder to write (made if missing)")
+    export.add_argument("--season", help="a season by name (default: the running one)")
+    export.add_argument("--guild", type=int, help="the Discord server id, if the file has several")
+
+
+def export_command(database: str, out: str, season: str | None, guild: int | None) -> int:
+    """`league-bot export`: one line saying what was written, or why not (exit 1)."""
+    from pathlib import Path
+
+    from bot.migrate import load_migrations
+    from bot.services.errors import LeagueError
+    from bot.services.exports import export_of_file
+    from bot.ui.exports import write_folder
+
+    migrations = load_migrations()
+    latest = migrations[-1].version if migrations else 0
+    try:
+        done = asyncio.run(
+            export_of_file(database, latest_version=latest, season=season, guild_id=guild)
+        )
+        written = write_folder(done, Path(out))
+    except (DatabaseError, LeagueError, OSError) as error:
+        print(f"league-bot: {error}", file=sys.stderr)
+        return 1
+    print(f"Wrote {len(written)} files for {done.season} to {out} ({written[-1].name}).")
+    return 0
 
 
 def add_restore_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -166,6 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "restore":
         return restore_command(args.backup, args.database)
+    if args.command == "export":
+        return export_command(args.database, args.out, args.season, args.guild)
     if args.command == "demo":
         from bot.demo import main as demo
 

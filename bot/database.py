@@ -536,3 +536,51 @@ def restore(
         raise DatabaseError(f"the restored {target} failed its integrity check: {result[:3]}")
     log.info("restored %s from %s (the previous file is kept as %s)", target, source, kept)
     return kept
+
+
+def _read_only_uri(file: Path) -> str:
+    """The URI that opens `file` read-only, once it is seen to be a SQLite file."""
+    if not file.is_file():
+        raise DatabaseFileError(f"there is no database at {file}")
+    try:
+        with file.open("rb") as handle:
+            header = handle.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        raise DatabaseFileError(f"cannot read database {file}: {exc.strerror}") from exc
+    if header != SQLITE_HEADER:
+        raise DatabaseFileError(f"{file} is not a SQLite database")
+    return file.resolve().as_uri() + "?mode=ro"
+
+
+async def open_read_only(path: PathLike, *, latest_version: int) -> aiosqlite.Connection:
+    """A read-only connection to a league database a bot may be using (the
+    command-line export): never created, never migrated, never written. Refused
+    (one-line `DatabaseError`) if missing, not SQLite, not a league's database,
+    or at another schema version than this bot's `latest_version`."""
+    file = Path(path)
+    uri = await asyncio.to_thread(_read_only_uri, file)
+    try:
+        conn = await aiosqlite.connect(uri, uri=True)
+    except sqlite3.Error as exc:
+        raise DatabaseFileError(f"cannot open database {file}: {exc}") from exc
+    conn.row_factory = aiosqlite.Row
+    try:
+        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+        (version,) = (await conn.execute_fetchall("PRAGMA user_version"))[0]
+    except sqlite3.Error as exc:
+        await conn.close()
+        raise DatabaseFileError(f"cannot read database {file}: {exc}") from exc
+    if version == latest_version:
+        return conn
+    await conn.close()
+    if version < 1:
+        raise DatabaseError(f"{file} is not a league database (schema version {version})")
+    if version > latest_version:
+        raise DatabaseTooNewError(
+            f"{file} has schema version {version}, newer than this bot ({latest_version}); "
+            "upgrade the bot first"
+        )
+    raise DatabaseError(
+        f"{file} has schema version {version}, older than this bot ({latest_version}); "
+        "start the bot once (it upgrades the database), then export"
+    )

@@ -38,6 +38,11 @@ async def check_commissioner(interaction: discord.Interaction) -> None:
     holds = is_commissioner(interaction)
     if interaction.guild_id == bot.settings.guild_id:
         await commissioners.seen(
-            bot.db, bot.settings.guild_id, interaction.user.id, holds, now=now_of(interaction)
+            bot.db,
+            bot.settings.guild_id,
+            interaction.user.id,
+            holds,
+            now=now_of(interaction),
+            name=interaction.user.display_name,
         )
     require_commissioner(interaction)

@@ -6,24 +6,29 @@ a short ephemeral line; the card itself is edited through the outbox."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.services import card_decisions
-from bot.services.outcomes import CardView
+from bot.services.outcomes import CardDecision, CardView
 from bot.services.scores import REASON_LIMIT
 from bot.ui import cards as words
-from bot.ui.approvals import require_commissioner
 from bot.ui.replies import report, require_league_guild, respond
-from cogs._base import deliver, league_bot, now_of
+from cogs._base import check_commissioner, deliver, league_bot, now_of
+
+if TYPE_CHECKING:
+    from bot.client import LeagueBot
 
 ID = r"(?P<id>[0-9]{1,18})"
 
 
-def _check(interaction: discord.Interaction) -> None:
+async def _check(interaction: discord.Interaction) -> None:
+    """The role check; a commissioner's name is recorded as they act (the
+    exports name who approved, issue #14)."""
     require_league_guild(interaction)
-    require_commissioner(interaction)
+    await check_commissioner(interaction)
 
 
 def _chosen(interaction: discord.Interaction) -> str:
@@ -31,8 +36,40 @@ def _chosen(interaction: discord.Interaction) -> str:
     return str(values[0]) if values else ""
 
 
+async def _decide(
+    interaction: discord.Interaction, decide: Callable[[LeagueBot], Awaitable[CardDecision]]
+) -> None:
+    """A decision from the card: role check, acknowledge (Discord's 3 s), one
+    service call, the clicker's short answer; errors answered, never raised."""
+    try:
+        await _check(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        done = await decide(league_bot(interaction))
+        deliver(interaction)
+        await respond(interaction, words.decided(done))
+    except Exception as error:
+        await report(interaction, error)
+
+
+def _menu(custom_id: str, placeholder: str, options: list[discord.SelectOption] | None) -> Any:
+    """A select menu (a placeholder option when rebuilt from a click's custom id)."""
+    return discord.ui.Select(
+        custom_id=custom_id,
+        placeholder=placeholder,
+        options=options or [discord.SelectOption(label="-", value="-")],
+    )
+
+
+class _OfCard:
+    """A card's item rebuilt after a restart from its custom id (the card's id)."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):  # type: ignore[no-untyped-def]
+        return cls(int(match["id"]))  # type: ignore[call-arg]
+
+
 class ApproveCompleteButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"card:all:{ID}"
+    _OfCard, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"card:all:{ID}"
 ):
     """Approve every score of every game whose scores are all in."""
 
@@ -46,80 +83,42 @@ class ApproveCompleteButton(
         )
         self.card_id = card_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):  # type: ignore[no-untyped-def, override]
-        return cls(int(match["id"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            _check(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            bot = league_bot(interaction)
-            done = await card_decisions.approve_complete(
-                bot.db, bot.settings.guild_id, self.card_id,
-                by=interaction.user.id, now=now_of(interaction),
-            )  # fmt: skip
-            deliver(interaction)
-            await respond(interaction, words.decided(done))
-        except Exception as error:
-            await report(interaction, error)
+        await _decide(interaction, lambda bot: card_decisions.approve_complete(
+            bot.db, bot.settings.guild_id, self.card_id,
+            by=interaction.user.id, now=now_of(interaction),
+        ))  # fmt: skip
 
 
 class ApproveGameSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"card:game:{ID}"
+    _OfCard, discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"card:game:{ID}"
 ):
     """A menu of the games with waiting scores: approve one game's."""
 
     def __init__(self, card_id: int, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"card:game:{card_id}",
-                placeholder="Approve one game…",
-                options=options or [discord.SelectOption(label="-", value="-")],
-            )
-        )
+        super().__init__(_menu(f"card:game:{card_id}", "Approve one game…", options))
         self.card_id = card_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):  # type: ignore[no-untyped-def, override]
-        return cls(int(match["id"]))
-
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            _check(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            bot = league_bot(interaction)
-            done = await card_decisions.approve_game(
-                bot.db, bot.settings.guild_id, self.card_id, _chosen(interaction),
-                by=interaction.user.id, now=now_of(interaction),
-            )  # fmt: skip
-            deliver(interaction)
-            await respond(interaction, words.decided(done))
-        except Exception as error:
-            await report(interaction, error)
+        await _decide(interaction, lambda bot: card_decisions.approve_game(
+            bot.db, bot.settings.guild_id, self.card_id, _chosen(interaction),
+            by=interaction.user.id, now=now_of(interaction),
+        ))  # fmt: skip
 
 
-class RejectSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"card:reject:{ID}"):
+class RejectSelect(
+    _OfCard, discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"card:reject:{ID}"
+):
     """A menu of the waiting scores: the one picked is rejected, with a reason
     asked for in a modal (the click's first and only answer)."""
 
     def __init__(self, card_id: int, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"card:reject:{card_id}",
-                placeholder="Reject a score…",
-                options=options or [discord.SelectOption(label="-", value="-")],
-            )
-        )
+        super().__init__(_menu(f"card:reject:{card_id}", "Reject a score…", options))
         self.card_id = card_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):  # type: ignore[no-untyped-def, override]
-        return cls(int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            _check(interaction)
+            await _check(interaction)
             await interaction.response.send_modal(RejectModal(self.card_id, _chosen(interaction)))
         except Exception as error:
             await report(interaction, error)
@@ -139,18 +138,10 @@ class RejectModal(discord.ui.Modal):
         self.card_id, self.value = card_id, value
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        try:
-            _check(interaction)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            bot = league_bot(interaction)
-            done = await card_decisions.reject(
-                bot.db, bot.settings.guild_id, self.card_id, self.value, str(self.reason.value),
-                by=interaction.user.id, now=now_of(interaction),
-            )  # fmt: skip
-            deliver(interaction)
-            await respond(interaction, words.decided(done))
-        except Exception as error:
-            await report(interaction, error)
+        await _decide(interaction, lambda bot: card_decisions.reject(
+            bot.db, bot.settings.guild_id, self.card_id, self.value, str(self.reason.value),
+            by=interaction.user.id, now=now_of(interaction),
+        ))  # fmt: skip
 
     async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
         await report(interaction, error)

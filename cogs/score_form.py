@@ -64,9 +64,7 @@ class ScoreForm(discord.ui.Modal):
             bot.db, bot.settings.guild_id, interaction.user.id, entries, now=now_of(interaction)
         )
         deliver(interaction)  # their approval posts, owed with them
-        await respond(
-            interaction, "Submitted:\n" + "\n\n".join(render.score_pending(v) for v in views)
-        )
+        await respond(interaction, render.scores_pending(views))
 
     async def on_error(self, interaction: Interaction, error: Exception) -> None:  # type: ignore[override]
         await report(interaction, error)

@@ -74,7 +74,8 @@ class Standings(commands.Cog):
                 raise
             # the service speaks to the user ("You are not a player …"); this is someone else
             raise NotFound(f"{player.display_name} is not a player in this league.") from None
-        await respond(interaction, render.player_season(season), ephemeral=True)
+        mine = player is None or player.id == interaction.user.id
+        await respond(interaction, render.player_season(season, reasons=mine), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -201,6 +201,8 @@ class Invocation:
     resolved_channels: list[int] = field(default_factory=list)
     # option value (attachment id) -> what Discord puts in data.resolved.attachments
     resolved_attachments: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # attachment id -> the file's bytes, when the test gave them (the stand-in serves them)
+    uploaded: dict[str, bytes] = field(default_factory=dict)
 
 
 def build_invocation(
@@ -345,11 +347,18 @@ ATTACHMENT_LIMIT = 10 * 1024 * 1024  # bytes a member may upload without boosts
 
 def _attachment(name: str, value: Any, invocation: Invocation) -> str:
     """A file the member picked for an attachment option: {filename, size,
-    content_type?, width?, height?}. Discord's client refuses a file over the
-    upload limit or an empty one; it sends any content type (or none)."""
+    content_type?, width?, height?, content?}. Discord's client refuses a file over
+    the upload limit or an empty one; it sends any content type (or none). With
+    `content` (bytes; its length is the size) the stand-in serves the file, so
+    the bot can download it as it would from Discord's CDN."""
     if not isinstance(value, Mapping) or not isinstance(value.get("filename"), str):
         raise InvalidInvocation(f"option {name!r} takes a file: {{'filename': ..., 'size': ...}}")
-    size = value.get("size")
+    content = value.get("content")
+    if content is not None and not isinstance(content, bytes):
+        raise InvalidInvocation(f"option {name!r}: a file's content is bytes")
+    size = value.get("size", len(content) if content is not None else None)
+    if content is not None and size != len(content):
+        raise InvalidInvocation(f"option {name!r}: size {size!r} is not the content's length")
     if isinstance(size, bool) or not isinstance(size, int) or not 0 < size <= ATTACHMENT_LIMIT:
         raise InvalidInvocation(
             f"option {name!r}: Discord uploads files of 1 to {ATTACHMENT_LIMIT:,} bytes"
@@ -366,4 +375,6 @@ def _attachment(name: str, value: Any, invocation: Invocation) -> str:
         if value.get(extra) is not None:
             payload[extra] = value[extra]
     invocation.resolved_attachments[key] = payload
+    if content is not None:
+        invocation.uploaded[key] = content
     return key

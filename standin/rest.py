@@ -159,6 +159,7 @@ class Rest:
         add("GET", hook_message, self._get_hook_message)
         add("PATCH", hook_message, self._patch_hook_message)
         add("DELETE", hook_message, self._delete_hook_message)
+        add("GET", "/attachments/{id}/{filename}", self._get_attachment)
         add("*", "/{tail:.*}", self._unknown)
 
     @web.middleware
@@ -238,17 +239,19 @@ class Rest:
             if len(uploads) > MAX_ATTACHMENTS:
                 raise Refused(400, 50035, "Invalid Form Body", nest_errors(
                     {"attachments": f"Must be {MAX_ATTACHMENTS} or fewer in length."}))  # fmt: skip
-            for key, value in uploads:
+            for _key, value in uploads:
                 data = value.file.read()
                 if len(data) > ATTACHMENT_SIZE_LIMIT:
                     raise Refused(413, 40005, "Request entity too large")
+                key = str(self.standin.snowflake())
+                url = self.standin.attachment_url(key, value.filename)
                 files.append(
                     {
-                        "id": str(self.standin.snowflake()),
+                        "id": key,
                         "filename": value.filename,
                         "size": len(data),
-                        "url": f"http://{HOST}:{self.standin.port}/attachments/{key}/{value.filename}",
-                        "proxy_url": f"http://{HOST}:{self.standin.port}/attachments/{key}/{value.filename}",
+                        "url": url,
+                        "proxy_url": url,
                         "content_type": value.content_type,
                     }
                 )
@@ -261,6 +264,13 @@ class Rest:
                 raise Refused(400, 50109, "The request body contains invalid JSON.") from None
         request[RECORD].body = body
         return body, files
+
+    async def _get_attachment(self, request: web.Request) -> web.Response:
+        """A file as Discord's CDN serves it: the bytes, or 404 for an unknown one."""
+        data = self.standin.uploads.get(request.match_info["id"])
+        if data is None:
+            return web.Response(status=404, text="Not Found")
+        return web.Response(body=data, content_type="application/octet-stream")
 
     async def _unknown(self, request: web.Request) -> web.Response:
         record: RecordedRequest = request[RECORD]
@@ -556,10 +566,14 @@ class Rest:
         return changed
 
     def _delete(self, message: dict[str, Any]) -> None:
-        self.standin.messages.pop(int(message["id"]), None)
+        self.standin.delete_message(int(message["id"]))
+
+    @staticmethod
+    def deleted(standin: DiscordStandIn, message: dict[str, Any]) -> None:
+        """A message is gone: the MESSAGE_DELETE event, as Discord sends it."""
         if not _ephemeral(message):
             event = {k: message[k] for k in ("id", "channel_id", "guild_id") if k in message}
-            self.standin.send_soon("MESSAGE_DELETE", event, _intent(message))
+            standin.send_soon("MESSAGE_DELETE", event, _intent(message))
 
     # -- REST: interactions -------------------------------------------------
     async def _callback(self, request: web.Request) -> web.Response:

@@ -399,6 +399,17 @@ class DiscordStandIn:
     def message(self, message_id: int) -> dict[str, Any] | None:
         return self.messages.get(message_id)
 
+    def attachment_url(self, attachment_id: str, filename: str) -> str:
+        """Where the stand-in serves a file (Discord's CDN, for the bot)."""
+        return f"http://{HOST}:{self.port}/attachments/{attachment_id}/{filename}"
+
+    def delete_message(self, message_id: int) -> None:
+        """A message deleted (by the bot, or by a moderator in Discord's client):
+        gone for every later request (404 10008), and the gateway says so."""
+        message = self.messages.pop(int(message_id), None)
+        if message is not None:
+            Rest.deleted(self, message)
+
     def attachment_bytes(self, message: dict[str, Any], index: int = 0) -> bytes:
         """What the bot uploaded as a message's attachment number `index`."""
         return self.uploads[message["attachments"][index]["id"]]
@@ -696,6 +707,10 @@ class DiscordStandIn:
             )
         for role_id in invocation.resolved_roles:
             resolved.setdefault("roles", {})[str(role_id)] = guild.roles[role_id].payload()
+        for key, content in invocation.uploaded.items():  # served as Discord's CDN would
+            self.uploads[key] = content
+            served = invocation.resolved_attachments[key]
+            served["url"] = served["proxy_url"] = self.attachment_url(key, served["filename"])
         if invocation.resolved_attachments:
             resolved["attachments"] = dict(invocation.resolved_attachments)
         for channel_id in invocation.resolved_channels:

@@ -37,6 +37,7 @@ import discord
 from bot.database import DatabaseMovedError
 from bot.delivery.words import Outgoing, words
 from bot.models import OutboxItem
+from bot.services import cards
 from bot.services import outbox as owed
 from bot.services.commissioners import recorded as recorded_commissioners
 
@@ -206,7 +207,7 @@ class Sender:
                 await self._failed(item, _why(error))
         except (discord.NotFound, Refused) as error:
             if outgoing.edit_of is not None and isinstance(error, discord.NotFound):
-                await owed.drop(db, item.id, "the message to edit is gone", now=self.clock())
+                await self._gone(item)
                 return
             await self._failed(item, _why(error))
         except discord.HTTPException as error:
@@ -219,6 +220,17 @@ class Sender:
         else:
             await owed.sent(db, item, message_id, now=self.clock())
             log.debug("outbox item %d (%s %s) sent", item.id, item.kind, item.ref)
+
+    async def _gone(self, item: OutboxItem) -> None:
+        """The message to edit was deleted. A card with scores waiting is posted
+        again; any other edit has nothing left to do."""
+        now = self.clock()
+        card_id = cards.card_id_of(item.ref)
+        if card_id is not None and await cards.message_gone(self.bot.db, item, card_id, now=now):
+            log.warning("the approval card %s was deleted with scores waiting: posted again",
+                        item.ref)  # fmt: skip
+            return
+        await owed.drop(self.bot.db, item.id, "the message to edit is gone", now=now)
 
     async def _instead_in_announcements(
         self, item: OutboxItem, outgoing: Outgoing, error: discord.Forbidden

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections import OrderedDict
 
 import discord
 
@@ -23,10 +24,23 @@ async def standings_png(
     return await draw(picture_of(title, found.rows, found.weeks, found.points))
 
 
+DRAWN: OrderedDict[Picture, bytes] = OrderedDict()  # the last few pictures, by their data
+KEEP = 8  # a league's divisions and a title or two; a 300-player PNG is about 200 kB
+
+
 async def draw(picture: Picture) -> bytes:
     """`render` in a worker thread: a 300-player picture takes a few hundred ms of
-    CPU, and the event loop keeps answering meanwhile."""
-    return await asyncio.to_thread(render, picture)
+    CPU, and the event loop keeps answering meanwhile. The standings change once
+    a week, so a picture drawn from the same data is kept and not drawn again
+    (every /standings of the week shares one drawing)."""
+    if (png := DRAWN.get(picture)) is not None:
+        DRAWN.move_to_end(picture)
+        return png
+    png = await asyncio.to_thread(render, picture)
+    DRAWN[picture] = png
+    while len(DRAWN) > KEEP:
+        DRAWN.popitem(last=False)
+    return png
 
 
 async def standings_file(

@@ -71,7 +71,7 @@ async def add_day_card(conn: aiosqlite.Connection, season_id: int, player_id: in
     return await insert(conn, INSERT_DAY_CARD, (season_id, player_id, day))
 
 
-async def set_message(conn: aiosqlite.Connection, card_id: int, message_id: int) -> None:
+async def set_message(conn: aiosqlite.Connection, card_id: int, message_id: int | None) -> None:
     await run(conn, SET_MESSAGE, (message_id, card_id))
 
 

@@ -20,6 +20,10 @@ INSERT_PLAYER = (
 REMOVE_PLAYER = "UPDATE players SET removed_at = ? WHERE id = ? AND removed_at IS NULL"
 RESTORE_PLAYER = "UPDATE players SET removed_at = NULL, name = ?, skill = ? WHERE id = ?"
 SET_SKILL = "UPDATE players SET skill = ? WHERE id = ?"
+SET_IFPA = "UPDATE players SET ifpa_number = ? WHERE id = ?"
+PLAYER_BY_IFPA = (
+    "SELECT * FROM players WHERE league_id = ? AND ifpa_number = ? AND removed_at IS NULL"
+)
 GRANT_NIGHTS = (
     "UPDATE players SET extra_pre_makeup_nights = extra_pre_makeup_nights + ? WHERE id = ?"
 )
@@ -63,6 +67,7 @@ def _player(row: aiosqlite.Row) -> Player:
         extra_pre_makeup_nights=row["extra_pre_makeup_nights"],
         removed=row["removed_at"] is not None,
         joined_at=row["joined_at"],
+        ifpa_number=row["ifpa_number"],
     )
 
 
@@ -136,6 +141,14 @@ async def remove_player(conn: aiosqlite.Connection, player_id: int, now: str) ->
 
 async def set_skill(conn: aiosqlite.Connection, player_id: int, skill: float | None) -> None:
     await run(conn, SET_SKILL, (skill, player_id))
+
+
+async def set_ifpa(conn: aiosqlite.Connection, player_id: int, number: int | None) -> None:
+    await run(conn, SET_IFPA, (number, player_id))
+
+
+async def player_by_ifpa(conn: aiosqlite.Connection, league_id: int, number: int) -> Player | None:
+    return await one(conn, PLAYER_BY_IFPA, (league_id, number), _player)
 
 
 async def grant_pre_makeup_nights(conn: aiosqlite.Connection, player_id: int, nights: int) -> None:

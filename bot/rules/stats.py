@@ -152,12 +152,28 @@ def moves(
     places: Sequence[NightPlace[P]], *, two_swap_match_points: int = 10
 ) -> dict[P, tuple[int, int]]:
     """R8.3-R8.5 per night and pool: each player's (moves up, moves down)."""
+    ups: dict[P, int] = defaultdict(int)
+    downs: dict[P, int] = defaultdict(int)
+    for (_week, player), moved in night_moves(
+        places, two_swap_match_points=two_swap_match_points
+    ).items():
+        if moved == "up":
+            ups[player] += 1
+        elif moved == "down":
+            downs[player] += 1
+    return {p: (ups.get(p, 0), downs.get(p, 0)) for p in {x.player for x in places}}
+
+
+def night_moves(
+    places: Sequence[NightPlace[P]], *, two_swap_match_points: int = 10
+) -> dict[tuple[int, P], str]:
+    """R8.3-R8.5 per night and pool: (week, player) -> "up", "down" or "stays",
+    the movement the bot used for the next week's groups."""
     nights: dict[tuple[int, str], list[NightPlace[P]]] = defaultdict(list)
     for line in places:
         nights[(line.week, line.pool)].append(line)
-    ups: dict[P, int] = defaultdict(int)
-    downs: dict[P, int] = defaultdict(int)
-    for lines in nights.values():
+    out: dict[tuple[int, P], str] = {}
+    for (week, _pool), lines in nights.items():
         positions = sorted({line.group for line in lines})
         groups = [
             sorted((x for x in lines if x.group == g), key=lambda x: x.place) for g in positions
@@ -168,11 +184,15 @@ def moves(
             {x.player: x.match_points for x in lines},
             two_swap_match_points=two_swap_match_points,
         )
-        for player in moved.moved_up:
-            ups[player] += 1
-        for player in moved.moved_down:
-            downs[player] += 1
-    return {p: (ups.get(p, 0), downs.get(p, 0)) for p in {x.player for x in places}}
+        for line in lines:
+            out[(week, line.player)] = (
+                "up"
+                if line.player in moved.moved_up
+                else "down"
+                if line.player in moved.moved_down
+                else "stays"
+            )
+    return out
 
 
 def records(player: P, games: Sequence[GamePlayed[P]]) -> dict[P, Record]:

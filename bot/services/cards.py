@@ -12,9 +12,10 @@ from datetime import datetime
 import aiosqlite
 
 from bot.database import Database
-from bot.models import Group, Player, PreMakeup, Score
+from bot.models import Group, OutboxItem, Player, PreMakeup, Score
 from bot.repositories import cards, leagues, nights, people
-from bot.services.outbox import owe_approval, owe_update, ref_id
+from bot.repositories import outbox as outbox_repo
+from bot.services.outbox import moment, owe_approval, owe_update, ref_id
 from bot.services.outcomes import APPROVED, MISSING, REJECTED, WAITING, CardGame, CardLine, CardView
 from bot.services.season import group_label
 
@@ -102,6 +103,22 @@ async def owe_pre_makeup_shown(
 async def set_message(db: Database, card_id: int, message_id: int) -> None:
     async with db.transaction() as conn:
         await cards.set_message(conn, card_id, message_id)
+
+
+async def message_gone(db: Database, item: OutboxItem, card_id: int, *, now: datetime) -> bool:
+    """Someone deleted a card's message (the edit `item_id` found it gone). With
+    scores still waiting on it, the card is posted again, as it stands then: a
+    pending score always has its card (issue #12). One transaction: the edit is
+    dropped, the card forgets the old message, a new post is owed. Returns
+    whether it is posted again."""
+    async with db.transaction() as conn:
+        await outbox_repo.dropped(conn, item.id, "the card's message is gone", moment(now))
+        view = await card_in(conn, card_id)
+        if view is None or view.message_id is None or not view.waiting:
+            return False
+        await cards.set_message(conn, card_id, None)  # later edits wait for the new post
+        await owe_approval(conn, item.guild_id, card_ref(card_id), now=now)
+        return True
 
 
 # --- reading -----------------------------------------------------------------------------

@@ -9,7 +9,7 @@ of the project but `bot.models` and `bot.scoring`, and call no service.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import date, time
+from datetime import date, datetime, time
 from fractions import Fraction
 from zoneinfo import ZoneInfo
 
@@ -100,6 +100,7 @@ class TonightScore:
     machine: str
     score: int
     status: str  # pending, approved, rejected
+    reason: str | None = None  # the commissioner's, when rejected (shown only to the player)
 
 
 @dataclass(frozen=True)
@@ -435,6 +436,46 @@ class MoneySummary:
     pot_cents: int  # R10.1: half of the week's dues
     fund_cents: int  # the season prize fund, as it stands
     players: list[PlayerDues]
+
+
+@dataclass(frozen=True)
+class Cents:
+    """An amount of money in an export (issue #14): written in dollars, two decimals."""
+
+    cents: int
+
+
+ExportValue = str | int | Cents | date | datetime | None  # bool is written yes/no
+
+
+@dataclass(frozen=True)
+class ExportTable:
+    """One CSV file of a season's export (issue #14): `name`.csv with a header row.
+    Times are in the league's time zone; names, never database ids."""
+
+    name: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[ExportValue, ...], ...]
+
+
+@dataclass(frozen=True)
+class SeasonExport:
+    league: str
+    season: str
+    tables: tuple[ExportTable, ...]
+
+    def table(self, name: str) -> ExportTable:
+        return next(t for t in self.tables if t.name == name)
+
+
+@dataclass(frozen=True)
+class RosterImported:
+    """The players a roster file added (issue #14); `restored`: welcomed back;
+    `left_out`: rows an export marked removed."""
+
+    added: tuple[Player, ...]
+    restored: tuple[str, ...]
+    left_out: tuple[str, ...] = ()
 
 
 # --- approval cards (issue #13) ---------------------------------------------------------

@@ -343,28 +343,44 @@ async def add_player(
         raise BadInput("A skill rating is from 1 (novice) to 10 (expert).")
     async with db.transaction() as conn:
         league = await league_of(conn, guild_id)
-        restored = False
-        existing = (
-            await people.player_by_discord(conn, league.id, discord_id)
-            if discord_id is not None
-            else None
-        )
-        if existing is not None and not existing.removed:
-            raise Conflict(f"{existing.name} is already a player.")
-        clash = await people.player_by_name(conn, league.id, name)
-        if clash is not None:
-            raise Conflict(f"There is already a player called {clash.name}; pick another name.")
-        if existing is not None:
-            await people.restore_player(conn, existing.id, name, skill)
-            player_id, restored = existing.id, True
-        else:
-            player_id = await people.add_player(
-                conn, league.id, discord_id, name, skill, stamp(now)
-            )
-        await _recut_upcoming(conn, league.id)
-        player = await people.player_by_id(conn, player_id)
-        assert player is not None
-        return PlayerAdded(player, restored)
+        added = await join(conn, league, name, discord_id=discord_id, skill=skill, now=now)
+        await recut_upcoming(conn, league.id)
+        return added
+
+
+async def join(
+    conn: aiosqlite.Connection,
+    league: League,
+    name: str,
+    *,
+    discord_id: int | None,
+    skill: float | None,
+    now: datetime,
+    ifpa_number: int | None = None,
+) -> PlayerAdded:
+    """Add (or welcome back, by Discord id) one checked player in the caller's
+    transaction; the caller recuts the upcoming groups once (R8.6)."""
+    restored = False
+    existing = (
+        await people.player_by_discord(conn, league.id, discord_id)
+        if discord_id is not None
+        else None
+    )
+    if existing is not None and not existing.removed:
+        raise Conflict(f"{existing.name} is already a player.")
+    clash = await people.player_by_name(conn, league.id, name)
+    if clash is not None:
+        raise Conflict(f"There is already a player called {clash.name}; pick another name.")
+    if existing is not None:
+        await people.restore_player(conn, existing.id, name, skill)
+        player_id, restored = existing.id, True
+    else:
+        player_id = await people.add_player(conn, league.id, discord_id, name, skill, stamp(now))
+    if ifpa_number is not None:
+        await people.set_ifpa(conn, player_id, ifpa_number)
+    player = await people.player_by_id(conn, player_id)
+    assert player is not None
+    return PlayerAdded(player, restored)
 
 
 @dataclass(frozen=True)
@@ -384,7 +400,7 @@ async def remove_player(db: Database, guild_id: int, name: str, *, now: datetime
         league = await league_of(conn, guild_id)
         player = await player_named(conn, league, name)
         await people.remove_player(conn, player.id, stamp(now))
-        await _recut_upcoming(conn, league.id)
+        await recut_upcoming(conn, league.id)
         removed = await people.player_by_id(conn, player.id)
         assert removed is not None
         playing = None
@@ -405,7 +421,39 @@ async def set_skill(db: Database, guild_id: int, name: str, skill: float | None)
         league = await league_of(conn, guild_id)
         player = await player_named(conn, league, name)
         await people.set_skill(conn, player.id, skill)
-        await _recut_upcoming(conn, league.id)  # week 1 is cut by skill (R8.2)
+        await recut_upcoming(conn, league.id)  # week 1 is cut by skill (R8.2)
+        changed = await people.player_by_id(conn, player.id)
+        assert changed is not None
+        return changed
+
+
+IFPA_DIGITS = 7  # IFPA numbers run past 100,000; seven digits leave room
+
+
+def parse_ifpa(text: str) -> int | None:
+    """An IFPA number as typed ("12345", "#12345"); "none" or nothing clears it."""
+    value = text.strip().lstrip("#").strip()
+    if value.casefold() in ("", "none", "-"):
+        return None
+    if not re.fullmatch(rf"[0-9]{{1,{IFPA_DIGITS}}}", value) or int(value) == 0:
+        raise BadInput(
+            f"{brief(text)} is not an IFPA number: up to {IFPA_DIGITS} digits, "
+            "as on the player's IFPA page, or 'none' to clear it."
+        )
+    return int(value)
+
+
+async def set_ifpa(db: Database, guild_id: int, name: str, number: str) -> Player:
+    """Issue #14: a player's IFPA number, for the final standings export."""
+    value = parse_ifpa(number)
+    async with db.transaction() as conn:
+        league = await league_of(conn, guild_id)
+        player = await player_named(conn, league, name)
+        if value is not None:
+            holder = await people.player_by_ifpa(conn, league.id, value)
+            if holder is not None and holder.id != player.id:
+                raise Conflict(f"{holder.name} already has IFPA number {value}.")
+        await people.set_ifpa(conn, player.id, value)
         changed = await people.player_by_id(conn, player.id)
         assert changed is not None
         return changed
@@ -424,7 +472,7 @@ async def grant_pre_makeup_nights(db: Database, guild_id: int, name: str, nights
         return changed
 
 
-async def _recut_upcoming(conn: aiosqlite.Connection, league_id: int) -> None:
+async def recut_upcoming(conn: aiosqlite.Connection, league_id: int) -> None:
     """R8.6: recut the next unplayed night's stored groups from the ladder order."""
     season = await leagues.open_season(conn, league_id)
     if season is None:

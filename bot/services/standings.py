@@ -190,7 +190,7 @@ async def _tonight(
         return []
     games = {g.id: g for gs in (await nights.games_of_night(conn, night.id)).values() for g in gs}
     return [
-        TonightScore(games[s.game_id].number, games[s.game_id].machine, s.score, s.status)
+        TonightScore(games[s.game_id].number, games[s.game_id].machine, s.score, s.status, s.reason)
         for s in await scores.scores_of_player_night(conn, night.id, player_id)
         if s.game_id in games
     ]

@@ -73,7 +73,9 @@ def decided(done: CardDecision) -> str:
 
 
 def rejected_notice(found: Approval) -> str:
-    """To the player whose score was rejected: what, why, and what to do."""
+    """To the player whose score was rejected: what and what to do, then why. The
+    first line alone is what a player whose DMs are closed gets as a mention in
+    the announcements channel: the reason stays private (their /me shows it)."""
     if found.score is not None:
         view = found.score
         what = (f"your score of {view.score.score:,} on game {view.game.number} "
@@ -86,5 +88,5 @@ def rejected_notice(found: Approval) -> str:
         what = f"your pre-makeup score of {pm.pre_makeup.score:,} on {pm.machine.name}"
         reason = pm.pre_makeup.reason
         again = "Send it again with /premakeup."
-    why = f" Reason: {reason}" if reason else ""
-    return f"The commissioner rejected {what}.{why}\n{again}"
+    why = f"\nReason: {reason}" if reason else ""
+    return f"The commissioner rejected {what}. {again}{why}"

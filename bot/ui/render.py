@@ -154,6 +154,18 @@ def score_pending(view: ScoreView) -> str:
             f"Waiting for the commissioner.{photo_line(view)}")  # fmt: skip
 
 
+def scores_pending(views: list[ScoreView]) -> str:
+    """Several scores submitted at once (the score form): a line each, for a phone."""
+    if len(views) == 1:
+        return "Submitted:\n" + score_pending(views[0])
+    first = views[0]
+    lines = [f"Submitted {len(views)} scores for week {first.night.week} · {first.group_label}, "
+             "waiting for the commissioner:"]  # fmt: skip
+    lines += [f"- Game {v.game.number} · {v.game.machine} · **{v.player.name}**: {v.score.score:,}"
+              for v in views]  # fmt: skip
+    return "\n".join(lines)
+
+
 def photo_line(view: ScoreView) -> str:
     """A link to the score's photo (Discord shows an image link as the image)."""
     return f"\nPhoto: {view.score.photo_url}" if view.score.photo_url else ""
@@ -251,7 +263,8 @@ def grace_post(post: GracePost) -> str:
     )
 
 
-def player_season(ps: PlayerSeason) -> str:
+def player_season(ps: PlayerSeason, *, reasons: bool = True) -> str:
+    """/me. `reasons`: a rejected score's reason, for the player themself only."""
     lines = [
         f"**{ps.player.name}** · rank {ps.rank} · {ps.league_points} league points "
         f"over {ps.nights} night(s)",
@@ -263,8 +276,9 @@ def player_season(ps: PlayerSeason) -> str:
         lines.append(f"- Week {week_no}: {mp} MP, {points} league points, {result}")
     if ps.tonight:
         lines.append("Tonight's scores:")
-        lines.extend(f"- Game {t.game} · {t.machine}: {t.score:,} · {SCORE_STATES[t.status]}"
-                     for t in ps.tonight)  # fmt: skip
+        for t in ps.tonight:
+            state = SCORE_STATES[t.status] + (f": {t.reason}" if t.reason and reasons else "")
+            lines.append(f"- Game {t.game} · {t.machine}: {t.score:,} · {state}")
     return "\n".join(lines)
 
 

@@ -1,19 +1,25 @@
-"""/league admin …: backups, registering the slash commands, the bot's status and
-sending again what Discord refused (the outbox, bot/delivery)."""
+"""/league admin …: backups, the season's export (issue #14), registering the
+slash commands, the bot's status and sending again what Discord refused (the
+outbox, bot/delivery)."""
 
 from __future__ import annotations
 
 import asyncio
+import io
 from importlib import metadata
 
+import discord
 from discord import Interaction, app_commands
 
-from bot.services import backup, outbox
+from bot.services import backup, exports, outbox
 from bot.ui import delivery
+from bot.ui.exports import csv_bytes, export_note, file_stem, too_big, zip_bytes
 from bot.ui.replies import respond
 from cogs._base import deliver, now_of
 from cogs.league._common import LeagueCommands
+from cogs.stats import season_choices
 
+FILE_LIMIT = 10 * 1024 * 1024  # what a bot may attach in a server without boosts
 CHANNELS = ("announcements", "approvals")  # the configured channels, as the outbox names them
 
 
@@ -37,6 +43,29 @@ class AdminCommands(LeagueCommands):
         await asyncio.to_thread(folder.mkdir, parents=True, exist_ok=True)
         path = await backup.backup(bot.db, folder, now=now_of(interaction))
         await respond(interaction, f"Backed up to {path.name}.")
+
+    @admin.command(name="export")
+    @app_commands.describe(season="Default: the running one", final="Final standings + IFPA only")
+    @app_commands.autocomplete(season=season_choices)
+    async def export(
+        self,
+        interaction: Interaction,
+        season: app_commands.Range[str, 1, 100] | None = None,
+        final: bool = False,
+    ) -> None:
+        """The season as CSV files."""
+        bot, guild = await self._ack(interaction)
+        done = await exports.export_season(bot.db, guild, season)
+        stem = file_stem(done)
+        if final:
+            data, name = csv_bytes(done.table("final_standings")), f"{stem}-final-standings.csv"
+        else:
+            data, name = zip_bytes(done), f"{stem}.zip"
+        if len(data) > FILE_LIMIT:
+            await respond(interaction, too_big(len(data), FILE_LIMIT))
+            return
+        file = discord.File(io.BytesIO(data), filename=name)
+        await respond(interaction, export_note(done, final=final), file=file)
 
     @admin.command(name="sync")
     async def sync(self, interaction: Interaction) -> None:

@@ -7,7 +7,9 @@ import discord
 from discord import Interaction, app_commands
 
 from bot.parsing import parse_score
+from bot.services import roster
 from bot.services import setup as league_setup
+from bot.ui.exports import imported
 from bot.ui.machines import par_reply
 from bot.ui.replies import respond
 from cogs._base import now_of
@@ -92,6 +94,37 @@ class RosterCommands(LeagueCommands):
             interaction,
             f"{player.name} has {player.extra_pre_makeup_nights} extra pre-makeup night(s).",
         )
+
+    @player.command(name="ifpa")
+    @app_commands.describe(name="The player's name", number="IFPA number, or 'none'")
+    async def ifpa(
+        self,
+        interaction: Interaction,
+        name: app_commands.Range[str, 1, 64],
+        number: app_commands.Range[str, 1, 20],
+    ) -> None:
+        """Set a player's IFPA number."""
+        bot, guild = await self._ack(interaction)
+        player = await league_setup.set_ifpa(bot.db, guild, name, number)
+        shown = f"is {player.ifpa_number}" if player.ifpa_number else "was cleared"
+        await respond(interaction, f"{player.name}'s IFPA number {shown}.")
+
+    @player.command(name="import")
+    @app_commands.describe(file="CSV: name,discord,skill")
+    async def import_players(self, interaction: Interaction, file: discord.Attachment) -> None:
+        """Add players from a CSV file."""
+        bot, guild = await self._ack(interaction)
+        if file.size > roster.MAX_BYTES:  # refused before it is downloaded
+            raise roster.BadRoster(
+                f"The file is {file.size:,} bytes; a roster file is at most "
+                f"{roster.MAX_BYTES:,} bytes."
+            )
+        try:
+            data = await file.read()
+        except discord.HTTPException:
+            raise roster.BadRoster("Discord did not hand over the file; upload it again.") from None
+        done = await roster.import_roster(bot.db, guild, data, now=now_of(interaction))
+        await respond(interaction, imported(done))
 
     @machine.command(name="add")
     @app_commands.describe(name="The machine's name", par="Raw score worth 1,000,000 normalized")

@@ -33,11 +33,12 @@ def night_of(week: int) -> date:
 async def snapshot(bot: FakeBot) -> list[str]:
     """Every row of the database, to show that a refusal changed nothing. What the
     set-up owed is delivered first (a command delivers what is due when it ends).
-    Who was seen passing the role check (the commissioners the bot can DM) is
-    not league data: any command records it, refused or not."""
+    Who was seen passing the role check (the commissioners the bot can DM, and
+    the names they act under) is not league data: any command records it,
+    refused or not."""
     await bot.outbox.flush()
     async with bot.db.read() as conn:
-        seen = 'INSERT INTO "commissioners"'
+        seen = ('INSERT INTO "commissioners"', 'INSERT INTO "member_names"')
         return [line async for line in conn.iterdump() if not line.startswith(seen)]
 
 

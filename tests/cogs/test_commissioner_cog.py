@@ -509,6 +509,9 @@ VALID_OPTIONS: dict[str, dict[str, Any]] = {
     "money summary": {},
     "season playoffs": {},
     "admin backup": {},
+    "admin export": {},
+    "player ifpa": {"name": "P1", "number": "12345"},
+    "player import": {"file": None},  # refused before the file is looked at
     "admin sync": {},
     "admin resend": {"week": 1},
     "admin status": {},

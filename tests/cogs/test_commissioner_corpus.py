@@ -21,6 +21,7 @@ from cogs.commissioner import Commissioner
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import ANNOUNCEMENTS, APPROVALS, GUILD, FakeBot, FakeMember, invoke
 from tests.cogs.league_play import lock, snapshot
+from tests.cogs.test_roster_import_cog import upload
 
 COG = Commissioner()
 COMMANDS = {
@@ -43,6 +44,9 @@ VALID: dict[str, dict[str, Any]] = {
     "player remove": {"name": "P6"},
     "player skill": {"name": "P1", "value": 5.0},
     "player grant": {"name": "P1", "nights": 1},
+    "player ifpa": {"name": "P1", "number": "12345"},
+    "player import": {"file": upload(b"name\nZed\n")},
+    "admin export": {},
     "machine add": {"name": "Funhouse", "par": "1M"},
     "machine par": {"machine": "Monster Bash", "value": "1M"},
     "machine working": {"machine": "Monster Bash", "working": False},
@@ -150,6 +154,26 @@ ATTACKS: list[tuple[str, str, list[Any]]] = [
     ("money fund", "amount", MONEY),
     ("money fund", "note", ["x" * 5000]),
     ("admin resend", "week", WEEKS),
+    ("admin export", "season", ["", "Nobody", "x" * 5000]),
+    ("player ifpa", "name", ["", "Nobody", "x" * 5000]),
+    ("player ifpa", "number", ["abc", "-1", "1e5", "12345678", "１２３", "0", "x" * 5000]),
+    (
+        "player import",
+        "file",
+        [
+            upload(data)
+            for data in (
+                b"\xff\xfe",
+                b"name\n\x00\n",
+                b"name,skill\nZed,99\n",
+                b"name\nP1\n",
+                b"skill\n5\n",
+                b"name\n" + b"x" * 5000 + b"\n",
+                b'name\n"Zed\n',
+                b"x" * 200_000,
+            )
+        ],
+    ),
 ]
 CASES = [
     pytest.param(command, option, value, id=f"{command}-{option}-{index}")

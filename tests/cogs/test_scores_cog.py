@@ -195,7 +195,7 @@ async def test_reject_with_a_reason_tells_the_player_then_resubmit(league: FakeB
     [dm] = bot.dms[PLAYERS[1].id].sent
     assert dm.content == (
         "The commissioner rejected your score of 1,000 on game 1 (Medieval Madness), week 1. "
-        "Reason: Photo is blurry\nSend it again with /score."
+        "Send it again with /score.\nReason: Photo is blurry"
     )
     said = await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT), game=1, score="2,000")
     assert "**P1**: 2,000" in said.text

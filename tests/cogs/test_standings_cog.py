@@ -362,19 +362,30 @@ async def test_me_on_league_night_lists_tonights_scores_and_where_each_stands(
     typo = await scores.submit(bot.db, GUILD, discord_id(1), 2, 9, now=night)
     await scores.submit(bot.db, GUILD, discord_id(1), 3, 75_500_000, now=night)
     await scores.decide(bot.db, GUILD, first.score.id, True, by=COMMISSIONER.id, now=night)
-    await scores.decide(bot.db, GUILD, typo.score.id, False, by=COMMISSIONER.id, now=night)
+    await scores.decide(
+        bot.db, GUILD, typo.score.id, False, by=COMMISSIONER.id, now=night, reason="Too low?"
+    )
     said = await invoke(COG.me, COG, as_user(bot, PLAYERS[1], at(FIRST_NIGHT, "21:00")))
     assert [r.ephemeral for r in said.replies] == [True]
     games = [g for g in said.text.split("\n") if g.startswith("- Game")]
     assert said.text.split("\n")[4] == "Tonight's scores:"
     assert games == [
         f"- Game 1 · {MACHINES[1]}: 120,000,000 · approved",
-        f"- Game 2 · {MACHINES[2]}: 9 · rejected",
+        f"- Game 2 · {MACHINES[2]}: 9 · rejected: Too low?",  # the reason, to them only
         f"- Game 3 · {MACHINES[3]}: 75,500,000 · waiting for the commissioner",
     ]
     # The next day the night is over: /me no longer lists it.
     after = await invoke(COG.me, COG, as_user(bot, PLAYERS[1], at(date(2026, 1, 8))))
     assert "Tonight" not in after.text
+    # Another player looking at P1 sees the rejection but not its reason.
+    theirs = await invoke(
+        COG.me,
+        COG,
+        as_user(bot, PLAYERS[2], at(FIRST_NIGHT, "21:00")),
+        player=FakeMember(PLAYERS[1].id, "P1"),
+    )
+    assert f"- Game 2 · {MACHINES[2]}: 9 · rejected" in theirs.text
+    assert "Too low" not in theirs.text
     # Another player's /me shows their own night, here nothing submitted.
     other = await invoke(COG.me, COG, as_user(bot, PLAYERS[2], at(FIRST_NIGHT, "21:00")))
     assert "Tonight" not in other.text

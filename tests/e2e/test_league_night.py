@@ -66,8 +66,7 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
     await standin.start()
     try:
         world = demo.build_world(standin)
-        names = {world.commissioner: "Koi", **{v: k for k, v in world.players.items()}}
-        transcript = Transcript(names, {})
+        transcript = Transcript(world.names(), {})
         night = LeagueNight(standin, world, transcript)
         settings = demo.settings_for(standin, world, tmp_path / "league.sqlite3")
         async with demo.running_bot(settings) as bot:
@@ -153,6 +152,8 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
             assert all(shown(c).endswith("All decided.") for c in cards)
             assert any("Bob 40,000,000 ✓" in shown(c) for c in cards)
             await night.finish()
+            await night.run(night.member("Ann"), "standings")
+            await night.run(night.member("Ann"), "groups", {"week": 2})
             results = next(
                 shown(m)
                 for m in standin.channel_messages(world.announcements)

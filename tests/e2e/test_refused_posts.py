@@ -157,7 +157,7 @@ def standings_picture(league: League, message: dict[str, Any]) -> bytes:
     return data
 
 
-async def test_the_weekly_standings_post_carries_the_picture_and_a_resend_draws_it_again(
+async def test_the_weekly_standings_post_carries_the_picture_and_a_resend_attaches_it_again(
     league: League,
 ) -> None:
     league.standin.allow(league.announcements)
@@ -170,7 +170,7 @@ async def test_the_weekly_standings_post_carries_the_picture_and_a_resend_draws_
         await league.run("league admin resend", {"week": 1})
         await bot.outbox.settled()
         again = league.standin.channel_messages(league.announcements)[-1]
-        assert standings_picture(league, again) == first  # drawn afresh from the same standings
+        assert standings_picture(league, again) == first  # the same standings, the same picture
         assert again["attachments"][0]["id"] != standings["attachments"][0]["id"]
 
 

@@ -193,11 +193,46 @@ async def test_a_pre_makeup_is_decided_with_the_real_buttons_across_a_restart(
             world.approvals, lambda m: "✗ (with Bob) — Bob was not there" in shown(m)
         )
         assert standin.message(message_id)["components"] == []
+        # Ann hears why, by DM (issue #13), with what to do.
+        dm = await standin.wait_for_message(
+            standin.dm_channels[ann], lambda m: "Bob was not there" in m["content"]
+        )
+        assert "Send it again with /premakeup." in dm["content"]
     assert standin.gateway.identifies == 2 and len(standin.command_syncs) == 1
-    # The rejected player's DM (owed, worded in bot.ui.cards) needs the stand-in's DM
-    # routes, which branch `dm` adds; until then it is the one unknown request.
-    assert all(r.path.endswith("/users/@me/channels") for r in standin.unknown_requests)
-    assert not standin.rejected
+    assert not standin.unknown_requests and not standin.rejected
+
+
+async def test_a_deleted_card_with_scores_waiting_is_posted_again(
+    standin: DiscordStandIn, world: World, settings: Settings
+) -> None:
+    """Issue #12: a pending score always has its approval card, even when someone
+    deletes the card's message in Discord."""
+    koi, ann, bob = world.commissioner, world.players[0], world.players[1]
+    async with running_bot(settings):
+        await start_small_season(standin, world)
+        first = {"machine": "Medieval Madness", "score": "1.2B", "with": bob}
+        await run(standin, ann, "premakeup", first, channel=world.general)
+        posted = await standin.wait_for_message(world.approvals, lambda m: "Medieval" in shown(m))
+        standin.delete_message(int(posted["id"]))  # a moderator tidies the channel
+        await run(standin, koi, "league machine add", {"name": "Twilight Zone"},
+                  channel=world.general)  # fmt: skip
+        second = {"machine": "Twilight Zone", "score": "300M", "with": bob}
+        await run(standin, ann, "premakeup", second, channel=world.general)
+        again = await standin.wait_for_message(world.approvals, lambda m: "Twilight" in shown(m))
+        # one card, posted afresh with both scores waiting, its buttons live
+        assert again["id"] != posted["id"] and "Medieval Madness" in shown(again)
+        assert shown(again).endswith("2 waiting for approval")
+        cards = [m for m in standin.channel_messages(world.approvals) if m.get("embeds")]
+        assert [m["id"] for m in cards] == [again["id"]]
+        approve = next(c for row in again["components"] for c in row["components"]
+                       if c.get("label") == "Approve all complete")  # fmt: skip
+        done = await (await standin.click(koi, int(again["id"]), approve["custom_id"])).done()
+        assert done.content.startswith("Approved 2 scores")
+        status = await run(standin, koi, "league admin status", channel=world.general)
+        assert "failed: 0" in status.content
+    # the one refusal: the edit that found the card gone
+    assert [(r.method, r.status) for r in standin.rejected] == [("PATCH", 404)]
+    assert not standin.unknown_requests
 
 
 async def test_the_bot_resumes_after_the_gateway_drops(

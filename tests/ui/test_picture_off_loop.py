@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.delivery import picture as delivered
 from bot.delivery.picture import draw
 from bot.ui.picture import render
 from tests.ui.test_picture import league
@@ -21,6 +22,7 @@ async def ticks_while(work: asyncio.Future[bytes]) -> tuple[int, bytes]:
 
 async def test_the_loop_keeps_answering_while_300_players_are_drawn() -> None:
     picture = league(300, divisions=True)
+    delivered.DRAWN.clear()  # drawn, not found among the pictures kept
     ticks, png = await ticks_while(asyncio.ensure_future(draw(picture)))
     assert png == render(picture)
     assert ticks > 10  # the loop went on turning
@@ -36,3 +38,18 @@ async def test_drawn_on_the_loop_itself_nothing_else_would_run() -> None:
 
     ticks, _ = await ticks_while(asyncio.ensure_future(on_the_loop()))
     assert ticks <= 1
+
+
+async def test_the_same_standings_are_drawn_once_and_changed_ones_again() -> None:
+    """Every /standings of a week shares one drawing: the picture of the same data
+    comes back at once (no worker thread), a changed one is drawn afresh."""
+    delivered.DRAWN.clear()
+    picture = league(300, divisions=True)
+    first = await draw(picture)
+    ticks, again = await ticks_while(asyncio.ensure_future(draw(league(300, divisions=True))))
+    assert again == first and ticks <= 1  # not drawn again: no thread to wait for
+    other = await draw(league(30, divisions=False))
+    assert other != first and len(delivered.DRAWN) == 2
+    for n in range(delivered.KEEP + 2):  # only the last few are kept
+        await draw(league(3 + n, divisions=False))
+    assert len(delivered.DRAWN) == delivered.KEEP and picture not in delivered.DRAWN

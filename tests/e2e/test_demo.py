@@ -1,0 +1,41 @@
+"""`league-bot demo` (issue #13): the whole night, set-up to standings, is short
+enough to read and shows what people see, cut readably for a terminal."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from bot.demo import MACHINES, WIDTH, run_demo
+
+
+async def test_the_demo_night_reads_in_under_200_lines_none_too_wide(tmp_path: Path) -> None:
+    printed: list[str] = []
+    database = await run_demo(tmp_path, out=printed.append)
+    lines = "\n".join(printed).split("\n")
+    assert len(lines) < 200, len(lines)
+    assert lines[-1] == f"  sqlite3 {database}"  # a path is never cut: its own line
+    assert [line for line in lines[:-1] if len(line) > WIDTH] == []
+    text = "\n".join(lines)
+    # The set-up is summed up, the scores come by the form, dues in one command.
+    assert "Koi adds 6 machines with their pars and 7 players" in text
+    assert "Bob › /score-form\n" in text and "Dan › /score-form game:1\n" in text
+    assert text.count("/league money dues") == 1 and "Paid: Ann $6.00, Bob $6.00" in text
+    # The scorecards as a commissioner sees them: title, then a line per game.
+    assert "#score-approvals bot: [Week 1 · Group 1]" in text
+    assert "Game 2 · Medieval Madness: Ann 25,000,000 ⏳ · Bob 4,000,000 ⏳ · Cat 9" in text
+    # The rejection reaches Bob with its reason and what to do; /me shows it.
+    dm = text[text.index("DM to Bob:") :]
+    assert "rejected your score of 4,000,000 on game 2" in dm.split("Bob › /me")[0]
+    assert "Reason: That looks like a typo: one zero short?" in " ".join(dm.split())
+    assert "Send it again with /score." in dm
+    assert "- Game 2 · Medieval Madness: 4,000,000 · rejected" in dm
+    # The night ends with its results and the standings.
+    assert "#league-announcements bot: **Week 1 results" in text
+    assert "#league-announcements bot: **Standings**" in text
+    # Mentions read as names, and no machine name is cut across two lines.
+    assert not re.search(r"<@!?\d+>", text) and "(by @Dan)" in text
+    for machine in MACHINES:
+        first = machine.rpartition(" ")[0]  # a line ending here cut the name
+        assert not any(line.rstrip().endswith(first) for line in lines), machine
+    assert database.exists()
