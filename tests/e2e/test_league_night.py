@@ -76,7 +76,7 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
             await night.dues()
             posts = [shown(m) for m in standin.channel_messages(world.announcements)]
             # The groupings post (R8.2 by skill, R11.2 play order), as embeds, and the cutoff.
-            assert "\nGroup 1\n  Ann, Bob, Cat\n  Game 1 order: Cat → Bob → Ann\n" in posts[0]
+            assert "\nGroup 1\nAnn, Bob, Cat\nGame 1 order: Cat → Bob → Ann\n" in posts[0]
             assert standin.channel_messages(world.announcements)[0]["embeds"]
             assert posts[1].startswith("**Week 1: late-notice cutoff (15:00).**\n- Gus: absent")
             dan_late = transcript.lines[
@@ -177,13 +177,13 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
             mp, points = group.match_points[name], group.league_points[name]
             assert f". {name}: {points} pts · {mp} MP" in results
     # /standings (public) shows the rules' league points in the rules' order (R11.1).
-    table = next(line for line in transcript.lines if line.startswith("bot: **Standings · "))
+    table = next(line for line in transcript.lines if line.startswith("bot: [Standings · "))
     rows = [(n, int(p)) for n, p in re.findall(r"^\s+\d+\. (\w+) · (\d+) pts", table, re.M)]
     points = {n: p for g in outcome.groups for n, p in g.league_points.items()}
     tns = {n: t for g in outcome.groups for n, t in g.tns.items()}
     assert rows == sorted(points.items(), key=lambda item: (-item[1], -tns[item[0]]))
     # /groups week 2 shows the groups the rules' movement made (R8.3-R8.5).
-    week2 = next(line for line in transcript.lines if line.startswith("bot: **Week 2 ·"))
+    week2 = next(line for line in transcript.lines if line.startswith("bot: [Week 2 ·"))
     for number, group in enumerate(outcome.next_groups[""], start=1):
         assert f"**Group {number}**\n    {', '.join(group)}\n" in week2
     # R10.2: the payout the rules compute from $42 of dues ($21 pot).
