@@ -97,7 +97,7 @@ async def league(tmp_path: Path) -> AsyncIterator[League]:
 
 
 def ranks(message: dict[str, Any]) -> list[int]:
-    return [int(r) for r in re.findall(r"^(\d+)\. Player", shown(message), re.M)]
+    return [int(r) for r in re.findall(r"^(\d+)\. Player\u00a0\d\d · ", shown(message), re.M)]
 
 
 def page_of(message: dict[str, Any]) -> str:
@@ -117,7 +117,8 @@ async def test_posts_are_embeds_and_standings_page_with_buttons_across_a_restart
             check_body(post, creating=True)  # and they still pass Discord's checks
         assert shown(results).startswith("**Week 1 results · Wednesday 07 January**")
         assert "pts league points · MP match points" in shown(results)
-        assert shown(standings).startswith("**Standings · Winter**\n1. Player ")
+        # names kept whole on a phone: their spaces do not break
+        assert shown(standings).startswith("**Standings · Winter**\n1. Player\u00a0")
         assert ranks(standings) == list(range(1, 19))  # a phone screen
         assert standings["attachments"]  # the standings picture, still attached
         assert page_of(standings) == "Page 1 of 2"
