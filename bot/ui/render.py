@@ -299,12 +299,6 @@ def tns_shown(group: GroupSummary) -> set[int]:
                        bonus=any(r.bonus_base for r in rows))  # fmt: skip
 
 
-def result_lines(group: GroupSummary) -> list[str]:
-    """One short line per player: place, name, points, MP, bonus, TNS when it
-    broke a tie, and where they go next week."""
-    return [" · ".join(parts) for parts in result_parts(group)]
-
-
 def result_parts(group: GroupSummary) -> list[list[str]]:
     """Each player's line in parts (R7, R8.3-R8.5): place and name, points, MP,
     bonus, TNS when it broke a tie, absent, where they go next week."""
