@@ -117,7 +117,7 @@ async def league(tmp_path: Path) -> AsyncIterator[League]:
                 await setup.add_machine(db, guild, f"Machine {n}", par=10**9, now=now)
             await picks.lock_picks(db, guild, now=TONIGHT.replace(hour=19, minute=15))
             # the commissioner has used /league before (recorded for DMs, issue #12)
-            await commissioners.seen(db, guild, server.koi, True, now=now)
+            await commissioners.seen(db, guild, server.koi, True, now=now, name="Koi")
         finally:
             await db.close()
         settings = bot_settings(standin, server, TOKEN, database, tmp_path / "backups")
