@@ -19,6 +19,7 @@ from bot.scheduler import Clock, LeagueScheduler
 from bot.ui.replies import LeagueTree
 from cogs.approvals import DecisionButton
 from cogs.cards import CARD_ITEMS
+from cogs.paging import PageButton
 
 log = logging.getLogger(__name__)
 
@@ -105,7 +106,7 @@ class LeagueBot(commands.Bot):
             except Exception:
                 self.failed_cogs.append(name)
                 log.exception("cog %s failed to load; the other commands still work", name)
-        self.add_dynamic_items(DecisionButton, *CARD_ITEMS)
+        self.add_dynamic_items(DecisionButton, PageButton, *CARD_ITEMS)
         self.tree.copy_global_to(guild=self.guild)
         if self.sync_commands:
             await self.sync_guild_commands()

@@ -264,9 +264,9 @@ class Transcript:
 
     def answered(self, exchange: Exchange, most: int | None = None) -> None:
         """The bot's answer; a long one cut to its first `most` lines."""
-        for text in exchange.texts:
+        for message in exchange.messages:
             who = "bot (only you)" if exchange.ephemeral else "bot"
-            self.say(_indent(f"{who}: " + _first(text, most)))
+            self.say(_indent(f"{who}: " + _first(printed(message), most)))
 
     def posted(self, channel: int, message: dict[str, Any], most: int | None = None) -> None:
         where = self.channels.get(channel, channel)
@@ -562,15 +562,14 @@ class LeagueNight:
         raise LookupError(name)
 
     def group_line(self, lock_line: str) -> list[str]:
-        groupings = next(
-            m["content"]
-            for m in self.standin.channel_messages(self.world.announcements)
-            if "Game 1 play order" in m["content"]
-        )
+        """The players of the lock post's group, from the groupings post's field."""
         label = lock_line.split("**")[1]
-        for line in groupings.splitlines():
-            if line.startswith(f"**{label}**"):
-                return [p.strip() for p in line.split(": ", 1)[1].split(",")]
+        for message in self.standin.channel_messages(self.world.announcements):
+            for embed in message.get("embeds") or []:
+                for found in embed.get("fields", []):
+                    if found["name"] == label and "Game 1 order" in found["value"]:
+                        players = found["value"].split("Game 1 order")[0].replace("\n", " ")
+                        return [p.strip().replace("\u00a0", " ") for p in players.split(",")]
         return []
 
     def typed_score(self, name: str, number: int) -> str:

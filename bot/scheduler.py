@@ -3,8 +3,9 @@
 One cron job per kind of post, on the league weekday by name, at the league's
 local time (R1.3) in its time zone, rebuilt from the database at start and
 whenever the commissioner changes a time, the season or a date. Job bodies are
-thin: `announcements.due` gathers what the post says, `render.post` words it, and
-`announcements.enqueue` claims its key and owes the text to the outbox in one
+thin: `announcements.due` gathers what the post says, `render.post` (or
+`embeds.groupings`) words it, and `announcements.enqueue` claims its key and
+owes the text (or the embeds) to the outbox in one
 transaction, so it goes out once (`deliver`: the one post path, which `/league
 night lock` uses too). The outbox's sender (`bot/delivery`) sends it: retries,
 backoff, the nonce, a refusal kept and reported to the commissioner, and
@@ -42,8 +43,8 @@ from bot.database import Database
 from bot.scoring import weekday_number
 from bot.services import announcements
 from bot.services.announcements import KINDS, Span, post_time
-from bot.services.outcomes import LockedGroup, Post
-from bot.ui import render
+from bot.services.outcomes import GroupingsPost, LockedGroup, Post
+from bot.ui import embeds, render
 
 log = logging.getLogger(__name__)
 
@@ -202,8 +203,13 @@ class LeagueScheduler:
         """The one post path: word the post, then claim its key and owe the text to
         the outbox in one transaction; the outbox's sender delivers it."""
         self.waits.pop((due.kind, due.day), None)
-        text = render.post(due)
-        if not await announcements.enqueue(self.db, self.guild_id, due.key, text, now=now):
+        if isinstance(due.content, GroupingsPost):  # embeds, frozen as Discord's JSON
+            text, frozen = "", [[e.to_dict() for e in m] for m in embeds.groupings(due)]
+        else:
+            text, frozen = render.post(due), None
+        if not await announcements.enqueue(
+            self.db, self.guild_id, due.key, text, now=now, embeds=frozen
+        ):
             return "already"
         self.wake()
         log.info("owed %s%s", due.key, " (late: the bot was offline)" if due.late else "")

@@ -13,6 +13,7 @@ from bot.services import groups, standings
 from bot.services.errors import NotFound
 from bot.ui import render
 from bot.ui.replies import respond
+from cogs import paging
 from cogs._base import league_bot, now_of
 from cogs.stats import season_choices
 
@@ -32,14 +33,13 @@ class Standings(commands.Cog):
         # Refusals first, privately; then acknowledge at once and post the table.
         named = await standings.check_standings(bot.db, bot.settings.guild_id, division, season)
         await interaction.response.defer(thinking=True)
-        rows = await standings.standings(bot.db, bot.settings.guild_id, division, season)
+        guild = bot.settings.guild_id
         title = f"Division {division} standings" if division else "Standings"
-        if named is not None:
-            title = f"{title} · {named}"
-            png = None  # the picture draws the running season only
-        else:
-            png = await picture.standings_file(bot.db, bot.settings.guild_id, title, division)
-        await respond(interaction, render.standings(rows, title), ephemeral=False, file=png)
+        # the picture draws the running season only
+        png = None if named else await picture.standings_file(bot.db, guild, title, division)
+        season_id = await standings.season_id(bot.db, guild, named)
+        arg = f"{division or ''}:{season_id}"
+        await paging.show(interaction, "standings", arg, ephemeral=False, file=png)
 
     standings.autocomplete("season")(season_choices)
 
@@ -54,7 +54,7 @@ class Standings(commands.Cog):
         view = await groups.week_view(
             bot.db, bot.settings.guild_id, week=week, now=now_of(interaction)
         )
-        await respond(interaction, render.week(view), ephemeral=False)
+        await paging.show(interaction, "groups", str(view.night.week), ephemeral=False)
 
     @app_commands.command(name="me")
     @app_commands.guild_only()

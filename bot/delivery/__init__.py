@@ -302,6 +302,8 @@ class Sender:
                 extra["allowed_mentions"] = outgoing.mentions
             if outgoing.embed is not None:
                 extra["embed"] = outgoing.embed
+            if outgoing.embeds:
+                extra["embeds"] = outgoing.embeds[number]
             try:
                 message = await destination.send(
                     outgoing.pieces[number] or None, nonce=f"{item.nonce}.{index}", **extra

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -15,10 +15,11 @@ from bot.services import attendance, cards, finalize, money, premakeups, scores,
 from bot.services import outbox as owed
 from bot.services.outcomes import Approval
 from bot.services.setup import skip_from_data
-from bot.ui import calendar, delivery, render
+from bot.ui import calendar, delivery, embeds, render
 from bot.ui import money as money_text
 from bot.ui import stats as stats_text
 from bot.ui.cards import card_embed, rejected_notice
+from cogs import paging
 from cogs.approvals import decision_view
 from cogs.cards import card_view
 
@@ -36,6 +37,7 @@ class Outgoing:
     mentions: discord.AllowedMentions | None = None
     edit_of: int | None = None
     embed: discord.Embed | None = None  # then the piece is "" (no text)
+    embeds: list[list[discord.Embed]] = field(default_factory=list)  # per piece, if any
     why_not: str = field(default="")  # when there is nothing to send: why
     # (filename, bytes) attached to the last piece; made afresh at each try (not stored)
     files: list[tuple[str, bytes]] = field(default_factory=list)
@@ -43,6 +45,11 @@ class Outgoing:
 
 def nothing(why: str) -> Outgoing:
     return Outgoing([], why_not=why)
+
+
+def in_embeds(messages: list[list[discord.Embed]], **extra: Any) -> Outgoing:
+    """A post of embeds: one piece (with no text) per message."""
+    return Outgoing([""] * len(messages), embeds=messages, **extra)
 
 
 async def approval_of(bot: LeagueBot, ref: str) -> tuple[Approval | None, str, int]:
@@ -96,7 +103,7 @@ async def words(bot: LeagueBot, item: OutboxItem) -> Outgoing:
         if summary is None:
             return nothing(f"{item.ref} is not final")
         if item.kind == "results":
-            return Outgoing(render.chunks(render.results(summary)))
+            return in_embeds(embeds.results(summary))
         prizes = await money.season_end_prizes(bot.db, guild, summary.night.week)
         if prizes is None:
             return nothing("the season is not over")
@@ -107,9 +114,11 @@ async def words(bot: LeagueBot, item: OutboxItem) -> Outgoing:
             return nothing("the season is not over")
         return Outgoing(render.chunks(stats_text.season_summary(found)))
     if item.kind == "standings":
-        rows = await standings.standings(bot.db, guild)
         png = await picture.standings_png(bot.db, guild, "Standings")
-        return Outgoing(render.chunks(render.standings(rows)), files=[(picture.FILENAME, png)])
+        arg = f":{await standings.season_id(bot.db, guild)}"
+        shown = await paging.standings_list(bot, arg, None)
+        return in_embeds([[shown.embed(0)]], view=paging.page_view("standings", arg, 0,
+                         len(shown.pages)), files=[(picture.FILENAME, png)])  # fmt: skip
     if item.kind == "notice":
         record = await attendance.notice_record(bot.db, owed.ref_id(item.ref, "notice") or 0)
         if record is None:
@@ -119,6 +128,9 @@ async def words(bot: LeagueBot, item: OutboxItem) -> Outgoing:
         skipped = skip_from_data(data)
         return Outgoing(calendar.skip_announcement(skipped), mentions=calendar.pings(skipped))
     if item.kind == "post":
+        if "embeds" in data:  # frozen when it was owed: a re-send is the same post
+            return in_embeds([[discord.Embed.from_dict(e) for e in message]
+                              for message in data["embeds"]])  # fmt: skip
         return Outgoing(render.chunks(data["text"]))
     if item.kind == "alert":
         failed = [f for f in await owed.failed(bot.db, guild) if f.kind != "alert"]

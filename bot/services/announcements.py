@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date, datetime, time, timedelta
+from typing import Any
 
 import aiosqlite
 
@@ -177,15 +178,18 @@ async def enqueue(
     *,
     now: datetime,
     target: str = ANNOUNCEMENTS,
+    embeds: list[list[dict[str, Any]]] | None = None,
 ) -> bool:
     """Claim the post `key` and owe its text to the outbox, in one transaction:
-    False (nothing owed) if it was claimed before. The text is worded by the
-    caller (a scheduled job or a cog) and frozen; the outbox delivers it."""
+    False (nothing owed) if it was claimed before. The text (or the `embeds` of
+    each message, as Discord's JSON) is worded by the caller (a scheduled job or
+    a cog) and frozen; the outbox delivers it, the same at every try."""
     async with db.transaction() as conn:
         league = await league_of(conn, guild_id)
         if not await posts.claim(conn, league.id, key, stamp(now), MAX_ATTEMPTS):
             return False
-        await owe(conn, guild_id, target, "post", key, {"text": text}, now=now)
+        data: dict[str, Any] = {"embeds": embeds} if embeds is not None else {"text": text}
+        await owe(conn, guild_id, target, "post", key, data, now=now)
         return True
 
 

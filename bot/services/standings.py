@@ -14,12 +14,13 @@ from bot.services.context import (
     NO_LEAGUE,
     NO_SEASON,
     SeasonContext,
+    league_of,
     player_named,
     player_of,
     season_context,
     season_of,
 )
-from bot.services.errors import BadInput, NotSetUp
+from bot.services.errors import BadInput, NotFound, NotSetUp
 from bot.services.outcomes import (
     PlayerSeason,
     PlayoffDivision,
@@ -214,3 +215,19 @@ async def playoffs(
         alternates = [n for n in field.alternates if n not in qualifiers and n not in gone]
         out.append(PlayoffDivision(division, qualifiers, alternates))
     return out
+
+
+async def season_id(db: Database, guild_id: int, season: str | None = None) -> int:
+    """The id of the running season, or of the past `season` by name."""
+    async with db.read() as conn:
+        return (await season_context(conn, guild_id, season)).season.id
+
+
+async def season_name(db: Database, guild_id: int, season_id: int) -> str:
+    """The name of the league's season `season_id` (a paged list's season)."""
+    async with db.read() as conn:
+        league = await league_of(conn, guild_id)
+        found = await stats_repo.season_by_id(conn, season_id)
+    if found is None or found.season.league_id != league.id:
+        raise NotFound("That season is no longer kept.")
+    return found.season.name

@@ -19,7 +19,6 @@ from bot.services.outcomes import (
     LockedGroup,
     LockPost,
     MissedGame,
-    NightSummary,
     NoticeGiven,
     NoticeRecord,
     PickList,
@@ -28,8 +27,6 @@ from bot.services.outcomes import (
     Post,
     ScoreView,
     SkippedPost,
-    StandingRow,
-    WeekView,
 )
 
 MESSAGE_LIMIT = 2000
@@ -218,28 +215,9 @@ def _stand_in(name: str, game: MissedGame) -> str:
     return f"{game.pre_makeup:,}, but {name} scores 0 (past the pre-makeup limit)"
 
 
-def week(view: WeekView) -> str:
-    night = view.night
-    lines = [f"**Week {night.week} · {night.date:%A %d %B %Y}**"]
-    for group in view.groups:
-        lines.append(f"**{group.label}**: {', '.join(group.players)}")
-        lines.append(f"  Game 1 play order: {' → '.join(group.play_order)}")
-        if group.games:
-            lines.append("  Games: " + ", ".join(f"{n}. {m}" for n, m in group.games))
-    if not any(g.games for g in view.groups) and view.pick_kind != "none":
-        word = "veto" if view.pick_kind == "veto" else "repeat"
-        lines.append(
-            f"Each group will {word} {view.picks_needed} machine(s): "
-            f"use /veto before {view.lock_time:%H:%M}."
-        )
-    if view.owes_pre_makeups:
-        lines.append("Pre-makeup scores still owed (R3.1):")
-        lines.extend(f"- {p}: {', '.join(m)}" for p, m in view.owes_pre_makeups.items())
-    return "\n".join(lines)
-
-
 def post(due: Post) -> str:
-    """A scheduled post's text (`bot.services.announcements.due`)."""
+    """A scheduled post's text (`bot.services.announcements.due`); the groupings
+    post is embeds (`bot.ui.embeds.groupings`)."""
     text = _post_text(due.content)
     if due.late:
         text = f"{text}\n(Posted late: the bot was offline at {due.at:%H:%M}.)"
@@ -247,12 +225,10 @@ def post(due: Post) -> str:
 
 
 def _post_text(content: CutoffPost | GracePost | GroupingsPost | LockPost | SkippedPost) -> str:
+    assert not isinstance(content, GroupingsPost), "the groupings post is embeds"
     if isinstance(content, SkippedPost):
         return (f"No league night today ({content.day:%A %d %B}): "
                 "the commissioner skipped this date.")  # fmt: skip
-    if isinstance(content, GroupingsPost):
-        cutoff = f"{content.view.late_cutoff:%H:%M}"
-        return f"{week(content.view)}\nLate tonight? Use /late before {cutoff}."
     if isinstance(content, LockPost):
         return locked(content.groups, content.week)
     if isinstance(content, CutoffPost):
@@ -287,21 +263,6 @@ def grace_post(post: GracePost) -> str:
     )
 
 
-def standings(rows: list[StandingRow], title: str = "Standings") -> str:
-    lines = [
-        f"**{title}**",
-        "```",
-        f"{'#':>3} {'Player':<20} {'Div':<3} {'Pts':>5} {'Nights':>6} {'x':>2}",
-    ]
-    for row in rows:
-        lines.append(f"{row.rank:>3} {row.player.name[:20]:<20} {row.division or '-':<3} "
-                     f"{row.league_points:>5} {row.nights:>6} {row.multiplier:>2}")  # fmt: skip
-    lines.append("```")
-    if not rows:
-        return f"**{title}**\nNo players yet."
-    return "\n".join(lines)
-
-
 def player_season(ps: PlayerSeason, *, reasons: bool = True) -> str:
     """/me. `reasons`: a rejected score's reason, for the player themself only."""
     lines = [
@@ -318,28 +279,6 @@ def player_season(ps: PlayerSeason, *, reasons: bool = True) -> str:
         for t in ps.tonight:
             state = SCORE_STATES[t.status] + (f": {t.reason}" if t.reason and reasons else "")
             lines.append(f"- Game {t.game} · {t.machine}: {t.score:,} · {state}")
-    return "\n".join(lines)
-
-
-def results(summary: NightSummary) -> str:
-    night = summary.night
-    lines = [f"**Week {night.week} results · {night.date:%A %d %B}**"]
-    for group in summary.groups:
-        lines.append(f"**{group.label}**")
-        for game in group.games:
-            row = ", ".join(
-                f"{f.player} {f.points}{SOURCES.get(f.source, '')}" for f in game.finish
-            )
-            lines.append(f"  Game {game.number} · {game.machine}: {row}")
-        lines.extend(f"  {line}" for line in result_lines(group))
-    if summary.payouts:
-        paid = ", ".join(f"{n} {money(c)}" for n, c in summary.payouts.items())
-        lines.append(f"Payout from the {money(summary.pot_cents)} pot (R10.2): {paid}")
-    if summary.next_groups:
-        if summary.divisions_formed:
-            lines.append("**Divisions A and B start next week (R9).**")
-        lines.append("Next week:")
-        lines.extend(f"  {label}: {', '.join(names)}" for label, names in summary.next_groups)
     return "\n".join(lines)
 
 
@@ -360,9 +299,9 @@ def tns_shown(group: GroupSummary) -> set[int]:
                        bonus=any(r.bonus_base for r in rows))  # fmt: skip
 
 
-def result_lines(group: GroupSummary) -> list[str]:
-    """One short line per player: place, name, points, MP, bonus, TNS when it
-    broke a tie, and where they go next week."""
+def result_parts(group: GroupSummary) -> list[list[str]]:
+    """Each player's line in parts (R7, R8.3-R8.5): place and name, points, MP,
+    bonus, TNS when it broke a tie, absent, where they go next week."""
     lines = []
     shown = tns_shown(group)
     for index, (name, r) in enumerate(group.rows):
@@ -375,7 +314,7 @@ def result_lines(group: GroupSummary) -> list[str]:
             parts.append("absent")
         if where := moves(r):
             parts.append(where)
-        lines.append(" · ".join(parts))
+        lines.append(parts)
     return lines
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from discord import Interaction, app_commands
 
 from bot.parsing import parse_score
-from bot.services import audit, scores
-from bot.ui import audit as audit_text
+from bot.services import scores
 from bot.ui.replies import respond
+from cogs import paging
 from cogs._base import deliver, now_of
 from cogs.league._common import ChangeKind, LeagueCommands
 
@@ -101,6 +101,5 @@ class CorrectionCommands(LeagueCommands):
         player: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
         """Who changed which score, when and why."""
-        bot, guild = await self._ack(interaction)
-        trail = await audit.trail(bot.db, guild, week=week, player=player)
-        await respond(interaction, audit_text.audit_trail(trail))
+        await self._ack(interaction)
+        await paging.show(interaction, "audit", f"{week or ''}:{player or ''}", ephemeral=True)

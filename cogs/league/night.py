@@ -10,6 +10,7 @@ from bot.parsing import parse_date
 from bot.services import attendance, finalize, picks, scores
 from bot.ui import render
 from bot.ui.replies import respond
+from cogs import paging
 from cogs._base import deliver, now_of
 from cogs.league._common import LeagueCommands
 
@@ -38,6 +39,12 @@ class NightCommands(LeagueCommands):
         # the outbox, so it is never posted twice (a refused one: /league admin resend).
         if locked and bot.scheduler is not None:
             await bot.scheduler.lock_post(locked, now_of(interaction))
+
+    @night.command(name="waiting")
+    async def waiting(self, interaction: Interaction) -> None:
+        """Scores waiting for approval."""
+        await self._ack(interaction)
+        await paging.show(interaction, "waiting", "", ephemeral=True)
 
     @night.command(name="games")
     @app_commands.describe(

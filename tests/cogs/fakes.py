@@ -21,6 +21,7 @@ from bot.database import Database
 from bot.delivery import Sender
 from bot.scheduler import LeagueScheduler
 from bot.ui.replies import report
+from standin.messages import check_body
 
 GUILD = 111111111111111111
 COMMISSIONER_ROLE = 222222222222222222
@@ -35,6 +36,22 @@ class Reply:
     ephemeral: bool
     view: discord.ui.View | None = None
     file: bytes | None = None  # an attached file's bytes (the standings picture)
+    embeds: list[discord.Embed] = field(default_factory=list)
+
+    @property
+    def shown(self) -> str:
+        """The text and the embeds, as a phone shows them."""
+        return "\n".join([self.content, *map(embed_text, self.embeds)]).strip("\n")
+
+
+def embed_text(embed: discord.Embed) -> str:
+    """An embed as a phone shows it: title, description, each field's name and
+    value, footer."""
+    lines = [embed.title or "", embed.description or ""]
+    for f in embed.fields:
+        lines += [f"{f.name}", f"{f.value}"]
+    lines.append(embed.footer.text or "")
+    return "\n".join(line for line in lines if line)
 
 
 def _read(file: discord.File | None) -> bytes | None:
@@ -49,11 +66,12 @@ class Said:
     deferred: bool | None = None  # None: not deferred; else whether it was ephemeral
     modal: discord.ui.Modal | None = None  # the (last) form the bot opened (send_modal)
     edited: list[str] = field(default_factory=list)
+    edited_views: list[discord.ui.View | None] = field(default_factory=list)
     modals: list[discord.ui.Modal] = field(default_factory=list)  # every form opened
 
     @property
     def text(self) -> str:
-        return "\n".join(r.content for r in self.replies)
+        return "\n".join(r.shown for r in self.replies)
 
 
 @dataclass
@@ -72,13 +90,15 @@ class FakeMember:
         return self.display_name
 
 
-def _check_body(content: str | None, embed: discord.Embed | None) -> None:
-    """Discord's limits on a message's text and embed."""
-    assert content or embed is not None, "Discord refuses an empty message"
-    assert len(content or "") <= 2000, "Discord refuses messages over 2,000 characters"
-    if embed is not None:
-        assert len(embed) <= 6000 and len(embed.fields) <= 25, "over Discord's embed limits"
-        assert all(len(f.value or "") <= 1024 for f in embed.fields), "a field over 1,024"
+def _check_body(
+    content: str | None, embed: discord.Embed | None, embeds: list[discord.Embed] | None = None
+) -> list[discord.Embed]:
+    """Discord's limits on a message's text and embeds (the stand-in's own check,
+    which answers as Discord does); the embeds the message keeps."""
+    kept = [embed] if embed is not None else list(embeds or [])
+    body = {"content": content, "embeds": [e.to_dict() for e in kept]}
+    check_body(body, creating=True)
+    return kept
 
 
 class FakeMessage:
@@ -98,6 +118,7 @@ class FakeMessage:
         self.files: list[bytes] = []  # attached files' bytes (the standings picture)
         self.edits = 0  # how many times the bot edited it
         self.embeds: list[discord.Embed] = []  # as discord.Message keeps them
+        self.flags = discord.MessageFlags()  # .ephemeral: a reply only its user sees
 
     async def edit(
         self,
@@ -108,9 +129,8 @@ class FakeMessage:
     ) -> FakeMessage:
         if self.channel.refuse:
             raise discord.Forbidden(_FakeHTTPResponse(403), "Missing Permissions")
-        _check_body(content, embed)
+        self.embeds = _check_body(content, embed)
         self.content, self.view = content or "", view
-        self.embeds = [embed] if embed is not None else []
         self.edits += 1
         return self
 
@@ -138,16 +158,17 @@ class FakeChannel:
         nonce: str | int | None = None,
         files: list[discord.File] | None = None,
         embed: discord.Embed | None = None,
+        embeds: list[discord.Embed] | None = None,
     ) -> FakeMessage:
         if self.refuse:
             raise discord.Forbidden(_FakeHTTPResponse(403), "Missing Permissions")
-        _check_body(content, embed)
+        kept = _check_body(content, embed, embeds)
         # discord.py sends enforce_nonce with a nonce: Discord returns the earlier message.
         earlier = [m for m in self.sent if nonce is not None and m.nonce == nonce]
         if earlier:
             return earlier[0]
         message = FakeMessage(self, content or "", view, nonce)
-        message.embeds = [embed] if embed is not None else []
+        message.embeds = kept
         assert len(files or []) <= 10, "Discord takes at most 10 attachments"
         message.files = [f.fp.read() for f in files or []]
         users = allowed_mentions.users if allowed_mentions is not None else False
@@ -183,16 +204,17 @@ class FakeResponse:
 
     async def send_message(
         self,
-        content: str,
+        content: str | None = None,
         *,
         ephemeral: bool = False,
         view: discord.ui.View | None = None,
         file: discord.File | None = None,
+        embed: discord.Embed | None = None,
     ) -> None:
         assert not self._done, "an interaction is acknowledged once"
-        assert len(content) <= 2000, "Discord refuses messages over 2,000 characters"
+        kept = _check_body(content, embed)
         self._done = True
-        self._said.replies.append(Reply(content, ephemeral, view, _read(file)))
+        self._said.replies.append(Reply(content or "", ephemeral, view, _read(file), kept))
 
     async def send_modal(self, modal: discord.ui.Modal, /) -> None:
         assert not self._done, "a modal is the first answer to an interaction, never after a defer"
@@ -202,10 +224,18 @@ class FakeResponse:
         self._said.modal = modal
         self._said.modals.append(modal)
 
-    async def edit_message(self, *, content: str, view: discord.ui.View | None = None) -> None:
+    async def edit_message(
+        self,
+        *,
+        content: str | None = None,
+        view: discord.ui.View | None = None,
+        embed: discord.Embed | None = None,
+    ) -> None:
         assert not self._done, "an interaction is acknowledged once"
         self._done = True
-        self._said.edited.append(content)
+        kept = _check_body(content, embed)
+        self._said.edited.append("\n".join([content or "", *map(embed_text, kept)]).strip())
+        self._said.edited_views.append(view)
 
 
 class FakeFollowup:
@@ -214,14 +244,15 @@ class FakeFollowup:
 
     async def send(
         self,
-        content: str,
+        content: str | None = None,
         *,
         ephemeral: bool = False,
         view: discord.ui.View | None = None,
         file: discord.File | None = None,
+        embed: discord.Embed | None = None,
     ) -> None:
-        assert len(content) <= 2000, "Discord refuses messages over 2,000 characters"
-        self._said.replies.append(Reply(content, ephemeral, view, _read(file)))
+        kept = _check_body(content, embed)
+        self._said.replies.append(Reply(content or "", ephemeral, view, _read(file), kept))
 
 
 class FakeBot:
@@ -298,18 +329,12 @@ class FakeInteraction:
 
 
 RULE_ID = re.compile(r"\bR\d+(\.\d+)?\b")
-# bot/ui/render.py's results and groupings renderings, which branch `phone` is
-# rewriting without their ids (issue #13): tolerated until then.
-PHONE_REWRITES = (" pot (R10.2):", "start next week (R9).", "Pre-makeup scores still owed (R3.1):")
 
 
 def no_rule_ids(said: Said) -> Said:
     """Issue #13: what a user reads never names an internal rule id."""
-    for reply in said.replies:
-        text = reply.content
-        for fragment in PHONE_REWRITES:
-            text = text.replace(fragment, "")
-        assert not RULE_ID.search(text), f"a rule id reaches a user: {reply.content!r}"
+    for text in [*(r.shown for r in said.replies), *said.edited]:
+        assert not RULE_ID.search(text), f"a rule id reaches a user: {text!r}"
     return said
 
 
@@ -332,6 +357,7 @@ async def click(item: Any, interaction: FakeInteraction, values: list[str] | Non
     as discord.py does after a restart. A picked value must be one of the menu's."""
     from cogs.approvals import DecisionButton
     from cogs.cards import CARD_ITEMS
+    from cogs.paging import PageButton
 
     inner = getattr(item, "item", item)
     if values is not None:
@@ -339,7 +365,7 @@ async def click(item: Any, interaction: FakeInteraction, values: list[str] | Non
         assert all(v in offered for v in values), f"{values} are not among {offered}"
         assert inner.min_values <= len(values) <= inner.max_values
         interaction.data = {**interaction.data, "custom_id": inner.custom_id, "values": values}
-    for kind in (DecisionButton, *CARD_ITEMS):
+    for kind in (DecisionButton, PageButton, *CARD_ITEMS):
         match = kind.__discord_ui_compiled_template__.fullmatch(inner.custom_id)
         if match is not None:
             found = await kind.from_custom_id(interaction, inner, match)  # type: ignore[attr-defined]
@@ -385,9 +411,16 @@ async def submit_modal(
 def card_text(message: FakeMessage) -> str:
     """An approval card as a phone shows it: title, fields, footer."""
     assert message.embeds, "this message is not a card"
-    embed = message.embeds[0]
-    lines = [embed.title or "", embed.description or ""]
-    for f in embed.fields:
-        lines += [f"{f.name}", f"{f.value}"]
-    lines.append(embed.footer.text or "")
-    return "\n".join(lines)
+    return embed_text(message.embeds[0])
+
+
+def shown(message: FakeMessage) -> str:
+    """A posted message as a phone shows it: its text, then its embeds."""
+    return "\n".join([message.content, *map(embed_text, message.embeds)]).strip("\n")
+
+
+def private_message() -> FakeMessage:
+    """An ephemeral reply of the bot's, as a button on it is clicked."""
+    message = FakeMessage(FakeChannel(0), "", None)
+    message.flags = discord.MessageFlags(ephemeral=True)
+    return message

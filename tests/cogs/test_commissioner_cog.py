@@ -25,6 +25,7 @@ from tests.cogs.fakes import (
     FakeRole,
     Said,
     invoke,
+    shown,
 )
 from tests.cogs.league_play import (
     MACHINES,
@@ -67,7 +68,7 @@ async def run(
 
 
 def announced(bot: FakeBot) -> list[str]:
-    return [m.content for m in bot.channels[ANNOUNCEMENTS].sent]
+    return [shown(m) for m in bot.channels[ANNOUNCEMENTS].sent]
 
 
 def private(said: Said) -> bool:
@@ -337,17 +338,15 @@ async def test_a_change_to_a_finalized_night_recomputes_and_announces(league: Fa
                          week=1, player="P1", game=game, reason="slam tilt")  # fmt: skip
         assert said.text.endswith("(penalty). Week results recomputed.")
     *_, final, table = announced(bot)
-    assert "  1. P2: 20 pts · 20 MP · stays" in final
-    assert "  2. P3: 10 pts · 10 MP · stays" in final
-    assert "  3. P1: 0 pts · 0 MP · moves down" in final
+    assert "\n1. P2: 20 pts · 20 MP · stays\n" in final
+    assert "\n2. P3: 10 pts · 10 MP · stays\n" in final
+    assert "\n3. P1: 0 pts · 0 MP · moves down\n" in final
     # The standings the recomputed night makes follow its results.
-    assert table.startswith("**Standings**")
-    rows = [line.split() for line in table.splitlines() if line[:3].strip().isdigit()]
-    assert (rows[0][1], rows[0][3]) == ("P2", "20")
-    assert ("P1", "0") in [(row[1], row[3]) for row in rows]
+    assert table.startswith("Standings · Spring\n1. P2 · 20 pts · x1\n")
+    assert "P1 · 0 pts" in table
 
 
-async def test_a_recomputed_night_of_a_big_league_is_announced_in_pieces(
+async def test_a_recomputed_night_of_a_big_league_is_one_message_within_limits(
     league: FakeBot,
 ) -> None:
     bot = league
@@ -358,9 +357,10 @@ async def test_a_recomputed_night_of_a_big_league_is_announced_in_pieces(
     said = await run(bot, "score change", when=at(FIRST_NIGHT, "23:30"), kind="correction",
                      week=1, player="P2", game=1, score="1", reason="typo")  # fmt: skip
     assert said.text.endswith("Week results recomputed.")
-    posts = announced(bot)
-    assert all(len(p) <= 2000 for p in posts)
-    assert any("**Group 10**" in p for p in posts)
+    posts = bot.channels[ANNOUNCEMENTS].sent  # the fakes check the stand-in's limits
+    *_, results = [p for p in posts if "Week 1 results" in shown(p)]  # recomputed: posted again
+    assert "Game 1 · Medieval Madness\n  P1 4, P3 2, P2 0\n" in shown(results)
+    assert [f.name for f in results.embeds[0].fields][-2:] == ["Group 10", "Next week"]
 
 
 async def test_tie_order_lets_the_night_be_finalized(league: FakeBot) -> None:
@@ -380,7 +380,7 @@ async def test_tie_order_lets_the_night_be_finalized(league: FakeBot) -> None:
     assert said.text == "Week 1 is final."
     # Game 1: P2 first, P1 second by the recorded order; 300 > 300 + 100 is
     # false, so third gets the close point: 3-2-1 (R5.2).
-    assert "  Game 1 · Medieval Madness: P2 3, P1 2, P3 1" in announced(bot)[0]
+    assert "\nGame 1 · Medieval Madness\n  P2 3, P1 2, P3 1\n" in announced(bot)[0]
 
 
 async def test_mark_records_late_or_absent(league: FakeBot) -> None:
@@ -407,35 +407,40 @@ async def test_finalize_posts_results_and_standings(league: FakeBot) -> None:
     said = await run(bot, "night finalize", when=at(FIRST_NIGHT, "23:00"))
     assert said.text == "Week 1 is final." and private(said)
     results, table = announced(bot)
-    game_lines = [
-        f"  Game {n} · {m}: {{}}" for n, m in enumerate(MACHINES[1:], start=1)
-    ]  # no picks: Attack from Mars is vetoed in both groups (R4.5)
-    # R8.3: P4 (group 2's winner) swaps with P3 (group 1's loser); P6 is the
-    # bottom group's loser and stays. R10.2: the group winners' TLP tie at 15;
-    # P1's TNS (5 x 300M) beats P4's (5 x 280M): P1 75% of $18.00, P4 25%.
+    # no picks: Attack from Mars is vetoed in both groups (R4.5)
+    games = [f"Game {n} · {m}" for n, m in enumerate(MACHINES[1:], start=1)]
+
+    def game_lines(finish: str) -> list[str]:
+        """Each game on a line, its finish indented under it."""
+        return [line for game in games for line in (game, f"  {finish}")]
+
     assert results.split("\n") == [
-        "**Week 1 results · Wednesday 07 January**",
-        "**Group 1**",
-        *(line.format("P1 3, P2 2, P3 1") for line in game_lines),
-        "  1. P1: 15 pts · 15 MP · stays",
-        "  2. P2: 10 pts · 10 MP · stays",
-        "  3. P3: 5 pts · 5 MP · moves down",
-        "**Group 2**",
-        *(line.format("P4 3, P5 2, P6 1") for line in game_lines),
-        "  1. P4: 15 pts · 15 MP · moves up",
-        "  2. P5: 10 pts · 10 MP · stays",
-        "  3. P6: 5 pts · 5 MP · stays",
-        "Payout from the $18.00 pot (R10.2): P1 $13.50, P4 $4.50",
-        "Next week:",
-        "  Group 1: P1, P2, P4",
-        "  Group 2: P3, P5, P6",
+        "Week 1 results · Wednesday 07 January",
+        "Payout from the $18.00 pot:",
+        "P1 $13.50 (TLP 15, TNS 1,500,000),",
+        "P4 $4.50 (TLP 15, TNS 1,400,000)",
+        "Group 1",
+        *game_lines("P1 3, P2 2, P3 1"),
+        "1. P1: 15 pts · 15 MP · stays",
+        "2. P2: 10 pts · 10 MP · stays",
+        "3. P3: 5 pts · 5 MP · moves down",
+        "Group 2",
+        *game_lines("P4 3, P5 2, P6 1"),
+        "1. P4: 15 pts · 15 MP · moves up",
+        "2. P5: 10 pts · 10 MP · stays",
+        "3. P6: 5 pts · 5 MP · stays",
+        "Next week",
+        "Group 1: P1, P2, P4",
+        "Group 2: P3, P5, P6",
+        "pts league points · MP match points · bonus base × multiplier · "
+        "TLP match points + bonus, before the multiplier · TNS total normalized score",
     ]
     # R11.1: P1 and P4 15 points, P1's TNS higher; P2 and P5 tie on TNS too,
     # so skill (9 over 6) decides; P3 over P6 likewise.
-    assert [line[4:24].rstrip() for line in table.split("\n")[3:-1]] == [
+    assert [line.split(". ")[1].split(" · ")[0] for line in table.split("\n")[1:-1]] == [
         "P1", "P4", "P2", "P5", "P3", "P6"
     ]  # fmt: skip
-    assert table.startswith("**Standings**\n```")
+    assert table.startswith("Standings · Spring\n")
 
 
 async def test_dues_fund_and_playoffs(league: FakeBot) -> None:
@@ -490,6 +495,7 @@ VALID_OPTIONS: dict[str, dict[str, Any]] = {
     "machine working": {"machine": "Monster Bash", "working": False},
     "season skip": {"date": "2026-01-14", "reason": "snow"},
     "night lock": {"week": 2},
+    "night waiting": {},
     "night games": {"group": "1", "machines": ", ".join(MACHINES[:5])},
     "night approve-all": {"group": "1"},
     "score change": {"kind": "penalty", "week": 1, "player": "P1", "game": 1, "reason": "slam"},

@@ -53,6 +53,7 @@ VALID: dict[str, dict[str, Any]] = {
     "night lock": {"week": 1},
     "night games": {"group": "1", "machines": "Monster Bash"},
     "night approve-all": {"group": "1"},
+    "night waiting": {},
     "night mark": {"player": "P3", "status": "late"},
     "night finalize": {"week": 1},
     "score change": {"kind": "correction", "week": 1, "player": "P1", "game": 1,

@@ -113,5 +113,8 @@ def test_every_cog_reply_is_checked_for_rule_ids() -> None:
 
     with pytest.raises(AssertionError, match="a rule id reaches a user"):
         no_rule_ids(Said([Reply("Zero Point Rule (R3.4) applies.", True)]))
-    fine = Said([Reply("Payout from the $9.00 pot (R10.2): Ann $6.75", False)])
-    assert no_rule_ids(fine) is fine  # a rendering branch `phone` rewrites
+    embed = discord.Embed(title="Week 1 results", description="Payout (R10.2): Ann $6.75")
+    with pytest.raises(AssertionError, match="a rule id reaches a user"):
+        no_rule_ids(Said([Reply("", False, embeds=[embed])]))  # embeds are read too
+    fine = Said([Reply("Payout from the $9.00 pot: Ann $6.75", False)])
+    assert no_rule_ids(fine) is fine

@@ -71,7 +71,7 @@ async def test_r10_4_the_last_regular_night_posts_the_prizes(league: FakeBot) ->
         "  3rd: P2 $3.10\n"
         "  Consolation: P5 $0.93"
     )
-    assert results.startswith("**Week 1 results") and table.startswith("**Standings**")
+    assert results.startswith("Week 1 results") and table.startswith("Standings · Spring")
 
 
 async def test_r10_4_an_earlier_night_posts_no_prizes(league: FakeBot) -> None:
@@ -158,7 +158,7 @@ async def test_r10_4_a_correction_to_the_last_night_posts_the_prizes_again(
         await run(bot, "score change", when=at(FIRST_NIGHT, "23:30"), kind="penalty",
                   week=1, player="P1", game=game, reason="slam tilt")  # fmt: skip
     *_, results, table, prizes, summary = announced(bot)
-    assert results.startswith("**Week 1 results") and table.startswith("**Standings**")
+    assert results.startswith("Week 1 results") and table.startswith("Standings · Spring")
     assert prizes.startswith("**Season prizes** · fund $18.00, by final standings")
     assert "P1" not in prizes and prizes != before
     # the season summary is posted again, from the corrected standings

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from datetime import date
 
 import pytest
@@ -12,12 +13,19 @@ from bot.services import money, picks, scores, setup
 from bot.ui.picture import WIDTH
 from cogs.standings import Standings
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
-from tests.cogs.fakes import ANNOUNCEMENTS, GUILD, FakeBot, FakeMember, invoke
+from tests.cogs.fakes import (
+    ANNOUNCEMENTS,
+    GUILD,
+    FakeBot,
+    FakeMember,
+    click,
+    invoke,
+    private_message,
+)
 from tests.cogs.league_play import MACHINES, discord_id, lock, play_week, snapshot
 
 COG = Standings()
 MONDAY = at(date(2026, 1, 5))
-HEADER = f"{'#':>3} {'Player':<20} {'Div':<3} {'Pts':>5} {'Nights':>6} {'x':>2}"
 # Week 1, every game: P1 300M, P2 200M, P3 100M and the same in group 2.
 # R5.2: 300 > 200 + 100 is false, so the close point goes to third: 3-2-1 on
 # every game, MP 15, 10, 5. No bonus in weeks 1-2 (R7.2): league points = MP.
@@ -25,12 +33,17 @@ WEEK_1 = {1: 300_000_000, 2: 200_000_000, 3: 100_000_000,
           4: 300_000_000, 5: 200_000_000, 6: 100_000_000}  # fmt: skip
 
 
-def row(rank: int, name: str, points: int, nights: int, div: str = "-", x: int = 1) -> str:
-    return f"{rank:>3} {name:<20} {div:<3} {points:>5} {nights:>6} {x:>2}"
+LEGEND = "pts league points · x bonus multiplier for the next night"
+
+
+def row(rank: int, name: str, points: int, nights: int, x: int = 1) -> str:
+    """A standings line; `nights` are the picture's and /me's, not the line's."""
+    return f"{rank}. {name} · {points} pts · x{x}"
 
 
 def table(title: str, *rows: str) -> str:
-    return "\n".join([f"**{title}**", "```", HEADER, *rows, "```"])
+    """A one-page standings embed as a phone shows it."""
+    return "\n".join([f"{title} · Spring", *rows, LEGEND])
 
 
 # --- /standings ---------------------------------------------------------------------------
@@ -113,38 +126,60 @@ async def test_standings_by_division_once_divisions_are_formed(league: FakeBot) 
     assert [r.ephemeral for r in said.replies] == [False]
     assert said.text == table(
         "Division A standings",
-        row(1, "P7", 20, 1, "A"), row(2, "P1", 15, 1, "A"),
-        row(3, "P4", 15, 1, "A"), row(4, "P2", 10, 1, "A"),
+        row(1, "P7", 20, 1), row(2, "P1", 15, 1),
+        row(3, "P4", 15, 1), row(4, "P2", 10, 1),
     )  # fmt: skip
     said = await invoke(COG.standings, COG, as_user(bot, PLAYERS[1], at(date(2026, 1, 8))),
                         division="B")  # fmt: skip
     assert said.text == table(
         "Division B standings",
-        row(1, "P5", 10, 1, "B"), row(2, "P3", 5, 1, "B"),
-        row(3, "P6", 5, 1, "B"), row(4, "P8", 0, 1, "B"),
+        row(1, "P5", 10, 1), row(2, "P3", 5, 1),
+        row(3, "P6", 5, 1), row(4, "P8", 0, 1),
     )  # fmt: skip
 
 
-async def test_a_long_standings_is_split_into_valid_code_blocks(league: FakeBot) -> None:
+async def test_a_long_standings_pages_with_buttons(league: FakeBot) -> None:
+    """Issue #13: one message, a phone screen a page; ◀ ▶ page through all 126 in
+    order. A click on the public post answers the clicker alone; a click on that
+    private page turns it in place; the ends of the list are bounds."""
     bot = league
     for n in range(1, 121):
         await setup.add_player(bot.db, GUILD, f"Newcomer {n:03}", discord_id=None, now=MONDAY)
     said = await invoke(COG.standings, COG, as_user(bot, PLAYERS[1], MONDAY))
-    pieces = [r.content for r in said.replies]
-    assert len(pieces) > 1
-    assert all(len(p) <= 2000 for p in pieces)  # the fakes refuse more, too
-    assert all(not r.ephemeral for r in said.replies)
-    assert pieces[0].startswith("**Standings**\n```\n" + HEADER + "\n")
-    for piece in pieces:
-        assert piece.count("```") == 2, piece[:80]  # opened and closed in every message
-        assert piece.endswith("\n```")
-    assert all(p.startswith("```\n") for p in pieces[1:])
-    lines = [line for p in pieces for line in p.split("\n") if line[:3].strip().isdigit()]
-    assert [int(line[:3]) for line in lines] == list(range(1, 127))
+    [post] = said.replies
+    assert not post.ephemeral and post.file is not None and len(post.embeds) == 1
+    assert post.embeds[0].footer.text == f"{LEGEND} · Page 1 of 7"
+    back, forward = post.view.children  # type: ignore[union-attr]
+    assert back.item.disabled and not forward.item.disabled  # type: ignore[attr-defined]
+    lines = post.embeds[0].description.split("\n")  # type: ignore[union-attr]
+    assert len(lines) == 18
+    # A click on the public post: page 2 for the clicker alone, the post unchanged.
+    clicker = as_user(bot, PLAYERS[2], MONDAY)
+    clicked = await click(forward, clicker)
+    [page] = clicked.replies
+    assert page.ephemeral and page.embeds[0].footer.text.endswith("Page 2 of 7")  # type: ignore[union-attr]
+    lines += page.embeds[0].description.split("\n")  # type: ignore[union-attr]
+    # Clicks on the private page turn it in place, to the last page and no further.
+    view = page.view
+    for number in range(3, 8):
+        turn = as_user(bot, PLAYERS[2], MONDAY, message=private_message())
+        turned = await click(view.children[1], turn)  # type: ignore[union-attr]
+        assert turned.replies == [] and turned.edited[0].endswith(f"Page {number} of 7")
+        lines += turned.edited[0].split("\n")[1:-1]
+        view = turned.edited_views[0]
+    assert view.children[1].item.disabled  # type: ignore[union-attr]
+    last = await click(view.children[1], as_user(bot, PLAYERS[2], MONDAY,  # type: ignore[union-attr]
+                                                 message=private_message()))  # fmt: skip
+    assert last.edited[0].endswith("Page 7 of 7")  # past the end: still the last page
+    back = await click(view.children[0], as_user(bot, PLAYERS[2], MONDAY,  # type: ignore[union-attr]
+                                                 message=private_message()))  # fmt: skip
+    assert back.edited[0].endswith("Page 6 of 7")
+    ranks = [int(line.split(".")[0]) for line in lines]
+    assert ranks == list(range(1, 127))
     # R11.1 with R8.2's Decision: unrated players sit where 5.5 would, so the
     # newcomers (in sign-up order) come after P5 (6) and before P6 (5).
-    names = [line[4:24].rstrip() for line in lines]
-    newcomers = [f"Newcomer {n:03}" for n in range(1, 121)]
+    names = [line.split(". ", 1)[1].split(" · ")[0] for line in lines]
+    newcomers = [f"Newcomer\u00a0{n:03}" for n in range(1, 121)]
     assert names == ["P1", "P2", "P3", "P4", "P5", *newcomers, "P6"]
 
 
@@ -166,18 +201,26 @@ async def test_groups_week_1_cut_by_skill_with_play_order(league: FakeBot) -> No
     # P3 (unrated, 5.5), P1 (2); cut into groups of 3 from the top (R8.1).
     # R11.2: game 1 is played lowest rank first; before week 1 the rank is
     # the skill order (R11.1), so P4 starts group 1 and P2 plays last.
-    owed = [f"- P{n}: {', '.join(MACHINES)}" for n in range(1, 7)]
-    assert said.text.split("\n") == [
-        "**Week 1 · Wednesday 07 January 2026**",
-        "**Group 1**: P2, P6, P4",
-        "  Game 1 play order: P4 → P6 → P2",
-        "**Group 2**: P5, P3, P1",
-        "  Game 1 play order: P1 → P3 → P5",
+    assert said.text.split("\n")[:10] == [
+        "Week 1 · Wednesday 07 January 2026",
+        "**Group 1**",
+        "P2, P6, P4",
+        "Game 1 order: P4 → P6 → P2",
+        "**Group 2**",
+        "P5, P3, P1",
+        "Game 1 order: P1 → P3 → P5",
         # Six working machines for five games: one veto each (R4.2).
-        "Each group will veto 1 machine(s): use /veto before 19:15.",
-        "Pre-makeup scores still owed (R3.1):",
-        *owed,
+        "**Picks**",
+        "Each group will veto 1 machine(s):",
+        "use /veto before 19:15.",
     ]
+    # R3.1: every player still owes a pre-makeup score on every machine: on page 2.
+    [reply] = said.replies
+    page = await click(reply.view.children[1], as_user(bot, PLAYERS[1], MONDAY))  # type: ignore[union-attr]
+    both = f"{said.text}\n{page.text}"
+    assert page.text.startswith("Week 1 ·") and "Page 2 of 2" in page.text
+    assert [n for n in range(1, 7) if f"\n**P{n}**: " in both] == [1, 2, 3, 4, 5, 6]
+    assert both.count("Theatre of Magic") == 6 and both.count("Monster Bash") == 6
 
 
 async def test_groups_after_week_1_list_only_pre_makeups_that_can_still_be_played_r3_1(
@@ -190,9 +233,9 @@ async def test_groups_after_week_1_list_only_pre_makeups_that_can_still_be_playe
     later = at(date(2026, 1, 10))
     await setup.add_machine(bot.db, GUILD, "Funhouse", par=1_000_000_000, now=later)
     said = await invoke(COG.groups, COG, as_user(bot, PLAYERS[1], at(date(2026, 1, 12))))
-    assert said.text.startswith("**Week 2 ·")
-    owed = said.text.split("Pre-makeup scores still owed (R3.1):\n")[1].split("\n")
-    assert owed == [f"- P{n}: Funhouse" for n in range(1, 7)]
+    assert said.text.startswith("Week 2 ·")
+    owed = said.text.split("**Pre-makeup scores still owed**\n")[1].split("\n")
+    assert owed == [f"**P{n}**: Funhouse" for n in range(1, 7)]
     assert "Attack from Mars" not in said.text.split("still owed")[1]
 
 
@@ -204,14 +247,18 @@ async def test_groups_after_locking_show_the_games(league: FakeBot) -> None:
     said = await invoke(COG.groups, COG, as_user(bot, PLAYERS[1], at(FIRST_NIGHT, "19:20")))
     # Group 1 picked nothing: the veto falls on the first machine in league
     # order (R4.5). Group 2: P3's veto applies. Games in machine order (R4.6).
-    assert said.text.split("\n")[1:7] == [
-        "**Group 1**: P2, P6, P4",
-        "  Game 1 play order: P4 → P6 → P2",
-        "  Games: 1. Medieval Madness, 2. Twilight Zone, 3. The Addams Family, "
-        "4. Monster Bash, 5. Theatre of Magic",
-        "**Group 2**: P5, P3, P1",
-        "  Game 1 play order: P1 → P3 → P5",
-        "  Games: 1. Attack from Mars, 2. Medieval Madness, 3. Twilight Zone, "
+    assert said.text.split("\n")[1:13] == [
+        "**Group 1**",
+        "P2, P6, P4",
+        "Game 1 order: P4 → P6 → P2",
+        "1. Medieval Madness, 2. Twilight Zone,",
+        "3. The Addams Family, 4. Monster Bash,",
+        "5. Theatre of Magic",
+        "**Group 2**",
+        "P5, P3, P1",
+        "Game 1 order: P1 → P3 → P5",
+        "1. Attack from Mars,",
+        "2. Medieval Madness, 3. Twilight Zone,",
         "4. The Addams Family, 5. Monster Bash",
     ]
     assert "use /veto" not in said.text
@@ -223,12 +270,14 @@ async def test_groups_of_week_2_follow_movement(league: FakeBot) -> None:
     said = await invoke(COG.groups, COG, as_user(bot, PLAYERS[1], at(date(2026, 1, 8))), week=2)
     # R8.3: group 2's winner P4 swaps with group 1's loser P3. Ranks after
     # week 1: P1, P4, P2, P5, P3, P6 (R11.1); lowest rank starts game 1 (R11.2).
-    assert said.text.split("\n")[:5] == [
-        "**Week 2 · Wednesday 14 January 2026**",
-        "**Group 1**: P1, P2, P4",
-        "  Game 1 play order: P2 → P4 → P1",
-        "**Group 2**: P3, P5, P6",
-        "  Game 1 play order: P6 → P3 → P5",
+    assert said.text.split("\n")[:7] == [
+        "Week 2 · Wednesday 14 January 2026",
+        "**Group 1**",
+        "P1, P2, P4",
+        "Game 1 order: P2 → P4 → P1",
+        "**Group 2**",
+        "P3, P5, P6",
+        "Game 1 order: P6 → P3 → P5",
     ]
 
 
@@ -252,8 +301,17 @@ async def test_groups_of_a_big_league_stay_within_discord_limits(league: FakeBot
     for n in range(1, 121):
         await setup.add_player(bot.db, GUILD, f"Newcomer {n:03}", discord_id=None, now=MONDAY)
     said = await invoke(COG.groups, COG, as_user(bot, PLAYERS[1], MONDAY))
-    assert all(len(r.content) <= 2000 for r in said.replies)
-    assert "**Group 42**" in said.text  # 126 players: 42 groups of 3 (R8.1)
+    [reply] = said.replies  # one message; the fakes check it with the stand-in's limits
+    assert reply.embeds[0].footer.text.startswith("Page 1 of ")  # type: ignore[union-attr]
+    view = reply.view
+    seen = said.text
+    while not view.children[1].item.disabled:  # type: ignore[union-attr]
+        page = await click(view.children[1], as_user(bot, PLAYERS[1], MONDAY,  # type: ignore[union-attr]
+                                                     message=private_message()))  # fmt: skip
+        seen += page.edited[0]
+        view = page.edited_views[0]
+    groups = re.findall(r"\*\*Group (\d+)\*\*", seen)
+    assert groups == [str(n) for n in range(1, 43)]  # 126 players: 42 groups of 3 (R8.1)
 
 
 # --- /me ----------------------------------------------------------------------------------
@@ -358,6 +416,7 @@ async def test_the_weekly_standings_post_attaches_the_picture(league: FakeBot) -
     await play_week(league, 1, WEEK_1)
     await league.outbox.flush()
     sent = league.channels[ANNOUNCEMENTS].sent
-    posts = [m for m in sent if m.content.startswith("**Standings")]
+    posts = [m for m in sent if m.embeds and m.embeds[0].title == "Standings · Spring"]
     assert posts and posts[-1].files[0].startswith(b"\x89PNG\r\n\x1a\n")
-    assert all(m.files == [] for m in sent if not m.content.startswith("**Standings"))
+    assert all(m.files == [] for m in sent if m not in posts)
+    assert "1. P1 · 15 pts · x1" in posts[-1].embeds[0].description  # type: ignore[operator]

@@ -100,7 +100,7 @@ async def test_stats_refusals_are_private_and_change_nothing(league: FakeBot) ->
     assert await stats(bot, player="   ") == "Name a player."
     assert (await stats(bot, player="x" * 64)).startswith("There is no player called 'xxxx")
     assert "…" in await stats(bot, player="y" * 64)  # a long name is cut, not echoed whole
-    assert await snapshot(bot) == before and announced(bot)[-1].startswith("**Standings")
+    assert await snapshot(bot) == before and announced(bot)[-1].startswith("Standings · ")
 
 
 async def test_stats_without_a_league(bot: FakeBot) -> None:
@@ -179,7 +179,7 @@ async def test_the_summary_is_owed_once_after_the_last_regular_night(league: Fak
     posts = len(announced(bot))
     await run(bot, "score change", when=at(FIRST_NIGHT, "23:30"), kind="correction",
               week=1, player="P6", game=1, score="150000000", reason="misread")  # fmt: skip
-    assert announced(bot)[posts].startswith("**Week 1 results")  # posted again
+    assert announced(bot)[posts].startswith("Week 1 results")  # posted again
     assert not any("regular season is over" in m for m in announced(bot))
     await play_week(bot, 2, {1: 300_000_000, 2: 200_000_000, 4: 100_000_000,
                              3: 300_000_000, 5: 200_000_000, 6: 100_000_000})  # fmt: skip
@@ -216,14 +216,14 @@ async def test_two_seasons_keep_players_skills_machines_and_history(league: Fake
     # The new season: the league's players with their skill (P7 9.5 after P1 10,
     # R8.2) and its machines with their par.
     said = await invoke(STANDINGS.groups, STANDINGS, as_user(bot, PLAYERS[1], when))
-    assert "**Group 1**: P1, P7, P2" in said.text and "**Group 2**: P3, P4, P5" in said.text
+    assert "**Group 1**\nP1, P7, P2\n" in said.text and "**Group 2**\nP3, P4, P5\n" in said.text
     text = await machine(bot, name="Attack from Mars")
     assert text.startswith("**Attack from Mars** · Summer\nPar: 1,000,000,000")
     assert text.endswith("No scores on it yet.")
     # The past season stays readable: its standings (with P6), stats and machines.
     said = await invoke(STANDINGS.standings, STANDINGS, as_user(bot, PLAYERS[2], when),
                         season="spring")  # fmt: skip
-    assert said.text.startswith("**Standings · Spring**") and "P6" in said.text
+    assert said.text.startswith("Standings · Spring\n") and "P6" in said.text
     assert "P7" not in said.text
     assert "Nights played 1 · group wins 0" in await stats(bot, player="P6", season="Spring")
     assert "P1 300,000,000 · week 1" in await machine(bot, name="Twilight Zone", season="Spring")

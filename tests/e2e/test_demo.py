@@ -31,8 +31,8 @@ async def test_the_demo_night_reads_in_under_200_lines_none_too_wide(tmp_path: P
     assert "Send it again with /score." in dm
     assert "- Game 2 · Medieval Madness: 4,000,000 · rejected" in dm
     # The night ends with its results and the standings.
-    assert "#league-announcements bot: **Week 1 results" in text
-    assert "#league-announcements bot: **Standings**" in text
+    assert "#league-announcements bot: [Week 1 results" in text
+    assert "#league-announcements bot: [Standings · " in text
     # Mentions read as names, and no machine name is cut across two lines.
     assert not re.search(r"<@!?\d+>", text) and "(by @Dan)" in text
     for machine in MACHINES:

@@ -16,15 +16,6 @@ from bot.scoring import GameNight, GroupNight, NightOutcome, PlayerNight, score_
 from standin import DiscordStandIn, Limits
 
 RULE_ID = re.compile(r"\bR\d+(\.\d+)?\b")
-# bot/ui/render.py's results and groupings renderings, which branch `phone` is
-# rewriting as embeds without their ids: left as they are here on purpose.
-PHONE_REWRITES = (" pot (R10.2):", "start next week (R9).", "Pre-makeup scores still owed (R3.1):")
-
-
-def _without(text: str, fragments: tuple[str, ...]) -> str:
-    for fragment in fragments:
-        text = text.replace(fragment, "")
-    return text
 
 
 def _everything_shown(standin: DiscordStandIn) -> list[str]:
@@ -35,6 +26,7 @@ def _everything_shown(standin: DiscordStandIn) -> list[str]:
         for embed in message.get("embeds") or []:
             texts += [embed.get("title", ""), embed.get("description", "")]
             texts += [f.get("name", "") + f.get("value", "") for f in embed.get("fields", [])]
+            texts.append((embed.get("footer") or {}).get("text", ""))
     return texts
 
 
@@ -82,9 +74,10 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
             await night.set_up()
             await night.afternoon()
             await night.dues()
-            posts = [m["content"] for m in standin.channel_messages(world.announcements)]
-            # The groupings post (R8.2 by skill, R11.2 play order) and the cutoff.
-            assert "**Group 1**: Ann, Bob, Cat\n  Game 1 play order: Cat → Bob → Ann" in posts[0]
+            posts = [shown(m) for m in standin.channel_messages(world.announcements)]
+            # The groupings post (R8.2 by skill, R11.2 play order), as embeds, and the cutoff.
+            assert "\nGroup 1\nAnn, Bob, Cat\nGame 1 order: Cat → Bob → Ann\n" in posts[0]
+            assert standin.channel_messages(world.announcements)[0]["embeds"]
             assert posts[1].startswith("**Week 1: late-notice cutoff (15:00).**\n- Gus: absent")
             dan_late = transcript.lines[
                 transcript.lines.index("Dan › /late minutes:10 note:traffic on 22") + 1
@@ -162,19 +155,18 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
             await night.run(night.member("Ann"), "standings")
             await night.run(night.member("Ann"), "groups", {"week": 2})
             results = next(
-                m["content"]
+                shown(m)
                 for m in standin.channel_messages(world.announcements)
-                if "results" in m["content"]
+                if "results" in shown(m)
             )
             everything = _everything_shown(standin)
     finally:
         await standin.stop()
 
-    # Issue #13: no message the bot sent names an internal rule id, except the three
-    # renderings branch `phone` rewrites (results, groupings; see PHONE_REWRITES).
+    # Issue #13: no message the bot sent names an internal rule id.
     assert len(everything) > 50
     assert any(cutoff in t for t in everything)  # ephemeral replies are read too (Dan's /late)
-    leaks = [t for t in everything if RULE_ID.search(_without(t, PHONE_REWRITES))]
+    leaks = [t for t in everything if RULE_ID.search(t)]
     assert leaks == []
 
     outcome = expected_outcome(night)
@@ -185,15 +177,16 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
             mp, points = group.match_points[name], group.league_points[name]
             assert f". {name}: {points} pts · {mp} MP" in results
     # /standings (public) shows the rules' league points in the rules' order (R11.1).
-    table = next(line for line in transcript.lines if line.startswith("bot: **Standings**"))
-    rows = [(n, int(p)) for n, p in re.findall(r"^\s+\d+ (\w+)\s+-\s+(\d+)", table, re.M)]
+    table = next(line for line in transcript.lines if line.startswith("bot: [Standings · "))
+    rows = [(n, int(p)) for n, p in re.findall(r"^\s+\d+\. (\w+) · (\d+) pts", table, re.M)]
     points = {n: p for g in outcome.groups for n, p in g.league_points.items()}
     tns = {n: t for g in outcome.groups for n, t in g.tns.items()}
     assert rows == sorted(points.items(), key=lambda item: (-item[1], -tns[item[0]]))
     # /groups week 2 shows the groups the rules' movement made (R8.3-R8.5).
-    week2 = next(line for line in transcript.lines if line.startswith("bot: **Week 2 ·"))
+    week2 = next(line for line in transcript.lines if line.startswith("bot: [Week 2 ·"))
     for number, group in enumerate(outcome.next_groups[""], start=1):
-        assert f"**Group {number}**: {', '.join(group)}" in week2
+        assert f"**Group {number}**\n    {', '.join(group)}\n" in week2
     # R10.2: the payout the rules compute from $42 of dues ($21 pot).
-    paid = ", ".join(f"{n} ${c / 100:.2f}" for n, c in outcome.payouts.items())
-    assert f"Payout from the $21.00 pot (R10.2): {paid}" in results
+    payout = results.split("Payout from the $21.00 pot:", 1)[1].split("\nGroup 1")[0]
+    paid = [f"{n} ${c / 100:.2f} (TLP " for n, c in outcome.payouts.items()]
+    assert [p for p in paid if p in payout] == paid and len(paid) == 2

@@ -21,7 +21,7 @@ from PIL import Image
 
 from bot.config import Settings
 from bot.database import Database
-from bot.demo import running_bot
+from bot.demo import running_bot, shown
 from bot.migrate import migrate
 from bot.services import picks, scores, setup
 from bot.ui.picture import WIDTH
@@ -49,7 +49,7 @@ class League:
         return await exchange.done(timeout=30, quiet=0.02)
 
     def posts(self, channel: int) -> list[str]:
-        return [m["content"] for m in self.standin.channel_messages(channel)]
+        return [shown(m) for m in self.standin.channel_messages(channel)]
 
     def table(self, sql: str) -> list[tuple[Any, ...]]:
         with sqlite3.connect(self.settings.database_path) as conn:
@@ -119,7 +119,7 @@ async def test_results_refused_by_the_channel_are_kept_reported_and_resent_once(
         posted = league.posts(league.announcements)
         assert len(posted) == 2
         assert posted[0].startswith("**Week 1 results · Wednesday 07 January**")
-        assert posted[1].startswith("**Standings**")
+        assert posted[1].startswith("**Standings · ")
         # Resending again posts nothing more: nothing failed is left.
         nothing = await league.run("league admin resend")
         assert nothing.content.startswith("No failed posts to send again.")
@@ -192,7 +192,7 @@ async def test_standings_answer_carries_the_picture_of_the_standings_now(league:
     async with running_bot(league.settings, standin=league.standin) as bot:
         before = await league.run("standings")
         last = (before.followups or [before.reply])[-1]
-        assert last is not None and "**Standings**" in (before.reply or {}).get("content", "")
+        assert last is not None and shown(before.reply or {}).startswith("**Standings · ")
         first = standings_picture(league, last)
         await league.run("league night finalize")
         await bot.outbox.settled()

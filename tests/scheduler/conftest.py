@@ -17,7 +17,7 @@ from bot.models import OutboxItem
 from bot.repositories import outbox
 from bot.scheduler import LeagueScheduler
 from bot.services import setup
-from tests.cogs.fakes import ANNOUNCEMENTS, GUILD, FakeBot  # the fake bot's server
+from tests.cogs.fakes import ANNOUNCEMENTS, GUILD, FakeBot, shown  # the fake bot's server
 
 NEW_YORK = ZoneInfo("America/New_York")
 FIRST = date(2026, 3, 4)  # a Wednesday; US daylight saving time starts Sunday 8 March 2026
@@ -54,7 +54,7 @@ class Channel:
     async def posts(self) -> list[str]:
         """Deliver what is owed, then every post in the channel, oldest first."""
         await self.bot.outbox.flush()
-        return [m.content for m in self.bot.channels[ANNOUNCEMENTS].sent]
+        return [shown(m) for m in self.bot.channels[ANNOUNCEMENTS].sent]
 
     async def of(self, marker: str) -> list[str]:
         return [p for p in await self.posts() if marker in p]

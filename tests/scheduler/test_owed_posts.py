@@ -5,6 +5,7 @@ sweep, its waits, jobs missed by any amount, and `/league night lock`)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime, time, timedelta
@@ -16,7 +17,7 @@ from bot.client import LeagueBot
 from bot.config import load_settings
 from bot.database import Database
 from bot.scheduler import MAX_WAITS, SWEEP_EVERY, LeagueScheduler
-from bot.services import announcements, finalize, scores, setup
+from bot.services import announcements, finalize, groups, outbox, scores, setup
 from cogs.commissioner import Commissioner
 from tests.cogs import fakes
 from tests.cogs.conftest import COMMISSIONER, as_user
@@ -79,7 +80,7 @@ async def test_a_season_started_after_12_gets_its_groupings_now_with_no_late_not
         scheduler.shutdown()
         assert said == {**NOTHING_OWED, "groupings": "owed"}
         (groupings,) = await channel.posts()
-        assert groupings.startswith("**Week 1 · Wednesday 04 March 2026**")
+        assert groupings.startswith("Week 1 · Wednesday 04 March 2026")
         assert LATE not in groupings  # the bot was online at 12:00: no false excuse
         # A restart later that day does not post it again, nor call it late.
         clock.now = at(FIRST, "14:00")
@@ -211,9 +212,9 @@ async def test_waits_count_per_post_and_day_and_start_afresh_each_week_for_three
         scheduler.shutdown()
     groupings = await channel.of("Late tonight? Use /late")
     assert [g.splitlines()[0] for g in groupings] == [
-        "**Week 1 · Wednesday 04 March 2026**",
-        "**Week 2 · Wednesday 11 March 2026**",
-        "**Week 3 · Wednesday 18 March 2026**",
+        "Week 1 · Wednesday 04 March 2026",
+        "Week 2 · Wednesday 11 March 2026",
+        "Week 3 · Wednesday 18 March 2026",
     ]
     assert await channel.of(LATE) == []  # late, but the bot was running: no note
 
@@ -241,7 +242,7 @@ async def test_a_job_missed_by_twenty_minutes_still_posts_once(db: Database) -> 
         scheduler.shutdown()
     assert channel.woken == 1
     (groupings,) = await channel.posts()
-    assert groupings.endswith("(Posted late: the bot was offline at 12:00.)")  # 11:55 → 12:20
+    assert "\n(Posted late: the bot was offline at 12:00.)\n" in groupings  # 11:55 → 12:20
     item = await channel.item("groupings:2026-03-04")
     assert item is not None and item.status == "sent"
 
@@ -343,7 +344,7 @@ async def lock_command(bot: FakeBot, when: datetime) -> str:
 async def all_posts(bot: FakeBot) -> list[str]:
     """The announcement channel, once the outbox has delivered what is owed."""
     await bot.outbox.flush()
-    return [m.content for m in bot.channels[fakes.ANNOUNCEMENTS].sent]
+    return [fakes.shown(m) for m in bot.channels[fakes.ANNOUNCEMENTS].sent]
 
 
 async def lock_posts(bot: FakeBot) -> list[str]:
@@ -422,6 +423,33 @@ async def test_a_lock_post_the_command_could_not_send_is_kept_and_sent_by_resend
     assert len(bot.channels[fakes.APPROVALS].sent) == 1
 
 
+async def test_a_refused_groupings_post_is_resent_as_it_was_frozen(db: Database) -> None:
+    """Issue #13: the groupings post is owed as its embeds' JSON, so the post sent
+    after a refusal is the one made at 12:00, not the league as it is later."""
+    channel, clock = Channel(db), Clock(at(FIRST, "11:00"))
+    scheduler = await scheduler_on(db, channel, clock)
+    try:
+        channel.refuse = True
+        clock.now = at(FIRST, "12:00")
+        assert await scheduler.run("groupings") == "owed"
+        assert await channel.posts() == []  # 403: kept as failed
+        item = await channel.item("groupings:2026-03-04")
+        assert item is not None and item.status == "failed"
+        frozen = json.loads(item.data)["embeds"]
+        # P7 joins afterwards: a post made now would list P7's pre-makeups owed
+        await setup.add_player(db, GUILD, "P7", discord_id=7, now=clock.now)
+        fresh = await groups.week_view(db, GUILD, week=1, now=clock.now)
+        assert "P7" in fresh.owes_pre_makeups  # what a post worded now would show
+        channel.refuse = False
+        await outbox.resend(db, GUILD, now=clock.now)
+        (posted,) = await channel.posts()
+    finally:
+        scheduler.shutdown()
+    [message] = channel.bot.channels[fakes.ANNOUNCEMENTS].sent
+    assert [e.to_dict() for e in message.embeds] == frozen[0] and len(frozen) == 1
+    assert posted.startswith("Week 1 · Wednesday 04 March 2026") and "P7" not in posted
+
+
 # --- the bot: after a /league command ------------------------------------------------------
 
 
@@ -462,7 +490,7 @@ async def test_after_a_league_command_the_bot_posts_what_it_made_owed(tmp_path: 
         await bot.on_app_command_completion(koi, Command("league machine add"))  # type: ignore[arg-type]
         assert await channel.owed() == ["groupings:2026-03-04"]
         (groupings,) = await channel.posts()
-        assert groupings.startswith("**Week 1 · Wednesday 04 March 2026**")
+        assert groupings.startswith("Week 1 · Wednesday 04 March 2026")
         assert LATE not in groupings
     finally:
         await bot.close()

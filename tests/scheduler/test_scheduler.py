@@ -200,7 +200,7 @@ async def test_a_league_day_posts_groupings_cutoff_lock_and_grace_in_order(db: D
     ]  # fmt: skip
     groupings, cutoff, lock, grace = await channel.posts()
     # R8.2 week 1 by skill; R11.2 the lowest rank starts game 1.
-    assert "**Group 1**: P1, P2, P3\n  Game 1 play order: P3 → P2 → P1" in groupings
+    assert "\nGroup 1\nP1, P2, P3\nGame 1 order: P3 → P2 → P1\n" in groupings
     assert "use /veto before 19:15" in groupings
     assert "- P3: late, about 30 min late" in cutoff
     assert lock.startswith("**Week 1: picks are locked.**")

@@ -10,7 +10,7 @@ top group and stays.
 from __future__ import annotations
 
 from bot.database import Database
-from bot.ui import render
+from bot.ui import embeds
 from tests.services.conftest import add_machines, add_players
 from tests.services.test_season import play_week
 
@@ -25,8 +25,9 @@ async def test_r8_5_second_mover_moves_up_and_the_top_winner_stays(league: Datab
         "P4": "up", "P5": "down", "P6": "down",
         "P7": "up", "P8": "up", "P9": "stays", "P10": "stays",
     }  # fmt: skip
-    text = render.results(summary)
-    line_of = {name: next(x for x in text.split("\n") if f" {name}:" in x) for name in movement}
+    shown = "\n".join(f.value or "" for [embed] in embeds.results(summary) for f in embed.fields)
+    text = shown.replace("\n  ", " ")  # a player's line goes on, indented, on a phone
+    line_of = {name: next(x for x in text.split("\n") if f". {name}:" in x) for name in movement}
     assert "moves up" in line_of["P8"] and "stay" not in line_of["P8"]
     assert "moves down" in line_of["P5"]
     assert "stays" in line_of["P1"] and "moves" not in line_of["P1"]
