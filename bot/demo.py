@@ -294,7 +294,7 @@ def printed(message: dict[str, Any]) -> str:
     for embed in message.get("embeds") or []:
         lines += [f"[{embed.get('title', '')}]", embed.get("description", "")]
         for field_ in embed.get("fields", []):
-            value = field_["value"].split("\n")
+            value = _unwrapped(field_["value"].split("\n"))
             if len(value) <= SHORT_FIELD and "```" not in field_["value"]:
                 lines.append(f"  {field_['name']}: " + " · ".join(value))
             else:
@@ -310,11 +310,27 @@ def printed(message: dict[str, Any]) -> str:
     return "\n".join(line for line in lines if line)
 
 
+def _unwrapped(lines: list[str]) -> list[str]:
+    """An embed's lines as a terminal shows them: what was broken for a phone's
+    width (a line ending in "," or "·", or a game's finish indented under it)
+    is joined again; the transcript then wraps at its own, wider, width."""
+    out: list[str] = []
+    for line in lines:
+        if out and out[-1].rstrip().endswith((",", "·")):
+            out[-1] = f"{out[-1].rstrip()} {line.strip()}"
+        elif out and line.startswith("  ") and out[-1].startswith("Game "):
+            out[-1] = f"{out[-1]}: {line.strip()}"
+        else:
+            out.append(line)
+    return out
+
+
 def _first(text: str, most: int | None) -> str:
     """The text's first `most` lines (blank ones dropped) and how many are left out."""
     lines = [line for line in text.split("\n") if line]
     if most is not None and len(lines) > most:
-        lines = [*lines[:most], f"… ({len(lines) - most} more lines)"]
+        left = len(lines) - most
+        lines = [*lines[:most], f"… ({left} more line{'s' if left != 1 else ''})"]
     return "\n".join(lines)
 
 
@@ -547,7 +563,7 @@ class LeagueNight:
         self.t.heading(when, "vetoes")
         for name, machine in VETOES.items():
             await self.run(self.member(name), "veto", {"machine": machine})
-        await self.scheduled("lock", at(NIGHT, "19:15"))
+        await self.scheduled("lock", at(NIGHT, "19:15"), most=10)
 
     def games_of(self, name: str) -> list[str]:
         """The player's group's games in order, from the lock post."""
@@ -596,7 +612,7 @@ class LeagueNight:
             name, number = keeper
             group = [n for n in self.group_of(name) if n != ABSENT]
             entries = {n: self.typed_score(n, number) for n in group}
-            await self.form(self.member(name), entries, game=number)
+            await self.form(self.member(name), entries, game=number, most=2)
         hidden = [name for name in names if shown is not None and name not in shown]
         for name in [n for n in names if n not in hidden]:
             await self.own_form(name)
@@ -611,7 +627,7 @@ class LeagueNight:
             f"Game {n} · {machine}": self.typed_score(name, n)
             for n, machine in enumerate(self.games_of(name), start=1)
         }
-        done = await self.form(self.member(name), entries, quiet=quiet)
+        done = await self.form(self.member(name), entries, quiet=quiet, most=3)
         if not done.content.startswith("Submitted"):
             raise NotAsScripted(f"{name}'s form was answered {done.content!r}")
         return done

@@ -53,3 +53,28 @@ def test_an_embed_prints_as_its_title_and_fields_short_ones_on_one_line() -> Non
         "1 waiting for approval",
         "[Approve]",
     ]
+
+
+def test_a_phone_wrapped_field_is_joined_again_for_the_terminal() -> None:
+    """A results field broken at a phone's 40 characters reads on whole lines in
+    the terminal: a game with its finish, a player's line with its end."""
+    value = "\n".join([
+        "Game 1 · Attack from Mars",
+        "  Dan 3, Eve 2, Gus 2 (pre-makeup),",
+        "  Fay 1",
+        "Game 2 · Monster Bash",
+        "  Dan 3, Eve 2, Fay 1, Gus 0",
+        "1. Dan: 13 pts · 13 MP · TNS 5,127,500 ·",
+        "  moves up",
+        "2. Fay: 4 pts · 4 MP · stays",
+        "3. Gus: 2 pts · 2 MP · absent · stays",
+        "4. Eve: 1 pts · 1 MP · stays",
+        "5. Ann: 0 pts · 0 MP · stays",
+    ])  # fmt: skip
+    field_ = {"name": "Group 2", "value": value}
+    message = {"embeds": [{"title": "Week 1 results", "fields": [field_]}]}
+    text = printed(message)
+    assert "    Game 1 · Attack from Mars: Dan 3, Eve 2, Gus 2 (pre-makeup), Fay 1" in text
+    assert "    1. Dan: 13 pts · 13 MP · TNS 5,127,500 · moves up" in text
+    assert "    Game 2 · Monster Bash: Dan 3, Eve 2, Fay 1, Gus 0" in text
+    assert "    2. Fay: 4 pts · 4 MP · stays\n" in text  # a whole line stays as it was
