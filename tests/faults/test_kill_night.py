@@ -1,20 +1,33 @@
-"""SIGKILL at random moments of a scripted night, restarting each time.
+"""SIGKILL at random moments of a scripted night, restarting each time (issue #12).
 
 The real `league-bot` process runs against the stand-in with Discord's rate
-limits on. The night: the day's scheduled posts (all owed at start: the
-league's times are set just after midnight, so the bot makes them late),
-8 players' 40 scores, the commissioner's approvals (group 1 by the buttons,
-groups 2 and 3 with approve-all, which edits the posts), finalize. A killer sends
-SIGKILL at a random moment of each run and the bot is started again, until
-the kills are used up; then the night is played to its end uninterrupted.
+limits on, and its posts and edits answered SLOW s late (the message is made at
+once; the bot hears of it later), so that kills land mid-send. The night, in
+four phases: the day's scheduled posts (all owed at start: the league's times
+are set just after midnight, so the bot makes them late); 8 players' 40 scores;
+the commissioner's approvals on the scorecards (group 1 game by game through
+"Approve one game…", group 2 with "Approve all complete", group 3 with
+`/league night approve-all`, which edits its card); finalize, with its results
+and standings posts.
+
+The kills are allotted to the phases in turn (the issue's 20: five each), each
+at a random moment within its phase: during the scheduled posts and finalize,
+while an announcement is on its way; during submissions and approvals, within a
+random step, up to as long after sending it as its answer took in an
+uninterrupted run. The script waits where the kill is due, so a kill never
+slips into the next phase; where each landed is checked from the script and the
+bot's database at the kill (the scheduled posts not all delivered; the night's
+posts not all sent). After each kill the bot is started again; after the last
+the night is played to its end uninterrupted.
 
 A step whose answer never came (the bot died under it) is sent again, as a
-player would. At the end every owed post exists exactly once, every score is
-stored once, and the results equal an uninterrupted run's.
+player would. At the end every owed post exists exactly once (one card per
+group, every score on it approved; the scheduled, results and standings posts),
+every score is stored once, and the results equal an uninterrupted run's.
 
 `FAULT_SEED` picks the kill moments (the seed is in the failure message), and
 `FAULT_KILLS` how many (default the issue's 20; fewer for a quick run, e.g.
-`FAULT_KILLS=4`).
+`FAULT_KILLS=4`, one in each phase).
 """
 
 from __future__ import annotations
@@ -47,11 +60,9 @@ KILLS = int(os.environ.get("FAULT_KILLS", "20"))
 PHASES = ("scheduled posts", "submissions", "approvals", "finalize")
 SCHEDULED = len(announcements.KINDS)  # the day's scheduled posts, all owed at start
 PLAYERS = 8
-GROUPS = 3  # of 3, 3 and 2? see the reference run
+GROUPS = 3  # of 3, 3 and 2 players
 GAMES = 5
 SLOW = 0.3  # s: the stand-in answers a post or an edit this late
-SPAN = {"submissions": 1.5, "approvals": 0.6}  # s: a kill comes at most this long into a run
-READY = "start-up checks passed"
 
 
 def zone_near_noon() -> str:
@@ -78,6 +89,8 @@ class Night:
     names: dict[int, str]
     answers: list[str] = field(default_factory=list)
     doing: str = PHASES[0]  # what the script is doing now
+    started: int = -1  # the step it sent last in this run
+    took: dict[int, float] = field(default_factory=dict)  # step -> seconds to its answer
     holding: bool = False  # waiting at the end of `doing` for this run's kill
 
     @property
@@ -165,31 +178,37 @@ class Night:
         else:
             await self.run(self.koi, "league night finalize", {})
 
-    async def hold_after(self, phase: str | None) -> None:
-        """At the end of `phase` (this run's kill is for it), wait for the kill."""
-        if phase == self.doing:
-            self.holding = True
-            await asyncio.Event().wait()  # cancelled by the kill
+    async def hold(self) -> None:
+        """Wait here for this run's kill (so that it lands where it was meant to)."""
+        self.holding = True
+        await asyncio.Event().wait()  # cancelled by the kill
 
-    async def play(self, progress: list[int], kill_in: str | None = None) -> None:
-        """The night from `progress[0]` on (a step counts once it was answered);
-        with `kill_in`, the script does not leave that phase before the kill."""
-        self.holding = False
+    async def play(
+        self, progress: list[int], kill_in: str | None = None, kill_at: int | None = None
+    ) -> None:
+        """The night from `progress[0]` on (a step counts once it was answered).
+        With a kill to come in `kill_in`, the script waits for it at the end of
+        that phase, or just after step `kill_at` (a submission or an approval)."""
+        self.doing, self.holding, self.started = PHASES[0], False, -1
         while self.scheduled_undelivered():  # noqa: ASYNC110 (the bot's database: nothing to await)
             await asyncio.sleep(0.05)
-        await self.hold_after(kill_in)
+        if kill_in == PHASES[0]:
+            await self.hold()
         steps = self.steps()
         while progress[0] < len(steps):
             kind, what = steps[progress[0]]
-            self.doing = self.phase_of(kind)
+            self.doing, self.started = self.phase_of(kind), progress[0]
+            sent = asyncio.get_running_loop().time()
             await self.step(kind, what)
+            self.took[progress[0]] = asyncio.get_running_loop().time() - sent
             progress[0] += 1
-            if progress[0] < len(steps) and self.phase_of(steps[progress[0]][0]) != self.doing:
-                await self.hold_after(kill_in)
+            if kill_at is not None and progress[0] > kill_at:
+                await self.hold()
         self.doing = "finalize"  # until everything owed (the results posts, the cards) is sent
         while self.owed():  # noqa: ASYNC110 (the bot's database: nothing to await)
             await asyncio.sleep(0.05)
-        await self.hold_after(kill_in)
+        if kill_in is not None:
+            await self.hold()
         self.doing = "done"
 
     def landed(self) -> str:
@@ -306,37 +325,63 @@ def allot(kills: int) -> list[str]:
     return [p for n, p in enumerate(PHASES) for _ in range(kills // 4 + (n < kills % 4))]
 
 
-async def kill_moment(night: Night, phase: str, since: int, rng: random.Random) -> None:
-    """Return at this run's kill moment, a random one (`rng`) within `phase`.
-    Scheduled posts and finalize: while an announcement is on its way (its
-    answer slowed by SLOW s, so the bot dies not knowing it was made); submissions
-    and approvals: a random time after the script begins the phase in this run."""
-    while night.doing != phase and not night.holding:  # noqa: ASYNC110 (the script's state)
-        await asyncio.sleep(0.01)
-    if phase in ("scheduled posts", "finalize"):
-        while not night.posting(since) and not night.holding:  # noqa: ASYNC110
+def kill_step(
+    night: Night, phase: str, nth: tuple[int, int], progress: int, rng: random.Random
+) -> int:
+    """The step a kill in `phase` (a submission or an approval) comes at: for the
+    i-th of k kills (`nth`), a random one of the i-th k-th of the phase's steps."""
+    steps = [n for n, (kind, _) in enumerate(night.steps()) if night.phase_of(kind) == phase]
+    i, k = nth
+    part = steps[i * len(steps) // k : max((i + 1) * len(steps) // k, i * len(steps) // k + 1)]
+    return max(progress, rng.choice(part))
+
+
+async def kill_moment(
+    night: Night, step: int | None, pace: dict[int, float], since: int, rng: random.Random
+) -> None:
+    """Return at this run's kill moment, a random one (`rng`) within its phase.
+    Scheduled posts and finalize (`step` None): while an announcement is on its
+    way (its answer slowed by SLOW s, so the bot dies not knowing it was made).
+    Submissions and approvals: a random moment of step `step`, from its sending
+    to as long after as its answer took in the uninterrupted run (`pace`)."""
+    if step is None:
+        while not night.posting(since) and not night.holding:  # noqa: ASYNC110 (the script's state)
             await asyncio.sleep(0.01)
         await asyncio.sleep(rng.uniform(0.0, 0.8 * SLOW))
-    else:
-        await asyncio.sleep(rng.uniform(0.0, SPAN[phase]))
+        return
+    while night.started < step and not night.holding:  # noqa: ASYNC110 (the script's state)
+        await asyncio.sleep(0.002)
+    await asyncio.sleep(rng.uniform(0.0, pace.get(step, SLOW)))
 
 
 async def play_night(
-    night: Night, folder: Path, kills: list[str], rng: random.Random, landed: list[str]
+    night: Night,
+    folder: Path,
+    kills: list[str],
+    rng: random.Random,
+    landed: list[str],
+    pace: dict[int, float],
 ) -> None:
     """Play the night, killing the bot once per entry of `kills` at a random
     moment of that phase and starting it again; then to the end. `landed` gets
-    the phase each kill landed in."""
+    the phase each kill landed in; `pace` is how long each step took uninterrupted."""
     progress = [0]
-    for phase in kills:
+    for n, phase in enumerate(kills):
         since = len(night.standin.requests)
+        step = None
+        if phase in ("submissions", "approvals"):
+            nth = (kills[:n].count(phase), kills.count(phase))
+            step = kill_step(night, phase, nth, progress[0], rng)
         process = await spawn(night, folder)
         try:
-            player = asyncio.create_task(night.play(progress, kill_in=phase))
-            killer = asyncio.create_task(kill_moment(night, phase, since, rng))
+            player = asyncio.create_task(night.play(progress, phase, step))
+            killer = asyncio.create_task(kill_moment(night, step, pace, since, rng))
             await asyncio.wait({player, killer}, return_when=asyncio.FIRST_COMPLETED, timeout=60)
             process.kill()
+            if player.done() and player.exception() is not None:
+                raise player.exception()  # type: ignore[misc] (a failed check of the script)
             landed.append(night.landed() if killer.done() else "never (timed out)")
+            print(f"kill {len(landed)}: {landed[-1]}, step {progress[0]}, held {night.holding}")
             await process.wait()
             for task in (player, killer):
                 task.cancel()
@@ -369,11 +414,11 @@ async def test_sigkill_at_random_moments_of_a_night_loses_and_doubles_nothing(
     reference_folder.mkdir()
     killed_folder.mkdir()
     async with night_in(reference_folder) as reference:
-        await play_night(reference, reference_folder, [], rng, [])
+        await play_night(reference, reference_folder, [], rng, [], {})
         expected = reference.outcome()
     landed: list[str] = []
     async with night_in(killed_folder) as killed:
-        await play_night(killed, killed_folder, kills, rng, landed)
+        await play_night(killed, killed_folder, kills, rng, landed, reference.took)
         got = killed.outcome()
         failed = killed.query("SELECT kind, ref, last_error FROM outbox WHERE status = 'failed'")
     where = f"FAULT_SEED={SEED} FAULT_KILLS={KILLS}"
