@@ -38,7 +38,7 @@ import os
 import random
 import sqlite3
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
@@ -50,19 +50,21 @@ from bot.database import Database
 from bot.demo import shown
 from bot.migrate import migrate
 from bot.services import announcements, setup
-from standin import DiscordStandIn, Limits
+from standin import DiscordStandIn, Exchange, Limits
 from tests.e2e.harness import bot_settings, small_server
 from tests.e2e.process import ROOT, environment
 
 TOKEN = "kill-night-token.not-a-secret.0123456789"
 SEED = int(os.environ.get("FAULT_SEED", "20260107"))
 KILLS = int(os.environ.get("FAULT_KILLS", "20"))
+LOG = os.environ.get("FAULT_LOG", "INFO")  # the bot's log level (its log: bot.log)
 PHASES = ("scheduled posts", "submissions", "approvals", "finalize")
 SCHEDULED = len(announcements.KINDS)  # the day's scheduled posts, all owed at start
 PLAYERS = 8
 GROUPS = 3  # of 3, 3 and 2 players
 GAMES = 5
 SLOW = 0.3  # s: the stand-in answers a post or an edit this late
+ACK = 3.0  # s: Discord's deadline for the bot to acknowledge an interaction
 
 
 def zone_near_noon() -> str:
@@ -133,11 +135,26 @@ class Night:
             group, game, game,
         )[0][0]  # fmt: skip
 
-    async def run(self, member: int, command: str, options: dict[str, Any]) -> None:
-        await self.standin.wait_until_connected(timeout=30)
-        exchange = await self.standin.invoke(member, command, options, channel_id=self.general)
+    async def answered(self, send: Callable[[], Awaitable[Exchange]]) -> None:
+        """Send an interaction until the bot takes it, then wait for its answer. One
+        sent while no live bot was connected (the killed one's connection not yet
+        seen closed, the next not yet identified) is never acknowledged: Discord
+        shows the member "This interaction failed" after 3 s, and they try again."""
+        while True:
+            await self.standin.wait_until_connected(timeout=30)
+            exchange = await send()
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(ACK + 2):
+                    while not exchange.acknowledged:  # noqa: ASYNC110 (the stand-in's state)
+                        await asyncio.sleep(0.02)
+                    break
         await exchange.done(timeout=60, quiet=0.0)  # cancelled at once if the bot is killed
         self.answers.append(exchange.content)
+
+    async def run(self, member: int, command: str, options: dict[str, Any]) -> None:
+        await self.answered(
+            lambda: self.standin.invoke(member, command, options, channel_id=self.general)
+        )
 
     async def choose(self, group: int, placeholder: str, value: str | None) -> None:
         """The commissioner picks `value` in the card's menu `placeholder` (or
@@ -154,13 +171,11 @@ class Night:
             if card is not None and offered:
                 break
             await asyncio.sleep(0.05)  # the card's post or edit is owed: it comes
-        await self.standin.wait_until_connected(timeout=30)
         values = None if value is None else [value]
-        click = await self.standin.click(
-            self.koi, int(card["id"]), item["custom_id"], values=values
+        message, custom_id = int(card["id"]), item["custom_id"]
+        await self.answered(  # the answer: "Approved 3 scores: …"
+            lambda: self.standin.click(self.koi, message, custom_id, values=values)
         )
-        await click.done(timeout=60, quiet=0.0)  # the answer: "Approved 3 scores: …"
-        self.answers.append(click.content)
 
     async def step(self, kind: str, what: Any) -> None:
         if kind == "score":
@@ -314,7 +329,7 @@ async def spawn(night: Night, folder: Path) -> asyncio.subprocess.Process:
     with (folder / "bot.log").open("ab") as log:
         return await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", "run", "--sync", "--env-file", str(folder / "none.env"),
-            env=environment(night.settings), cwd=ROOT,
+            env=environment(night.settings, LOG_LEVEL=LOG), cwd=ROOT,
             stdout=asyncio.subprocess.DEVNULL, stderr=log,
         )  # fmt: skip
 
@@ -343,7 +358,7 @@ async def kill_moment(
     Scheduled posts and finalize (`step` None): while an announcement is on its
     way (its answer slowed by SLOW s, so the bot dies not knowing it was made).
     Submissions and approvals: a random moment of step `step`, from its sending
-    to as long after as its answer took in the uninterrupted run (`pace`)."""
+    to as long after as its answer took in the uninterrupted run (`pace`; 2 s at most)."""
     if step is None:
         while not night.posting(since) and not night.holding:  # noqa: ASYNC110 (the script's state)
             await asyncio.sleep(0.01)
@@ -351,7 +366,7 @@ async def kill_moment(
         return
     while night.started < step and not night.holding:  # noqa: ASYNC110 (the script's state)
         await asyncio.sleep(0.002)
-    await asyncio.sleep(rng.uniform(0.0, pace.get(step, SLOW)))
+    await asyncio.sleep(rng.uniform(0.0, min(pace.get(step, SLOW), 2.0)))
 
 
 async def play_night(
@@ -380,7 +395,9 @@ async def play_night(
             process.kill()
             if player.done() and player.exception() is not None:
                 raise player.exception()  # type: ignore[misc] (a failed check of the script)
-            landed.append(night.landed() if killer.done() else "never (timed out)")
+            landed.append(
+                night.landed() if killer.done() else f"never (stuck; {night.owed()} owed)"
+            )
             print(f"kill {len(landed)}: {landed[-1]}, step {progress[0]}, held {night.holding}")
             await process.wait()
             for task in (player, killer):
@@ -416,6 +433,8 @@ async def test_sigkill_at_random_moments_of_a_night_loses_and_doubles_nothing(
     async with night_in(reference_folder) as reference:
         await play_night(reference, reference_folder, [], rng, [], {})
         expected = reference.outcome()
+        slowest = max(reference.took, key=reference.took.__getitem__)
+        print(f"slowest step uninterrupted: {slowest}, {reference.took[slowest]:.2f} s")
     landed: list[str] = []
     async with night_in(killed_folder) as killed:
         await play_night(killed, killed_folder, kills, rng, landed, reference.took)
