@@ -5,6 +5,7 @@
     standin.limits.global_per_second = None          # no global limit
     standin.limits.switch_off()                      # kinder than Discord: no rate limits
     standin.fail_next("POST /channels/*/messages", status=502, times=2)
+    standin.slow("POST /channels/*/messages", 0.3)   # answers come 0.3 s late
 
 `Limits()` has Discord's numbers for a bot: 5 messages per 5 s per channel
 (POST, and edits with PATCH, each its own bucket), and 50 requests a second
@@ -160,6 +161,19 @@ def _whole_seconds(seconds: float) -> str:
     return str(max(1, int(seconds) + (seconds % 1 > 0)))
 
 
+def route_pattern(route: str) -> str:
+    """'post /channels/*/messages' as matched against 'POST /channels/1/messages'."""
+    method, _, pattern = route.strip().partition(" ")
+    if not pattern.startswith("/"):
+        raise ValueError(f"say the route as 'METHOD /path', e.g. 'POST /channels/*/messages', "
+                         f"not {route!r}")  # fmt: skip
+    return f"{method.upper()} {pattern}"
+
+
+def _matches(method: str, path: str, pattern: str) -> bool:
+    return fnmatch.fnmatchcase(f"{method} {path.removeprefix(API)}", pattern)
+
+
 @dataclass
 class _Fault:
     pattern: str
@@ -174,19 +188,14 @@ class Faults:
         self._pending: list[_Fault] = []
 
     def add(self, route: str, status: int, times: int) -> None:
-        method, _, pattern = route.strip().partition(" ")
-        if not pattern.startswith("/"):
-            raise ValueError(f"say the route as 'METHOD /path', e.g. 'POST /channels/*/messages', "
-                             f"not {route!r}")  # fmt: skip
         if not 500 <= status <= 599:
             raise ValueError(f"a transient failure is a 5xx status, not {status}")
-        self._pending.append(_Fault(f"{method.upper()} {pattern}", status, times))
+        self._pending.append(_Fault(route_pattern(route), status, times))
 
     def take(self, method: str, path: str) -> int | None:
         """The status to fail this request with (using up one of its times), or None."""
-        route = f"{method} {path.removeprefix(API)}"
         for fault in self._pending:
-            if fnmatch.fnmatchcase(route, fault.pattern):
+            if _matches(method, path, fault.pattern):
                 fault.times -= 1
                 if fault.times <= 0:
                     self._pending.remove(fault)
@@ -196,3 +205,21 @@ class Faults:
     @property
     def pending(self) -> int:
         return sum(f.times for f in self._pending)
+
+
+class Delays:
+    """Slow answers: a matching request is handled at once (a message is stored)
+    but its answer leaves `seconds` later, as over a slow network. A client that
+    dies meanwhile never learns what it made."""
+
+    def __init__(self) -> None:
+        self._routes: list[tuple[str, float]] = []
+
+    def add(self, route: str, seconds: float) -> None:
+        if seconds < 0:
+            raise ValueError(f"a delay is at least 0 s, not {seconds}")
+        self._routes.append((route_pattern(route), seconds))
+
+    def of(self, method: str, path: str) -> float:
+        """How long the answer to this request waits (the first matching route's delay)."""
+        return next((s for p, s in self._routes if _matches(method, path, p)), 0.0)

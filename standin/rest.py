@@ -198,6 +198,7 @@ class Rest:
             if not response.prepared:  # the gateway's websocket has sent its headers
                 response.headers.update(VIA)
                 response.headers.update(verdict.headers)
+                await asyncio.sleep(self.standin.delays.of(request.method, request.path))
             record.status = response.status
             return response
         except Refused as refusal:

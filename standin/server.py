@@ -17,7 +17,7 @@ used after `interaction_token_lifetime` (15 minutes), DMs to a user whose
 DMs are closed (`close_dms`: 403 50007; `dms(user)` reads what the bot sent
 them). Rate limits (`limits`,
 see `standin.limits`) answer 429 with Discord's headers (recorded in
-`rate_limited`); `fail_next` injects transient 5xx. Each is switchable per
+`rate_limited`); `fail_next` injects transient 5xx and `slow` late answers. Each is switchable per
 test. A route the stand-in does not know answers 404
 {"message": ..., "code": 0} and is recorded in `unknown_requests`, so a test
 can show exactly what was missing.
@@ -41,7 +41,7 @@ from aiohttp import web
 from standin import commands as cmd
 from standin.exchange import Exchange, Signal
 from standin.gateway import Gateway
-from standin.limits import Faults, Limits, RateLimiter
+from standin.limits import Delays, Faults, Limits, RateLimiter
 from standin.messages import BUTTON, find_component
 from standin.rest import (
     API,
@@ -138,6 +138,7 @@ class DiscordStandIn:
         self.rate_limiter = RateLimiter(self.limits)
         self.rate_limited: list[RecordedRequest] = []  # every 429 the stand-in answered
         self.faults = Faults()
+        self.delays = Delays()
         self.nonces: dict[tuple[int, str], tuple[int, datetime]] = {}
         self.gateway = Gateway(self, heartbeat_interval_ms)
         self.exchange_by_token: dict[str, Exchange] = {}
@@ -286,6 +287,12 @@ class DiscordStandIn:
         before Discord would look at them (recorded in `rejected`). discord.py retries
         500, 502, 504 and 524 itself (after 1 s, 3 s, ...) and raises on others."""
         self.faults.add(route, status, times)
+
+    def slow(self, route: str, seconds: float) -> None:
+        """Answer requests matching `route` ("PATCH /channels/*/messages/*") `seconds`
+        late: each is done at once (the message stored) but the bot hears of it
+        only then, so a bot killed meanwhile never learns of it (fault tests)."""
+        self.delays.add(route, seconds)
 
     def add_member(
         self,

@@ -114,9 +114,12 @@ class Sender:
             # The outbox lives in that file: nothing owed can be read or recorded any
             # more. The database layer has logged it and told the commissioner.
             log.error("the outbox sender stops: the league's database file was moved")
+        except Exception:
+            log.exception("the outbox sender stopped: nothing more is sent until a restart")
+            raise
 
     async def _deliver_forever(self) -> None:
-        recovered = await owed.recover(self.bot.db, self.guild_id)
+        recovered = await owed.recover(self.bot.db, self.guild_id, now=self.clock())
         if recovered:
             log.warning("resuming %d post(s) cut off mid-send (same nonce)", recovered)
         while True:
@@ -270,7 +273,7 @@ class Sender:
         if isinstance(retry_after, int | float):
             wait = max(wait, float(retry_after))
         when = self.clock() + timedelta(seconds=wait)
-        await owed.retry_later(self.bot.db, item.id, when, _why(error))
+        await owed.retry_later(self.bot.db, item.id, when, _why(error), now=self.clock())
         log.warning("outbox item %d (%s to %s) not sent (%s); again in %.0f s",
                     item.id, item.kind, item.target, _why(error), wait)  # fmt: skip
 

@@ -25,6 +25,22 @@ CLAIM = (
     " WHERE id = ? AND status = 'pending'"
 )
 RECOVER = "UPDATE outbox SET status = 'pending' WHERE guild_id = ? AND status = 'sending'"
+# A coalesced item (an edit, an alert) cut off mid-send or to be retried, while a
+# later one of the same work waits: only one may wait (the unique indexes), and the
+# later one is worded when sent, so it does this one's work. This one is dropped.
+TWIN = (
+    "EXISTS (SELECT 1 FROM outbox t WHERE t.guild_id = outbox.guild_id AND t.status = 'pending'"
+    " AND t.kind = outbox.kind AND t.id != outbox.id AND ((t.kind = 'approval_update'"
+    " AND t.ref = outbox.ref) OR (t.kind = 'alert' AND t.target = outbox.target)))"
+)
+TWIN_WHY = "a later one of the same waits and does its work"
+RECOVER_TWINS = (
+    "UPDATE outbox SET status = 'dropped', last_error = ?, sent_at = ?"
+    f" WHERE guild_id = ? AND status = 'sending' AND {TWIN}"
+)
+RETRY_TWIN = (
+    f"UPDATE outbox SET status = 'dropped', last_error = ?, sent_at = ? WHERE id = ? AND {TWIN}"
+)
 PIECE_SENT = "UPDATE outbox SET pieces_sent = ?, message_id = coalesce(message_id, ?) WHERE id = ?"
 SENT = (
     "UPDATE outbox SET status = 'sent', sent_at = ?, last_error = NULL,"
@@ -102,8 +118,10 @@ async def claim(conn: aiosqlite.Connection, item_id: int) -> bool:
     return await run(conn, CLAIM, (item_id,)) == 1
 
 
-async def recover(conn: aiosqlite.Connection, guild_id: int) -> int:
-    return await run(conn, RECOVER, (guild_id,))
+async def recover(conn: aiosqlite.Connection, guild_id: int, now: str) -> int:
+    """Items left 'sending' wait again; one with a later twin waiting is dropped."""
+    dropped = await run(conn, RECOVER_TWINS, (TWIN_WHY, now, guild_id))
+    return dropped + await run(conn, RECOVER, (guild_id,))
 
 
 async def piece_sent(
@@ -116,8 +134,12 @@ async def sent(conn: aiosqlite.Connection, item_id: int, message_id: int | None,
     await run(conn, SENT, (now, message_id, item_id))
 
 
-async def retry_at(conn: aiosqlite.Connection, item_id: int, when: str, error: str) -> None:
-    await run(conn, RETRY, (when, error[:500], item_id))
+async def retry_at(
+    conn: aiosqlite.Connection, item_id: int, when: str, error: str, now: str
+) -> None:
+    """The item waits until `when`, or is dropped if a later twin already waits."""
+    if not await run(conn, RETRY_TWIN, (TWIN_WHY, now, item_id)):
+        await run(conn, RETRY, (when, error[:500], item_id))
 
 
 async def note(conn: aiosqlite.Connection, item_id: int, text: str) -> None:

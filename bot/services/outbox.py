@@ -93,10 +93,11 @@ def ref_id(ref: str, prefix: str) -> int | None:
 # --- the sender's side (one transaction each) --------------------------------------------
 
 
-async def recover(db: Database, guild_id: int) -> int:
-    """At start: items left 'sending' by a stop or crash are sent again (same nonce)."""
+async def recover(db: Database, guild_id: int, *, now: datetime) -> int:
+    """At start: items left 'sending' by a stop or crash are sent again (same nonce);
+    an edit or alert whose later twin already waits is dropped (the twin does it)."""
     async with db.transaction() as conn:
-        return await outbox.recover(conn, guild_id)
+        return await outbox.recover(conn, guild_id, moment(now))
 
 
 async def heads(db: Database, guild_id: int) -> list[OutboxItem]:
@@ -148,9 +149,11 @@ async def sent_instead(
         await outbox.note(conn, done.id, f"{INSTEAD}; the DM was refused: {why}")
 
 
-async def retry_later(db: Database, item_id: int, when: datetime, error: str) -> None:
+async def retry_later(
+    db: Database, item_id: int, when: datetime, error: str, *, now: datetime
+) -> None:
     async with db.transaction() as conn:
-        await outbox.retry_at(conn, item_id, moment(when), error)
+        await outbox.retry_at(conn, item_id, moment(when), error, moment(now))
 
 
 async def drop(db: Database, item_id: int, why: str, *, now: datetime) -> None:

@@ -276,6 +276,27 @@ async def test_transient_server_errors_fail_the_next_requests(
         standin.fail_next("/channels/*/messages")  # no method
 
 
+async def test_a_slow_answer_comes_after_its_message_is_made(
+    standin: DiscordStandIn, world: World, client: discord.Client
+) -> None:
+    """`slow` (the kill tests): the message exists before the bot hears of it,
+    so a bot that dies meanwhile never learns it was made."""
+    standin.slow("POST /channels/*/messages", 1.0)
+    channel = await client.fetch_channel(world.general)
+    assert isinstance(channel, discord.TextChannel)
+    sending = asyncio.create_task(channel.send("on its way"))
+    made = await standin.wait_for_message(world.general, timeout=10)
+    assert made["content"] == "on its way" and not sending.done()
+    [request] = posts(standin, world.general)
+    assert request.status == 0  # not yet answered
+    assert (await sending).id == int(made["id"])  # the answer names the message made
+    assert request.status == 200
+    with pytest.raises(ValueError):
+        standin.slow("/channels/*/messages", 1.0)
+    with pytest.raises(ValueError):
+        standin.slow("POST /channels/*/messages", -1.0)
+
+
 # -- nonces ------------------------------------------------------------------------
 async def test_enforce_nonce_returns_the_earlier_message(
     standin: DiscordStandIn, world: World, client: discord.Client, http: aiohttp.ClientSession

@@ -88,6 +88,48 @@ async def test_an_approval_message_has_one_waiting_edit(players: Database) -> No
     assert [i.kind for i in await items(db)] == ["approval", "approval_update"]
 
 
+async def test_an_edit_cut_off_mid_send_while_a_later_one_waits_does_not_stop_the_outbox(
+    players: Database,
+) -> None:
+    """Issue #12 (found by the SIGKILL night): the bot was killed while a card's
+    edit was being sent and a later decision owed the card another edit. At the
+    next start the first could not wait again beside the second (one waiting
+    edit per message), recovery failed, and the outbox sent nothing any more.
+    Now the cut-off edit is dropped (the waiting one is worded when sent, from
+    the card as it then stands); the same when a send is to be retried."""
+    db = await locked(players)
+    await scores.submit(db, GUILD, discord_id(1), 1, 10**8, now=TONIGHT)
+    ref = "card:1"
+    for retried in (False, True):
+        async with db.transaction() as conn:
+            await outbox.owe_update(conn, GUILD, ref, now=TONIGHT)
+        [first] = [i for i in await items(db) if i.kind == "approval_update"]
+        assert await outbox.claim(db, first.id) is not None  # being sent ...
+        async with db.transaction() as conn:  # ... when a decision owes another edit
+            assert await outbox.owe_update(conn, GUILD, ref, now=TONIGHT) > 0
+        if retried:  # Discord answered 5xx: try again later
+            await outbox.retry_later(db, first.id, TONIGHT, "503", now=TONIGHT)
+        else:  # killed; the next start
+            assert await outbox.recover(db, GUILD, now=TONIGHT) == 1
+        waiting = [(i.kind, i.ref, i.status) for i in await items(db)]
+        assert waiting == [("approval", ref, "pending"), ("approval_update", ref, "pending")]
+        dropped = await outbox.item(db, first.id)
+        assert dropped is not None and dropped.status == "dropped"
+        await outbox.drop(db, waiting_edit(await items(db)), "sent", now=TONIGHT)  # next round
+    # With no later edit waiting, a cut-off edit waits again, as any other item.
+    async with db.transaction() as conn:
+        await outbox.owe_update(conn, GUILD, ref, now=TONIGHT)
+    edit = waiting_edit(await items(db))
+    assert await outbox.claim(db, edit) is not None
+    assert await outbox.recover(db, GUILD, now=TONIGHT) == 1
+    assert (await outbox.item(db, edit)).status == "pending"  # type: ignore[union-attr]
+
+
+def waiting_edit(found: list[OutboxItem]) -> int:
+    [edit] = [i.id for i in found if i.kind == "approval_update"]
+    return edit
+
+
 async def test_a_transaction_that_fails_owes_nothing(players: Database) -> None:
     db = await locked(players)
     with pytest.raises(LeagueError):
