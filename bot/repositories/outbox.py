@@ -24,7 +24,12 @@ CLAIM = (
     "UPDATE outbox SET status = 'sending', attempts = attempts + 1"
     " WHERE id = ? AND status = 'pending'"
 )
-RECOVER = "UPDATE outbox SET status = 'pending' WHERE guild_id = ? AND status = 'sending'"
+# The try a stop cut off is not counted: the backoff after a 429 or 5xx grows with
+# Discord's refusals, not with how often the bot was killed mid-send.
+RECOVER = (
+    "UPDATE outbox SET status = 'pending', attempts = max(attempts - 1, 0)"
+    " WHERE guild_id = ? AND status = 'sending'"
+)
 # A coalesced item (an edit, an alert) cut off mid-send or to be retried, while a
 # later one of the same work waits: only one may wait (the unique indexes), and the
 # later one is worded when sent, so it does this one's work. This one is dropped.

@@ -130,6 +130,21 @@ def waiting_edit(found: list[OutboxItem]) -> int:
     return edit
 
 
+async def test_a_send_cut_off_by_a_stop_does_not_count_towards_the_backoff(
+    players: Database,
+) -> None:
+    """Issue #12: killed mid-send ten times, an item is still on its first try, so
+    one 5xx afterwards waits the first retry's seconds, not 2^10 of them."""
+    db = await locked(players)
+    await scores.submit(db, GUILD, discord_id(1), 1, 300_000_000, now=TONIGHT)
+    [owed] = await items(db)
+    for _ in range(10):
+        assert await outbox.claim(db, owed.id) is not None  # sending … and killed
+        assert await outbox.recover(db, GUILD, now=TONIGHT) == 1
+    claimed = await outbox.claim(db, owed.id)
+    assert claimed is not None and claimed.attempts == 1  # this try, and none before
+
+
 async def test_a_transaction_that_fails_owes_nothing(players: Database) -> None:
     db = await locked(players)
     with pytest.raises(LeagueError):
