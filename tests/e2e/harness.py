@@ -3,15 +3,24 @@ the real LeagueBot started against it and closed completely (`bot.demo.running_b
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from bot.config import Settings, load_settings
+from bot.database import Database
 from bot.demo import running_bot
+from bot.migrate import migrate
+from bot.services import picks, setup
 from standin import MANAGE_GUILD, DiscordStandIn
 
 TOKEN = "standin-e2e.token.0123456789abcdefghij"
-__all__ = ["TOKEN", "Server", "World", "bot_settings", "build_world", "running_bot", "small_server"]
+__all__ = [
+    "TOKEN", "Server", "World", "bot_settings", "build_world", "locked_night", "running_bot",
+    "small_server",
+]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -94,3 +103,34 @@ def bot_settings(
             "BACKUP_DIR": str(backups),
         }
     )
+
+
+@contextlib.asynccontextmanager
+async def locked_night(
+    database: Path,
+    server: Server,
+    name: str,
+    tonight: datetime,
+    *,
+    player_name: Callable[[int], str] = lambda n: f"P{n}",
+    skill: Callable[[int], int] = lambda n: n,
+) -> AsyncIterator[Database]:
+    """A new league file for `server`: the league `name`, a season whose first night
+    is `tonight`, the server's players (`player_name(n)`, `skill(n)` for the n-th),
+    six machines at par 1B and tonight's picks locked at 19:15. Yields the open
+    database for more set-up, and closes it."""
+    await migrate(database)
+    db = await Database.open(database)
+    now = datetime(2026, 1, 1, 10, tzinfo=tonight.tzinfo)
+    try:
+        await setup.create_league(db, server.guild, name, now=now)
+        await setup.start_season(db, server.guild, "Winter", tonight.date(), now=now)
+        for n, member in enumerate(server.players, start=1):
+            await setup.add_player(db, server.guild, player_name(n), discord_id=member,
+                                   skill=skill(n), now=now)  # fmt: skip
+        for n in range(6):
+            await setup.add_machine(db, server.guild, f"Machine {n}", par=10**9, now=now)
+        await picks.lock_picks(db, server.guild, now=tonight.replace(hour=19, minute=15))
+        yield db
+    finally:
+        await db.close()

@@ -20,12 +20,10 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.config import Settings
-from bot.database import Database
 from bot.demo import running_bot, shown
-from bot.migrate import migrate
-from bot.services import commissioners, picks, setup
+from bot.services import commissioners
 from standin import DiscordStandIn, Exchange, Limits
-from tests.e2e.harness import bot_settings, small_server
+from tests.e2e.harness import bot_settings, locked_night, small_server
 
 ZONE = ZoneInfo("America/New_York")
 TONIGHT = datetime(2026, 1, 7, 20, 0, tzinfo=ZONE)
@@ -103,23 +101,10 @@ async def league(tmp_path: Path) -> AsyncIterator[League]:
         server = small_server(standin, "Faults League", PLAYERS)
         guild, players = server.guild, server.players
         database = tmp_path / "league.sqlite3"
-        await migrate(database)
-        db = await Database.open(database)
-        now = datetime(2026, 1, 1, 10, tzinfo=ZONE)
-        try:
-            await setup.create_league(db, guild, "Faults League", now=now)
-            await setup.start_season(db, guild, "Winter", TONIGHT.date(), now=now)
-            for n, member in enumerate(players, start=1):
-                await setup.add_player(
-                    db, guild, f"P{n}", discord_id=member, skill=1 + n % 10, now=now
-                )
-            for n in range(6):
-                await setup.add_machine(db, guild, f"Machine {n}", par=10**9, now=now)
-            await picks.lock_picks(db, guild, now=TONIGHT.replace(hour=19, minute=15))
+        async with locked_night(database, server, "Faults League", TONIGHT,
+                                skill=lambda n: 1 + n % 10) as db:  # fmt: skip
             # the commissioner has used /league before (recorded for DMs, issue #12)
-            await commissioners.seen(db, guild, server.koi, True, now=now, name="Koi")
-        finally:
-            await db.close()
+            await commissioners.seen(db, guild, server.koi, True, now=TONIGHT, name="Koi")
         settings = bot_settings(standin, server, TOKEN, database, tmp_path / "backups")
         standin.set_time(TONIGHT)
         yield League(

@@ -19,14 +19,12 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.config import Settings
-from bot.database import Database
 from bot.demo import running_bot, shown
-from bot.migrate import migrate
-from bot.services import picks, scores, setup
+from bot.services import scores
 from standin import DiscordStandIn, Exchange, Limits
 from standin.commands import InvalidInvocation
 from standin.messages import BadMessage, check_body
-from tests.e2e.harness import Server, bot_settings, small_server
+from tests.e2e.harness import Server, bot_settings, locked_night, small_server
 
 ZONE = ZoneInfo("America/New_York")
 TONIGHT = datetime(2026, 1, 7, 20, 0, tzinfo=ZONE)
@@ -64,18 +62,9 @@ async def league(tmp_path: Path) -> AsyncIterator[League]:
         server = small_server(standin, "Paged League", PLAYERS)
         guild, koi = server.guild, server.koi
         database = tmp_path / "league.sqlite3"
-        await migrate(database)
-        db = await Database.open(database)
-        now = datetime(2026, 1, 1, 10, tzinfo=ZONE)
-        try:
-            await setup.create_league(db, guild, "Paged League", now=now)
-            await setup.start_season(db, guild, "Winter", TONIGHT.date(), now=now)
-            for n, member in enumerate(server.players, start=1):
-                await setup.add_player(db, guild, f"Player {n:02}", discord_id=member,
-                                       skill=10 - n // 3, now=now)  # fmt: skip
-            for n in range(6):
-                await setup.add_machine(db, guild, f"Machine {n}", par=10**9, now=now)
-            await picks.lock_picks(db, guild, now=TONIGHT.replace(hour=19, minute=15))
+        async with locked_night(database, server, "Paged League", TONIGHT,
+                                player_name=lambda n: f"Player {n:02}",
+                                skill=lambda n: 10 - n // 3) as db:  # fmt: skip
             for n, member in enumerate(server.players, start=1):
                 for game in range(1, 6):
                     view = await scores.submit(
@@ -87,8 +76,6 @@ async def league(tmp_path: Path) -> AsyncIterator[League]:
                                     game_number=1 + n % 5, kind="correction",
                                     reason=f"re-read {n}", new_score=10 + n, by=koi,
                                     now=TONIGHT.replace(minute=10 + n))  # fmt: skip
-        finally:
-            await db.close()
         settings = bot_settings(standin, server, TOKEN, database, tmp_path / "backups")
         standin.set_time(TONIGHT.replace(hour=22, minute=45))
         yield League(standin, settings, server)

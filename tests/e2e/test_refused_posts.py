@@ -20,13 +20,11 @@ import pytest
 from PIL import Image
 
 from bot.config import Settings
-from bot.database import Database
 from bot.demo import running_bot, shown
-from bot.migrate import migrate
-from bot.services import picks, scores, setup
+from bot.services import scores
 from bot.ui.picture import WIDTH
 from standin import DiscordStandIn, Exchange, Limits
-from tests.e2e.harness import bot_settings, small_server
+from tests.e2e.harness import bot_settings, locked_night, small_server
 
 ZONE = ZoneInfo("America/New_York")
 TONIGHT = datetime(2026, 1, 7, 20, 0, tzinfo=ZONE)
@@ -66,25 +64,13 @@ async def league(tmp_path: Path) -> AsyncIterator[League]:
         server = small_server(standin, "Refused League", 4, announcements_open=False)
         guild, koi, players = server.guild, server.koi, server.players
         database = tmp_path / "league.sqlite3"
-        await migrate(database)
-        db = await Database.open(database)
-        now = datetime(2026, 1, 1, 10, tzinfo=ZONE)
-        try:
-            await setup.create_league(db, guild, "Refused League", now=now)
-            await setup.start_season(db, guild, "Winter", TONIGHT.date(), now=now)
-            for n, member in enumerate(players, start=1):
-                await setup.add_player(db, guild, f"P{n}", discord_id=member, skill=n, now=now)
-            for n in range(6):
-                await setup.add_machine(db, guild, f"Machine {n}", par=10**9, now=now)
-            await picks.lock_picks(db, guild, now=TONIGHT.replace(hour=19, minute=15))
+        async with locked_night(database, server, "Refused League", TONIGHT) as db:
             for n, member in enumerate(players, start=1):
                 for game in range(1, 6):
                     view = await scores.submit(
                         db, guild, member, game, n * 1_000_000 + game, now=TONIGHT
                     )
                     await scores.decide(db, guild, view.score.id, True, by=koi, now=TONIGHT)
-        finally:
-            await db.close()
         settings = bot_settings(standin, server, TOKEN, database, tmp_path / "backups")
         standin.set_time(TONIGHT.replace(hour=22, minute=45))
         yield League(standin, settings, server.general, server.announcements, server.approvals, koi)
