@@ -804,7 +804,8 @@ class DiscordStandIn:
     async def drained(self, timeout: float = 10.0) -> None:  # noqa: ASYNC109
         """Wait until every queued gateway event has been sent (before closing a bot)."""
         if self._outbox is not None:
-            await asyncio.wait_for(self._outbox.join(), timeout)
+            async with asyncio.timeout(timeout):
+                await self._outbox.join()
 
     async def _deliver(self) -> None:
         assert self._outbox is not None

@@ -131,8 +131,11 @@ class Sender:
             except Exception:
                 log.exception("the outbox sender failed a round; trying again")
                 delay = self.retry_cap
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for drops a
+            # cancellation (stop()) that comes as a wake-up does, and stop() hangs.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=delay)
+                async with asyncio.timeout(delay):
+                    await self._wake.wait()
 
     async def _round(self, *, background: bool) -> float:
         """Start (or, not in the background, make) the delivery of each
