@@ -142,7 +142,8 @@ class LeagueBot(commands.Bot):
             self.scheduler.shutdown()
         await self.outbox.stop()  # what is not sent stays owed in the outbox
         try:  # a gateway that never answers our close frame must not keep the database open
-            await asyncio.wait_for(asyncio.shield(super().close()), CLOSE_WITHIN)
+            async with asyncio.timeout(CLOSE_WITHIN):  # not wait_for: see bot.delivery
+                await asyncio.shield(super().close())
         except TimeoutError:
             log.warning("Discord's connection did not close within %g s; going on", CLOSE_WITHIN)
         if self._db is not None:
