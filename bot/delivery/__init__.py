@@ -285,8 +285,8 @@ class Sender:
         if outgoing.edit_of is not None:
             channel = await self._channel(item.target)
             message = channel.get_partial_message(outgoing.edit_of)
-            if outgoing.embed is not None:
-                await message.edit(content=None, embed=outgoing.embed, view=outgoing.view)
+            if outgoing.embeds:
+                await message.edit(content=None, embeds=outgoing.embeds[0], view=outgoing.view)
             else:
                 await message.edit(content=outgoing.pieces[0], view=outgoing.view)
             return outgoing.edit_of
@@ -306,8 +306,6 @@ class Sender:
                                   for name, data in outgoing.files]  # fmt: skip
             if outgoing.mentions is not None:
                 extra["allowed_mentions"] = outgoing.mentions
-            if outgoing.embed is not None:
-                extra["embed"] = outgoing.embed
             if outgoing.embeds:
                 extra["embeds"] = outgoing.embeds[number]
             try:

@@ -36,7 +36,6 @@ class Outgoing:
     view: discord.ui.View | None = None
     mentions: discord.AllowedMentions | None = None
     edit_of: int | None = None
-    embed: discord.Embed | None = None  # then the piece is "" (no text)
     embeds: list[list[discord.Embed]] = field(default_factory=list)  # per piece, if any
     why_not: str = field(default="")  # when there is nothing to send: why
     # (filename, bytes) attached to the last piece; made afresh at each try (not stored)
@@ -71,7 +70,7 @@ async def words(bot: LeagueBot, item: OutboxItem) -> Outgoing:
         card = await cards.card(bot.db, card_id)
         if card is None:
             return nothing(f"{item.ref} does not exist")
-        shown = Outgoing([""], view=card_view(card), embed=card_embed(card))
+        shown = in_embeds([[card_embed(card)]], view=card_view(card))
         if item.kind == "approval":
             return shown
         if card.message_id is None:

@@ -126,10 +126,11 @@ class FakeMessage:
         content: str | None,
         view: discord.ui.View | None = None,
         embed: discord.Embed | None = None,
+        embeds: list[discord.Embed] | None = None,
     ) -> FakeMessage:
         if self.channel.refuse:
             raise discord.Forbidden(_FakeHTTPResponse(403), "Missing Permissions")
-        self.embeds = _check_body(content, embed)
+        self.embeds = _check_body(content, embed, embeds)
         self.content, self.view = content or "", view
         self.edits += 1
         return self

@@ -17,15 +17,14 @@ PHOTO = {"filename": "display.jpg", "size": 1_500_000, "content_type": "image/jp
          "width": 1200, "height": 900}  # fmt: skip
 
 
-async def test_a_photo_reaches_the_approval_post_and_a_non_image_is_refused(
+async def test_a_photo_reaches_the_scorecard_and_a_non_image_is_refused(
     tmp_path: Path,
 ) -> None:
     standin = DiscordStandIn(token=demo.TOKEN)
     await standin.start()
     try:
         world = demo.build_world(standin)
-        names = {world.commissioner: "Koi", **{v: k for k, v in world.players.items()}}
-        night = LeagueNight(standin, world, Transcript(names, {}))
+        night = LeagueNight(standin, world, Transcript(world.names(), {}))
         settings = demo.settings_for(standin, world, tmp_path / "league.sqlite3")
         async with demo.running_bot(settings) as bot:
             night.bot = bot
