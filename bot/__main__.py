@@ -72,7 +72,7 @@ def export_command(database: str, out: str, season: str | None, guild: int | Non
     from bot.migrate import load_migrations
     from bot.services.errors import LeagueError
     from bot.services.exports import export_of_file
-    from bot.ui.exports import write_folder
+    from bot.ui.exports import write_folder, written_note
 
     migrations = load_migrations()
     latest = migrations[-1].version if migrations else 0
@@ -84,7 +84,7 @@ def export_command(database: str, out: str, season: str | None, guild: int | Non
     except (DatabaseError, LeagueError, OSError) as error:
         print(f"league-bot: {error}", file=sys.stderr)
         return 1
-    print(f"Wrote {len(written)} files for {done.season} to {out} ({written[-1].name}).")
+    print(written_note(done, written, out))
     return 0
 
 

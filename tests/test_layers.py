@@ -36,6 +36,7 @@ LAYERS = {
     "bot.scoring": "rules",
     "bot.models": "models",
     "bot.parsing": "parsing",
+    "bot.text": "text",
     "bot.config": "config",
     "bot.database": "storage",
     "bot.quick_reads": "storage",
@@ -62,15 +63,16 @@ ALLOWED = {
     "rules": set(),
     "models": set(),
     "outcomes": {"models", "rules"},
-    "parsing": {"rules"},
+    "text": set(),  # pure: checks what people type, makes CSV cells safe
+    "parsing": {"rules", "text"},
     "config": set(),
     "storage": set(),
     "repositories": {"models", "storage"},
-    "services": {"outcomes", "repositories", "rules", "models", "storage"},
-    "ui": {"outcomes", "models", "rules", "parsing"},
+    "services": {"outcomes", "repositories", "rules", "models", "storage", "text"},
+    "ui": {"outcomes", "models", "rules", "parsing", "text"},
     "scheduler": {"services", "outcomes", "ui", "rules", "storage"},
     # cogs name the client's type (`LeagueBot`) for their annotations
-    "cogs": {"services", "outcomes", "ui", "parsing", "rules", "models", "app"},
+    "cogs": {"services", "outcomes", "ui", "parsing", "text", "rules", "models", "app"},
     "app": set(LAYERS.values()),  # the composition root wires everything
 }
 
@@ -80,6 +82,7 @@ FORBIDDEN_PACKAGES = {
     "models": {"discord", "aiosqlite", "sqlite3", "apscheduler"},
     "outcomes": {"discord", "aiosqlite", "sqlite3", "apscheduler"},
     "parsing": {"discord", "aiosqlite", "sqlite3", "apscheduler"},
+    "text": {"discord", "aiosqlite", "sqlite3", "apscheduler"},
     "repositories": {"discord", "apscheduler"},
     "services": {"discord", "apscheduler"},
     "ui": {"aiosqlite", "sqlite3", "apscheduler"},

@@ -72,6 +72,7 @@ async def reject(
     (required here; the player is told it)."""
     if not reason.strip():
         raise BadInput("Give a reason; the player is told it.")
+    scores.check_reason(reason)  # before any work: a reason the player could not read is refused
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         card = await _card(conn, card_id)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from fractions import Fraction
@@ -15,6 +14,7 @@ from bot.repositories import leagues, nights, people
 from bot.repositories import stats as stats_repo
 from bot.scoring import PrizeSplit, RuleError, RuleSettings, check_score
 from bot.services.errors import BadInput, NotFound, NotSetUp
+from bot.text import formula_like, text_problem
 
 NO_LEAGUE = (
     "This server has no league yet. The commissioner can start one with /league season setup."
@@ -204,29 +204,44 @@ async def night_of_week(conn: aiosqlite.Connection, ctx: SeasonContext, week: in
     return night
 
 
-def _has_control(value: str) -> bool:
-    """NUL and other control characters (SQLite's length() stops at a NUL)."""
-    return any(unicodedata.category(c) == "Cc" and c not in "\n\t" for c in value)
-
-
 def check_text(value: str, name: str, limit: int) -> str:
+    """A note or reason as typed, trimmed; "" when none was given. Refused when
+    it is too long, or holds nothing that shows or a control character
+    (`bot.text`): line breaks and tabs are kept."""
     value = value.strip()
     if len(value) > limit:
         raise BadInput(f"The {name} is too long: {len(value):,} characters, at most {limit}.")
-    if _has_control(value):
-        raise BadInput(f"The {name} has a control character in it; type it again.")
+    if value and (problem := text_problem(value, line_breaks=True)):
+        raise BadInput(f"The {name} {problem}; type it again.")
     return value
 
 
 def check_name(value: str, what: str, limit: int = 64) -> str:
+    """A name as typed, its runs of spaces made one. Refused when empty, too
+    long, or when it holds nothing that shows or a control character."""
     value = " ".join(value.split())
     if not value:
         raise BadInput(f"Give the {what} a name.")
     if len(value) > limit:
         raise BadInput(f"The {what}'s name is too long (at most {limit} characters).")
-    if _has_control(value):
-        raise BadInput(f"The {what}'s name has a control character in it; type it again.")
+    if problem := text_problem(value):
+        raise BadInput(f"The {what}'s name {problem}; type it again.")
     return value
+
+
+FORMULA_NAME = (
+    "A player's name cannot start with =, +, - or @: a spreadsheet opening the "
+    "league's export would run it as a formula. Give another name."
+)
+
+
+def check_player_name(value: str) -> str:
+    """`check_name` for a player, who also may not be called like a spreadsheet
+    formula (`=HYPERLINK(…)`, `+1+1`, `@SUM(…)`): names go into every export."""
+    name = check_name(value, "player")
+    if formula_like(name):
+        raise BadInput(FORMULA_NAME)
+    return name
 
 
 def valid_score(score: int) -> int:

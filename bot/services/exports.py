@@ -34,6 +34,10 @@ SOURCES = {  # game_results.source as the export says it (R3.4, R3.6)
     "zero_point": "Zero Point",
     "zero_point_limit": "Zero Point (pre-makeup limit)",
 }
+# results.csv's `division_tally`: what the A-division count (R9.2) takes from the
+# night. "not down" is a player who neither won nor moved down (`next_week` says
+# where they go: a second-place finisher can move up in a two-player swap, R8.5).
+TALLY = {"won": "won", "stayed": "not down", "down": "down"}
 FILES = (
     "players", "nights", "games", "scores", "results", "standings", "money", "audit",
     "final_standings",
@@ -47,8 +51,8 @@ SCORE_COLUMNS = (
 )  # fmt: skip
 RESULT_COLUMNS = (
     "week", "date", "division", "group", "place", "player", "attendance", "match_points",
-    "bonus_base", "multiplier", "bonus", "league_points", "tlp", "tns", "week_result",
-    "movement", "pre_makeup_night", "payout",
+    "bonus_base", "multiplier", "bonus", "league_points", "tlp", "tns", "division_tally",
+    "next_week", "pre_makeup_night", "payout",
 )  # fmt: skip
 MONEY_COLUMNS = ("kind", "week", "date", "player", "amount", "note", "by", "at")
 
@@ -163,7 +167,7 @@ class _Reader:
         The first three columns are what /league player import reads."""
         wanted = {row.player.id for row in standing} | members
         rows = tuple(
-            (self.name[p.id], str(p.discord_id) if p.discord_id else "",
+            (self.name[p.id], f"<@{p.discord_id}>" if p.discord_id else "",
              f"{p.skill:g}" if p.skill is not None else "", p.ifpa_number,
              "removed" if p.removed else "current", self.when(p.joined_at),
              self.when(removed.get(p.id)))
@@ -243,7 +247,7 @@ class _Reader:
         rows = tuple(
             (r.week, days.get(r.week), where[r.group_id].pool, where[r.group_id].position,
              r.place, self.name[r.player_id], r.attendance, r.match_points, r.bonus_base,
-             r.multiplier, r.bonus, r.league_points, r.tlp, shown(r.tns), r.week_result,
+             r.multiplier, r.bonus, r.league_points, r.tlp, shown(r.tns), TALLY[r.week_result],
              r.movement or moved.get((r.week, r.player_id), ""), r.used_pre_makeup_night,
              Cents(r.payout_cents))
             for r in found

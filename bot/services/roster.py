@@ -25,10 +25,11 @@ import aiosqlite
 from bot.database import Database
 from bot.models import League
 from bot.repositories import people
-from bot.services.context import brief, check_name, league_of
+from bot.services.context import brief, check_player_name, league_of
 from bot.services.errors import BadInput, LeagueError
 from bot.services.outcomes import RosterImported
 from bot.services.setup import join, parse_ifpa, recut_upcoming
+from bot.text import formula_like
 
 MAX_BYTES = 100_000  # a league of hundreds of players fits in a few kilobytes
 MAX_ROWS = 500
@@ -36,6 +37,8 @@ SHOWN_PROBLEMS = 10
 COLUMNS = ("name", "discord", "skill", "ifpa")
 IGNORED = ("status", "joined", "removed")  # written by the players export
 MENTION = re.compile(r"<@!?([0-9]{15,20})>|([0-9]{15,20})")
+# A long id a spreadsheet showed as a number: 1.57738E+18, 1,577,380,000,000,000,000.
+NUMBER_SHOWN = re.compile(r"[0-9][.,][0-9]+[eE]\+?[0-9]+|[0-9]{1,3}(,[0-9]{3}){4,}")
 
 
 @dataclass(frozen=True)
@@ -107,10 +110,15 @@ def read_roster(data: bytes) -> tuple[list[RosterRow], list[str]]:
 
 
 def _row(number: int, cells: dict[str, str]) -> RosterRow:
-    name = check_name(cells.get("name", ""), "player")
+    name = check_player_name(_unescaped(cells.get("name", "")))
     discord_id = None
     if cells.get("discord"):
         found = MENTION.fullmatch(cells["discord"])
+        if found is None and NUMBER_SHOWN.fullmatch(cells["discord"]):
+            raise BadInput(
+                f"discord {brief(cells['discord'], 25)} was turned into a number by a "
+                "spreadsheet; copy the <@id> from the export again"
+            )
         if found is None:
             raise BadInput(f"discord {brief(cells['discord'], 25)} is not a user id or <@id>")
         discord_id = int(found.group(1) or found.group(2))
@@ -124,6 +132,12 @@ def _row(number: int, cells: dict[str, str]) -> RosterRow:
             raise BadInput(f"skill {brief(cells['skill'], 10)} is not 1–10")
     ifpa = parse_ifpa(cells["ifpa"]) if cells.get("ifpa") else None
     return RosterRow(number, name, discord_id, skill, ifpa)
+
+
+def _unescaped(cell: str) -> str:
+    """A cell as typed: the `'` an export puts before a formula-like text
+    (`bot.text.spreadsheet_text`) taken off, so the name is checked as it is."""
+    return cell[1:] if cell.startswith("'") and formula_like(cell[1:]) else cell
 
 
 def _repeats(rows: list[RosterRow]) -> list[str]:

@@ -33,6 +33,7 @@ from bot.services.finalize import NightSummary, check_still_open, refinalize_in
 from bot.services.outbox import owe
 from bot.services.outcomes import Approval, ScoreView
 from bot.services.season import group_at, group_label, group_of, parse_group_label
+from bot.text import text_problem
 
 PHOTO_REQUIRED = (
     "This league asks for a photo of the score display with each score: "
@@ -231,6 +232,8 @@ def check_reason(reason: str | None) -> str | None:
     reason = " ".join(reason.split())
     if len(reason) > REASON_LIMIT:
         raise BadInput(f"The reason is too long (at most {REASON_LIMIT} characters).")
+    if problem := text_problem(reason):
+        raise BadInput(f"The reason {problem}; type it again.")
     return reason
 
 
@@ -323,6 +326,8 @@ async def change(
         raise BadInput("Give a reason; every score change is kept with its reason.")
     if len(reason) > 500:
         raise BadInput("The reason is too long (at most 500 characters).")
+    if problem := text_problem(reason, line_breaks=True):
+        raise BadInput(f"The reason {problem}; type it again.")
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         night = await leagues.night_by_week(conn, ctx.season.id, check_week(week, ctx))

@@ -28,6 +28,7 @@ from bot.services.context import (
     SeasonContext,
     brief,
     check_name,
+    check_player_name,
     check_text,
     league_of,
     machine_named,
@@ -338,7 +339,7 @@ async def add_player(
 
     A player who joins after groups were made is placed at the bottom of the
     ladder and the upcoming night's groups are recut (R8.6)."""
-    name = check_name(name, "player")
+    name = check_player_name(name)
     if skill is not None and not 1 <= skill <= 10:
         raise BadInput("A skill rating is from 1 (novice) to 10 (expert).")
     async with db.transaction() as conn:

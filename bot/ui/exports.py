@@ -1,10 +1,12 @@
-"""A season's export as CSV files (issue #14): UTF-8, a header row, one file per
-table; zipped when there are several. No Discord here: the command line writes
-the same files.
+"""A season's export as CSV files: UTF-8 with a byte-order mark (so Excel on
+Windows reads accents right), a header row, one file per table; zipped when
+there are several. No Discord here: the command line writes the same files.
 
 Values: money in dollars with two decimals ("6.00"), times ISO 8601 with the
 league's UTC offset ("2026-03-11T19:40:00-04:00"), dates ISO 8601, yes/no, and
-nothing at all for a value that does not apply.
+nothing at all for a value that does not apply. Text that a spreadsheet would
+run as a formula gets a leading ' (`bot.text.spreadsheet_text`); numbers stay
+numbers.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from datetime import date, datetime
 from pathlib import Path
 
 from bot.services.outcomes import Cents, ExportTable, ExportValue, RosterImported, SeasonExport
+from bot.text import spreadsheet_text
 
 # A fixed time for the zip's entries, so the same season zips to the same bytes.
 ZIP_TIME = (2000, 1, 1, 0, 0, 0)
@@ -35,16 +38,19 @@ def cell(value: ExportValue) -> str:
         return value.isoformat(timespec="seconds")
     if isinstance(value, date):
         return value.isoformat()
+    if isinstance(value, str):
+        return spreadsheet_text(value)
     return str(value)
 
 
 def csv_bytes(table: ExportTable) -> bytes:
-    """One table as a CSV file: UTF-8, a header row, CRLF line ends (RFC 4180)."""
+    """One table as a CSV file: UTF-8 with a byte-order mark, a header row, CRLF
+    line ends (RFC 4180)."""
     out = io.StringIO(newline="")
     writer = csv.writer(out)
     writer.writerow(table.columns)
     writer.writerows([cell(v) for v in row] for row in table.rows)
-    return out.getvalue().encode("utf-8")
+    return out.getvalue().encode("utf-8-sig")
 
 
 def file_stem(export: SeasonExport) -> str:
@@ -76,6 +82,15 @@ def write_folder(export: SeasonExport, folder: Path) -> list[Path]:
     archive.write_bytes(zip_bytes(export))
     written.append(archive)
     return written
+
+
+def written_note(export: SeasonExport, written: list[Path], folder: str) -> str:
+    """What `league-bot export` wrote: "Wrote 9 CSV files and their zip, …"."""
+    csvs = sum(p.suffix == ".csv" for p in written)
+    return (
+        f"Wrote {csvs} CSV file{'s' if csvs != 1 else ''} of {export.season} and their zip "
+        f"{written[-1].name} to {folder}."
+    )
 
 
 def export_note(export: SeasonExport, *, final: bool) -> str:

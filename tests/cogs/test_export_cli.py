@@ -42,7 +42,7 @@ async def test_the_command_line_writes_the_csv_files_and_the_zip(
     out = tmp_path / "out"
     done = await cli("--database", database(bot), "--out", str(out))
     assert done.returncode == 0, done.stderr
-    assert done.stdout == f"Wrote 10 files for Spring to {out} (league-spring.zip).\n"
+    assert done.stdout == f"Wrote 9 CSV files of Spring and their zip league-spring.zip to {out}.\n"
     assert sorted(p.name for p in out.iterdir()) == sorted(
         [f"{name}.csv" for name in FILES] + ["league-spring.zip"]
     )
@@ -50,7 +50,7 @@ async def test_the_command_line_writes_the_csv_files_and_the_zip(
     for table in expected.tables:  # the same bytes as the bot would attach
         assert (out / f"{table.name}.csv").read_bytes() == csv_bytes(table), table.name
     with zipfile.ZipFile(out / "league-spring.zip") as archive:
-        scores = archive.read("scores.csv").decode("utf-8")
+        scores = archive.read("scores.csv").decode("utf-8-sig")
     rows = list(csv.DictReader(io.StringIO(scores, newline="")))
     assert {r["player"] for r in rows} == {f"P{n}" for n in range(1, 7)}
 
@@ -62,7 +62,7 @@ async def test_a_past_season_by_name(league: FakeBot, tmp_path: Path) -> None:
     out = tmp_path / "spring"
     done = await cli("--database", database(bot), "--out", str(out), "--season", "SPRING")
     assert done.returncode == 0, done.stderr
-    results = (out / "results.csv").read_text(encoding="utf-8").splitlines()
+    results = (out / "results.csv").read_text(encoding="utf-8-sig").splitlines()
     assert len(results) == 1 + 12  # the header, six players on each of two nights
 
 

@@ -67,7 +67,7 @@ def tables(data: bytes) -> dict[str, Rows]:
         assert archive.testzip() is None
         return {
             name.removesuffix(".csv"): list(csv.DictReader(io.StringIO(
-                archive.read(name).decode("utf-8"), newline="")))
+                archive.read(name).decode("utf-8-sig"), newline="")))
             for name in archive.namelist()
         }  # fmt: skip
 
@@ -132,7 +132,7 @@ async def test_the_export_reads_back_as_the_database_has_it(league: FakeBot) -> 
          int(r["tlp"]))
         for r in found["results"]
     } == set(stored)  # fmt: skip
-    week1 = {r["player"]: r["movement"] for r in found["results"] if r["week"] == "1"}
+    week1 = {r["player"]: r["next_week"] for r in found["results"] if r["week"] == "1"}
     assert week1 == {"P1": "stays", "P2": "stays", "P3": "down", "P4": "up", "P5": "stays",
                      "P6": "stays"}  # fmt: skip
     absent = next(r for r in found["results"] if r["week"] == "2" and r["player"] == "P1")
@@ -161,7 +161,7 @@ async def test_the_export_reads_back_as_the_database_has_it(league: FakeBot) -> 
 
     # Players and nights.
     assert [(r["name"], r["discord"], r["skill"]) for r in found["players"]] == [
-        (f"P{n}", str(PLAYERS[n].id), str(11 - n)) for n in range(1, 7)
+        (f"P{n}", f"<@{PLAYERS[n].id}>", str(11 - n)) for n in range(1, 7)
     ]
     nights = found["nights"]
     assert [(r["week"], r["status"]) for r in nights[:3]] == [
@@ -196,7 +196,7 @@ async def test_final_standings_with_ifpa_numbers(league: FakeBot) -> None:
     assert said.text == "P3's IFPA number is 12345." and private(said)
     said, data = await export(bot, final=True)
     assert said.text.startswith("Final standings of Spring with IFPA numbers")
-    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8"), newline="")))
+    rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"), newline="")))
     ranked = await standings.standings(bot.db, GUILD)
     assert list(rows[0]) == ["position", "name", "ifpa_number", "league_points", "division"]
     assert [(r["position"], r["name"], r["league_points"]) for r in rows] == [

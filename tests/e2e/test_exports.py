@@ -38,10 +38,10 @@ async def test_the_export_arrives_as_a_zip_and_a_roster_file_imports(
         assert message["attachments"][0]["filename"] == "koi-s-league-spring.zip"
         with zipfile.ZipFile(io.BytesIO(standin.attachment_bytes(message))) as archive:
             assert archive.testzip() is None
-            text = archive.read("players.csv").decode("utf-8")
+            text = archive.read("players.csv").decode("utf-8-sig")
         players = list(csv.DictReader(io.StringIO(text, newline="")))
         assert [(p["name"], p["discord"]) for p in players] == [
-            ("Ann", str(ann)), ("Bob", str(world.players[1]))
+            ("Ann", f"<@{ann}>"), ("Bob", f"<@{world.players[1]}>")
         ]  # fmt: skip
         refused = await run(standin, koi, "league admin export", {"season": "Fall"},
                             channel=world.general)  # fmt: skip
