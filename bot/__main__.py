@@ -3,8 +3,8 @@
 league-bot run [--sync]   start the Discord bot (settings from the environment / .env)
 league-bot check          check the server, channels and role the settings name; exit 0 or 1
 league-bot example        print a worked league night scored by the rules
-league-bot restore BACKUP --database FILE
-                          put a backup back while the bot is stopped
+league-bot restore BACKUP --database FILE [--other-server]
+                          put a league's backup back while the bot is stopped
 league-bot export --database FILE --out DIR [--season NAME]
                           write a season's CSV files and their zip (no Discord needed)
 
@@ -92,33 +92,35 @@ def add_restore_command(commands: argparse._SubParsersAction[argparse.ArgumentPa
     restore = commands.add_parser(
         "restore",
         help="put a backup back as the league's database (the bot must be stopped)",
-        description="Check BACKUP (integrity, schema version), keep the current FILE as "
+        description="Check that BACKUP is a league database this bot made (integrity, schema, "
+        "its record of migrations, a league in it), keep the current FILE as "
         "FILE.before-restore-<UTC time>, and copy BACKUP into FILE with SQLite's backup API.",
     )
     restore.add_argument("backup", help="the backup, e.g. backups/league-20260311-230000.sqlite3")
     restore.add_argument("--database", required=True, help="the league's database (DATABASE_PATH)")
+    restore.add_argument(
+        "--other-server",
+        action="store_true",
+        help="put back a backup of another Discord server's league than FILE holds",
+    )
 
 
-def restore_command(backup: str, database: str) -> int:
+def restore_command(backup: str, database: str, *, other_server: bool = False) -> int:
     """`league-bot restore`: one line saying what was done, or why not (exit 1)."""
     from datetime import UTC, datetime
 
-    from bot.database import restore
-    from bot.migrate import load_migrations
+    from bot.restore import restore
 
     try:
-        migrations = load_migrations()
-        kept = restore(
-            backup,
-            database,
-            latest_version=migrations[-1].version if migrations else 0,
-            now=datetime.now(UTC),
-        )
+        done = restore(backup, database, now=datetime.now(UTC), other_server=other_server)
     except (DatabaseError, OSError) as error:
         print(f"league-bot: {error}", file=sys.stderr)
         return 1
-    before = f"; the previous file is kept as {kept}" if kept is not None else ""
-    print(f"Restored {database} from {backup}{before}. Start the bot again.")
+    before = f"; the previous file is kept as {done.kept}" if done.kept is not None else ""
+    print(
+        f"Restored {database} from {backup}: {done.backup.named()}, schema version "
+        f"{done.backup.version}{before}. Start the bot again."
+    )
     return 0
 
 
@@ -204,7 +206,7 @@ async def check_discord(settings: Settings, patience: Patience | None = None) ->
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "restore":
-        return restore_command(args.backup, args.database)
+        return restore_command(args.backup, args.database, other_server=args.other_server)
     if args.command == "export":
         return export_command(args.database, args.out, args.season, args.guild)
     if args.command == "demo":

@@ -14,7 +14,7 @@ per unit of work. Nothing here knows about the league's tables. Migrations are
   that nobody else wrote to it. A file deleted, replaced (`mv`, `os.replace`) or
   overwritten in place (`cp backup live`) makes that transaction roll back with
   `DatabaseMovedError`, and every later one too: nothing more is acknowledged
-  into a file that will not be there after a restart. `restore()` puts a backup
+  into a file that will not be there after a restart. `bot.restore` puts a backup
   back safely while the bot is stopped (`league-bot restore`).
 """
 
@@ -27,7 +27,6 @@ import os
 import sqlite3
 import tempfile
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Self, TypeAlias
 
@@ -443,99 +442,6 @@ def hold_file(path: PathLike) -> int | None:
             f"database {path} is being restored; start the bot when that is done"
         ) from None
     return fd
-
-
-def _check_backup(backup: Path, latest_version: int) -> None:
-    """A readable SQLite file that passes `integrity_check`, with a league schema that
-    this bot knows (schema version 1 … `latest_version`)."""
-    if not backup.is_file() or backup.stat().st_size == 0:
-        raise DatabaseFileError(f"{backup} is not a backup: no such file, or it is empty")
-    with backup.open("rb") as handle:
-        if handle.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
-            raise DatabaseFileError(f"{backup} is not a SQLite database")
-    try:
-        conn = sqlite3.connect(backup.resolve().as_uri() + "?mode=ro", uri=True)
-        try:
-            try:
-                result = [row[0] for row in conn.execute("PRAGMA integrity_check")]
-            except sqlite3.DatabaseError as exc:  # damage SQLite meets before it can list it
-                result = [str(exc)]
-            (version,) = conn.execute("PRAGMA user_version").fetchone()
-        finally:
-            conn.close()
-    except sqlite3.Error as exc:
-        raise DatabaseFileError(f"{backup} cannot be read as a SQLite database: {exc}") from exc
-    if result != ["ok"]:
-        found = " ".join(" ".join(result[:3]).split())  # SQLite's lines, on one line
-        raise DatabaseError(f"{backup} failed its integrity check: {found}")
-    if version < 1:
-        raise DatabaseError(f"{backup} is not a league database (schema version {version})")
-    if version > latest_version:
-        raise DatabaseTooNewError(
-            f"{backup} has schema version {version}, newer than this bot ({latest_version}); "
-            "upgrade the bot first"
-        )
-
-
-def restore(
-    backup: PathLike, database: PathLike, *, latest_version: int, now: datetime
-) -> Path | None:
-    """Put `backup` back as the league's database at `database`, safely: refused while
-    a bot holds the database; the backup is checked first (`_check_backup`); the
-    current file is kept beside it as `<database>.before-restore-<UTC timestamp>`
-    (returned; None if there was none); both copies are made with SQLite's backup
-    API, so a write-ahead log of the current file is neither lost nor applied to
-    the restored file."""
-    source, target = Path(backup), Path(database)
-    if source.resolve() == target.resolve():
-        raise DatabaseError(f"{source} is the database itself; name a backup")
-    _check_backup(source, latest_version)
-    check_database_path(target)
-    kept: Path | None = None
-    lock = os.open(target, os.O_RDWR | os.O_CREAT, 0o644)  # no bot may open it meanwhile
-    try:
-        try:
-            import fcntl
-
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except ImportError:
-            pass
-        except OSError:
-            raise DatabaseError(
-                f"the bot is running on {target}; stop it first, then restore"
-            ) from None
-        current = sqlite3.connect(target, isolation_level=None)
-        try:
-            current.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
-            if current.execute("PRAGMA page_count").fetchone()[0] > 0:
-                kept = target.with_name(
-                    f"{target.name}.before-restore-{now.astimezone(UTC):%Y%m%d-%H%M%S}"
-                )
-                if kept.exists():
-                    raise DatabaseError(f"{kept} already exists; wait a second and try again")
-                copy = sqlite3.connect(kept)
-                try:
-                    current.backup(copy)
-                    copy.execute("PRAGMA journal_mode = DELETE")
-                finally:
-                    copy.close()
-            restored = sqlite3.connect(source.resolve().as_uri() + "?mode=ro", uri=True)
-            try:
-                restored.backup(current)
-            finally:
-                restored.close()
-            current.execute("PRAGMA journal_mode = WAL")
-            result = [row[0] for row in current.execute("PRAGMA integrity_check")]
-        finally:
-            current.close()
-    except sqlite3.Error as exc:
-        raise DatabaseError(f"could not restore {source} onto {target}: {exc}") from exc
-    finally:
-        os.close(lock)
-    if result != ["ok"]:
-        raise DatabaseError(f"the restored {target} failed its integrity check: {result[:3]}")
-    log.info("restored %s from %s (the previous file is kept as %s)", target, source, kept)
-    return kept
 
 
 def _read_only_uri(file: Path) -> str:

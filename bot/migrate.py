@@ -18,6 +18,7 @@ import sqlite3
 import sys
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 import aiosqlite
@@ -198,8 +199,11 @@ def _python_migration(number: int, path: Path) -> Migration:
     return Migration(version=number, path=path, statements=(), upgrade=upgrade)
 
 
-async def migrate(path: PathLike, migrations_dir: PathLike = DEFAULT_MIGRATIONS) -> int:
+async def migrate(
+    path: PathLike, migrations_dir: PathLike = DEFAULT_MIGRATIONS, *, up_to: int | None = None
+) -> int:
     """Apply the pending migrations to the database at `path`; return its schema version.
+    `up_to` stops after that version (the schema a backup of that version must have).
 
     Every file is checked first (`MigrationError` on a gap, a duplicate or a
     transaction statement in a file). A database newer than the newest file
@@ -219,14 +223,17 @@ async def migrate(path: PathLike, migrations_dir: PathLike = DEFAULT_MIGRATIONS)
         version = await _user_version(conn)
         _refuse_too_new(version, latest)
         for migration in migrations:
-            if migration.version > version:
-                version = await _apply(conn, migration, latest)
+            if migration.version > version and (up_to is None or migration.version <= up_to):
+                version = await _apply(conn, migration, migrations)
     finally:
         await conn.close()
     return version
 
 
-async def _apply(conn: aiosqlite.Connection, migration: Migration, latest: int) -> int:
+async def _apply(
+    conn: aiosqlite.Connection, migration: Migration, migrations: list[Migration]
+) -> int:
+    latest = migrations[-1].version
     statement: Statement | None = None  # the one running, for the error message
     await conn.execute("BEGIN IMMEDIATE")
     try:
@@ -259,6 +266,7 @@ async def _apply(conn: aiosqlite.Connection, migration: Migration, latest: int) 
                 f"migration {migration.name} failed: {len(violations)} foreign key "
                 f"violation(s), e.g. {table} row {rowid} refers to a missing {parent} row"
             )
+        await _record(conn, migration, migrations)
         await conn.execute(f"PRAGMA user_version = {migration.version:d}")
         await conn.execute("COMMIT")
     except BaseException as exc:
@@ -271,6 +279,29 @@ async def _apply(conn: aiosqlite.Connection, migration: Migration, latest: int) 
         raise
     log.info("applied migration %s (schema version %d)", migration.name, migration.version)
     return migration.version
+
+
+RECORD = "schema_migrations"  # migrations/0010_migration_record.sql
+
+
+async def _record(
+    conn: aiosqlite.Connection, migration: Migration, migrations: list[Migration]
+) -> None:
+    """Add `migration` to the database's record of its migration files, once the
+    record exists; the files before the record began are added without a time."""
+    found = await conn.execute_fetchall(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (RECORD,)
+    )
+    if not found:
+        return
+    now = datetime.now(UTC).isoformat(timespec="seconds")
+    for earlier in migrations:
+        if earlier.version <= migration.version:
+            await conn.execute(
+                f"INSERT OR IGNORE INTO {RECORD} (version, name, applied_at) VALUES (?, ?, ?)",
+                (earlier.version, earlier.name,
+                 now if earlier.version == migration.version else None),
+            )  # fmt: skip
 
 
 def _refuse_too_new(version: int, latest: int) -> None:

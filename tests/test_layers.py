@@ -41,6 +41,7 @@ LAYERS = {
     "bot.database": "storage",
     "bot.quick_reads": "storage",
     "bot.migrate": "storage",
+    "bot.restore": "storage",
     "bot.repositories": "repositories",
     "bot.services.outcomes": "outcomes",
     "bot.services.errors": "outcomes",

@@ -13,6 +13,7 @@ import pytest
 from bot.__main__ import main
 from bot.database import Database
 from bot.migrate import load_migrations, migrate
+from bot.restore import RECORD_SINCE
 from bot.services import setup
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,3 +114,100 @@ def test_other_backups_are_refused(files, capsys, what: str) -> None:
     else:
         backup = live
     refuse(live, backup, capsys)
+
+
+# --- only a league's backup, and the right league's ---------------------------------------
+
+
+def restored(live: Path, backup: Path, *extra: str) -> str:
+    done = run(str(backup), "--database", str(live), *extra)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+async def test_restore_names_the_backups_league_and_server(files) -> None:
+    live, backup = files
+    out = restored(live, backup)
+    assert f"League (Discord server 1), schema version {LATEST}" in out
+
+
+def test_another_programs_database_with_a_schema_version_is_refused(files, capsys) -> None:
+    live, backup = files
+    backup.unlink()
+    conn = sqlite3.connect(backup)
+    conn.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)")
+    conn.execute("CREATE TABLE leagues (name TEXT, guild_id INTEGER)")
+    conn.execute("INSERT INTO leagues VALUES ('Bowling', 9)")
+    conn.execute("PRAGMA user_version = 3")
+    conn.commit()
+    conn.close()
+    err = refuse(live, backup, capsys)
+    assert "is not a league database: its tables are not the ones this bot makes" in err
+
+
+@pytest.mark.parametrize("change", ["a file missing", "another file", "no record"])
+def test_a_backup_without_this_bots_record_of_migrations_is_refused(
+    files, capsys, change: str
+) -> None:
+    live, backup = files
+    conn = sqlite3.connect(backup)
+    if change == "a file missing":
+        conn.execute("DELETE FROM schema_migrations WHERE version = 4")
+    elif change == "another file":
+        conn.execute("UPDATE schema_migrations SET name = '0004_theirs.sql' WHERE version = 4")
+    else:
+        conn.execute("DELETE FROM schema_migrations")
+    conn.commit()
+    conn.close()
+    assert "was not made by this bot's migrations" in refuse(live, backup, capsys)
+
+
+def test_a_backup_with_no_league_is_refused(files, capsys) -> None:
+    live, backup = files
+    conn = sqlite3.connect(backup)
+    conn.execute("PRAGMA foreign_keys = OFF")
+    conn.execute("DELETE FROM machines")
+    conn.execute("DELETE FROM leagues")
+    conn.commit()
+    conn.close()
+    assert "holds no league; there is nothing to restore" in refuse(live, backup, capsys)
+
+
+async def test_another_servers_backup_is_refused_unless_told(files, capsys) -> None:
+    live, backup = files
+    backup.unlink()
+    await migrate(backup)
+    db = await Database.open(backup)
+    try:
+        await setup.create_league(db, 2, "Other League", now=datetime(2026, 1, 1, tzinfo=UTC))
+    finally:
+        await db.close()
+    err = refuse(live, backup, capsys)
+    assert "is the league Other League (Discord server 2), not this database's League " in err
+    assert "(Discord server 1); add --other-server to put it back anyway" in err
+    out = restored(live, backup, "--other-server")
+    assert "Other League (Discord server 2)" in out
+    assert machines(live) == []
+
+
+async def test_an_older_league_backup_is_restored_for_the_bot_to_upgrade(files) -> None:
+    live, backup = files
+    backup.unlink()
+    await migrate(backup, up_to=5)
+    conn = sqlite3.connect(backup)
+    conn.execute("INSERT INTO leagues (guild_id, name, created_at) VALUES (1, 'League', 'x')")
+    conn.commit()
+    conn.close()
+    assert "schema version 5" in restored(live, backup)
+    assert await migrate(live) == LATEST
+
+
+async def test_each_migration_file_is_recorded(tmp_path: Path) -> None:
+    path = tmp_path / "league.sqlite3"
+    await migrate(path, up_to=RECORD_SINCE - 1)
+    await migrate(path)
+    conn = sqlite3.connect(path)
+    rows = conn.execute("SELECT version, name, applied_at FROM schema_migrations").fetchall()
+    conn.close()
+    assert [(v, n) for v, n, _ in rows] == [(m.version, m.name) for m in load_migrations()]
+    assert [t is None for _, _, t in rows] == [m.version < RECORD_SINCE for m in load_migrations()]
