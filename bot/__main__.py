@@ -10,7 +10,7 @@ league-bot export --database FILE --out DIR [--season NAME]
 
 Exit codes: 0 done (or stopped by SIGTERM/SIGINT), 1 failed (Discord unreachable,
 the database), 2 a setting must be fixed first (a missing setting, a refused token,
-a server the bot is not in).
+a server the bot is not in, another bot already running on the database).
 """
 
 from __future__ import annotations
@@ -18,11 +18,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 from typing import TYPE_CHECKING
 
 from bot.config import ConfigError, Settings, load_settings
-from bot.database import DatabaseError
+from bot.database import AlreadyRunning, DatabaseError, hold_for_one_bot
 from bot.lifecycle import EXIT_SETTINGS, OneLineNetworkErrors, Patience, StartupError, Stop
 from bot.migrate import migrate
 
@@ -147,6 +148,7 @@ async def run_bot(settings: Settings, *, sync: bool) -> None:
     from bot import checks, lifecycle
     from bot.client import LeagueBot
 
+    held = hold_for_one_bot(settings.database_path)  # before anything else: one bot only
     stop = Stop()
     stop.install()
     try:
@@ -172,6 +174,8 @@ async def run_bot(settings: Settings, *, sync: bool) -> None:
             )
     finally:
         stop.uninstall()
+        if held is not None:
+            os.close(held)
 
 
 async def check_discord(settings: Settings, patience: Patience | None = None) -> int:
@@ -237,6 +241,9 @@ def main(argv: list[str] | None = None) -> int:
     except StartupError as error:
         print(f"league-bot: {error}", file=sys.stderr)
         return error.exit_code
+    except AlreadyRunning as error:  # a setting to fix: not a failure to retry
+        print(f"league-bot: {error}", file=sys.stderr)
+        return EXIT_SETTINGS
     except DatabaseError as error:
         print(f"league-bot: {error}", file=sys.stderr)
         return 1

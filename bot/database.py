@@ -444,6 +444,42 @@ def hold_file(path: PathLike) -> int | None:
     return fd
 
 
+class AlreadyRunning(DatabaseError):
+    """Another bot process runs on this database."""
+
+
+def hold_for_one_bot(path: PathLike) -> int | None:
+    """Make this process the one bot on the database at `path`: an exclusive
+    `flock` on `<path>.lock` (which holds the holder's process id), kept until
+    the descriptor is closed or the process ends, SIGKILL included. A second
+    `league-bot run` on the same database gets `AlreadyRunning`. None in memory
+    or where there is no flock."""
+    if os.fspath(path) == MEMORY:
+        return None
+    try:
+        import fcntl
+    except ImportError:
+        return None
+    lock_path = f"{os.fspath(path)}.lock"
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise DatabaseFileError(f"cannot make the lock file {lock_path}: {exc.strerror}") from exc
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = os.read(fd, 32).decode(errors="replace").strip()
+        os.close(fd)
+        who = f" (process {holder})" if holder.isdigit() else ""
+        raise AlreadyRunning(
+            f"another league-bot{who} is already running on {path}; one bot per database: "
+            "stop the other first"
+        ) from None
+    os.ftruncate(fd, 0)
+    os.write(fd, f"{os.getpid()}\n".encode())
+    return fd
+
+
 def _read_only_uri(file: Path) -> str:
     """The URI that opens `file` read-only, once it is seen to be a SQLite file."""
     if not file.is_file():

@@ -115,6 +115,29 @@ async def test_a_signal_stops_the_idle_bot_with_exit_0_within_10_s(
     assert not standin.gateway.connected  # it closed its gateway connection
 
 
+async def test_a_second_bot_on_the_same_database_stops_before_it_logs_in_with_exit_2(
+    standin: DiscordStandIn, settings: Settings, tmp_path: Path
+) -> None:
+    """Two `league-bot run` on one database would both answer every interaction:
+    the second stops with one line and exit 2, before any request to Discord."""
+    env = environment(settings)
+    async with league_bot("run", env=env, cwd=tmp_path) as first:
+        await first.wait_for_line(READY)
+        asked = len(standin.requests)
+        async with league_bot("run", env=env, cwd=tmp_path) as second:
+            code = await second.exit_code(timeout=30)
+        assert code == 2, second.log
+        assert second.stderr == [
+            f"league-bot: another league-bot (process {first.process.pid}) is already running "
+            f"on {settings.database_path}; one bot per database: stop the other first"
+        ]
+        assert len(standin.requests) == asked  # it never logged in
+        first.signal(signal.SIGTERM)
+        assert await first.exit_code(timeout=10) == 0, first.log
+    async with league_bot("run", env=env, cwd=tmp_path) as again:  # the first's lock is gone
+        await again.wait_for_line(READY)
+
+
 async def test_a_refused_token_is_one_line_and_exit_2(
     standin: DiscordStandIn, settings: Settings, tmp_path: Path
 ) -> None:
