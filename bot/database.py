@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import os
 import sqlite3
@@ -75,6 +76,7 @@ class DatabaseMovedError(DatabaseError):
     database, so the commissioner is told once."""
 
     user_message = MOVED_MESSAGE
+    alert_message = f"{MOVED_MESSAGE} The bot takes no more changes until it is restarted."
 
     def __init__(self, message: str, database: Database | None = None) -> None:
         super().__init__(message)
@@ -86,6 +88,45 @@ class DatabaseMovedError(DatabaseError):
             return False
         db._alerted = True
         return True
+
+
+DISK_FULL_MESSAGE = (
+    "The bot's computer has run out of disk space, so nothing was saved. The "
+    "commissioner has been told; try again once there is room."
+)
+DISK_FULL_ALERT = (
+    "The bot's computer has run out of disk space, so the bot cannot save scores, "
+    "notices or approvals. Free some space on it; the bot goes on by itself once there "
+    "is room."
+)
+
+
+class DiskFullError(DatabaseError):
+    """SQLite could not write: the disk (or the file system holding the database)
+    is full. The transaction was rolled back; the next one is tried as usual, so
+    the bot goes on once there is room. `claim_alert()` is True once per episode
+    (until a write succeeds again), so the commissioner is told once."""
+
+    user_message = DISK_FULL_MESSAGE
+    alert_message = DISK_FULL_ALERT
+
+    def __init__(self, message: str, database: Database | None = None) -> None:
+        super().__init__(message)
+        self._database = database
+
+    def claim_alert(self) -> bool:
+        db = self._database
+        if db is None or db._full_alerted:
+            return False
+        db._full_alerted = True
+        return True
+
+
+def disk_full(error: BaseException) -> bool:
+    """Whether `error` is SQLite's SQLITE_FULL or the system's ENOSPC."""
+    if isinstance(error, sqlite3.OperationalError):
+        return getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL
+    return isinstance(error, OSError) and error.errno == errno.ENOSPC
 
 
 FileStamp: TypeAlias = tuple[int, int, int, int]  # st_dev, st_ino, st_size, st_mtime_ns
@@ -199,6 +240,8 @@ class Database:
         self._stamp: FileStamp | None = None if os.fspath(path) == MEMORY else file_stamp(path)
         self._moved: str | None = None  # why writes stopped, once the file was found changed
         self._alerted = False
+        self._full_alerted = False  # the commissioner was told the disk is full
+        self._full = False  # the last write found the disk full (logged once)
         self._held: int | None = None  # a descriptor holding `hold_file`'s shared lock
 
     @classmethod
@@ -282,11 +325,21 @@ class Database:
                 yield conn
                 self._check_file()  # nothing is acknowledged into a file that is gone
                 await conn.execute("COMMIT")
-            except BaseException:
+            except BaseException as exc:
                 await rollback_if_open(conn)
+                if disk_full(exc):
+                    raise self._disk_full(exc) from exc
                 raise
+            self._full = self._full_alerted = False  # there is room again
             if self._stamp is not None:  # a checkpoint in COMMIT may have written the file
                 self._stamp = file_stamp(self.path) or self._stamp
+
+    def _disk_full(self, error: BaseException) -> DiskFullError:
+        if not self._full:
+            log.error("database %s: the disk is full (%s); nothing is saved until there is "
+                      "room", self.path, error)  # fmt: skip
+        self._full = True
+        return DiskFullError(f"database {self.path}: the disk is full", self)
 
     def _check_file(self) -> None:
         """Raise `DatabaseMovedError` unless the path still names the file the bot
@@ -374,8 +427,10 @@ class Database:
             if result != ["ok"]:
                 raise DatabaseError(f"backup of {self.path} failed its integrity check: {result}")
             await asyncio.to_thread(os.replace, temporary, target)
-        except BaseException:
+        except BaseException as exc:
             await asyncio.to_thread(_remove_files, temporary)
+            if disk_full(exc):
+                raise DiskFullError(f"backup {target}: the disk is full", self) from exc
             raise
         log.info("backed up database %s to %s", self.path, target)
         return target

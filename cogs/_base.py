@@ -3,6 +3,7 @@ the nudge that has the outbox deliver what a command owed."""
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,8 @@ from bot.ui.approvals import is_commissioner, require_commissioner
 
 if TYPE_CHECKING:
     from bot.client import LeagueBot
+
+log = logging.getLogger(__name__)
 
 
 def league_bot(interaction: discord.Interaction) -> LeagueBot:
@@ -31,12 +34,29 @@ def deliver(interaction: discord.Interaction) -> None:
 
 
 async def check_commissioner(interaction: discord.Interaction) -> None:
-    """The commissioner role check (raises NotCommissioner). Whoever passes it is
-    recorded, so the bot can DM them without the members intent; a recorded
-    member seen without the role is forgotten."""
+    """The role check (raises NotCommissioner), with nothing written before the
+    interaction is acknowledged: the caller records a commissioner with
+    `note_commissioner` after its acknowledgement. A recorded member seen
+    without the role is forgotten here (best effort), so no alert DMs them."""
+    if not is_commissioner(interaction):
+        await _seen(interaction, holds=False)
+    require_commissioner(interaction)
+
+
+async def note_commissioner(interaction: discord.Interaction) -> None:
+    """After the acknowledgement: record who acted as commissioner, and their
+    display name (the exports name who approved), so the bot can DM them
+    without the members intent."""
+    await _seen(interaction, holds=True)
+
+
+async def _seen(interaction: discord.Interaction, *, holds: bool) -> None:
+    """Best effort: a full disk or a replaced database file must not stop the
+    command itself, which says what is wrong if it must write."""
     bot = league_bot(interaction)
-    holds = is_commissioner(interaction)
-    if interaction.guild_id == bot.settings.guild_id:
+    if interaction.guild_id != bot.settings.guild_id:
+        return
+    try:
         await commissioners.seen(
             bot.db,
             bot.settings.guild_id,
@@ -45,4 +65,7 @@ async def check_commissioner(interaction: discord.Interaction) -> None:
             now=now_of(interaction),
             name=interaction.user.display_name,
         )
-    require_commissioner(interaction)
+    except Exception as error:
+        log.warning(
+            "could not note whether member %s is a commissioner: %s", interaction.user.id, error
+        )

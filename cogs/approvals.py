@@ -17,7 +17,7 @@ import discord
 from bot.services import premakeups, scores
 from bot.ui import delivery, render
 from bot.ui.replies import report, require_league_guild
-from cogs._base import check_commissioner
+from cogs._base import check_commissioner, note_commissioner
 
 TEMPLATE = r"(?P<kind>score|premakeup):(?P<action>approve|reject):(?P<id>[0-9]{1,18})"
 
@@ -53,6 +53,7 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TE
             await check_commissioner(interaction)
             # Acknowledge at once (the message will be edited), then decide.
             await interaction.response.defer()
+            await note_commissioner(interaction)
             await self._decide(interaction)
         except Exception as error:  # one error path for views too
             await report(interaction, error)

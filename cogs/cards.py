@@ -16,7 +16,7 @@ from bot.services.outcomes import CardDecision, CardView
 from bot.services.scores import REASON_LIMIT
 from bot.ui import cards as words
 from bot.ui.replies import report, require_league_guild, respond
-from cogs._base import check_commissioner, deliver, league_bot, now_of
+from cogs._base import check_commissioner, deliver, league_bot, note_commissioner, now_of
 
 if TYPE_CHECKING:
     from bot.client import LeagueBot
@@ -44,6 +44,7 @@ async def _decide(
     try:
         await _check(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await note_commissioner(interaction)
         done = await decide(league_bot(interaction))
         deliver(interaction)
         await respond(interaction, words.decided(done))
@@ -120,6 +121,7 @@ class RejectSelect(
         try:
             await _check(interaction)
             await interaction.response.send_modal(RejectModal(self.card_id, _chosen(interaction)))
+            await note_commissioner(interaction)
         except Exception as error:
             await report(interaction, error)
 

@@ -19,17 +19,27 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.services import audit, groups, scores, standings
+from bot.services.errors import BadInput
 from bot.ui import embeds
 from bot.ui.audit import entry_lines
 from bot.ui.render import keep_whole
 from bot.ui.replies import report, require_league_guild
-from cogs._base import check_commissioner, league_bot, now_of
+from cogs._base import check_commissioner, league_bot, note_commissioner, now_of
 
 if TYPE_CHECKING:
     from bot.client import LeagueBot
 
 TEMPLATE = r"page:(?P<list>standings|groups|audit|waiting):(?P<page>[0-9]{1,4}):(?P<arg>.*)"
 COMMISSIONERS = ("audit", "waiting")  # lists only the commissioner may page
+# What each list is asked with, as the bot writes it; anything else is a forged
+# or broken custom id, refused like any other stale click (no traceback logged).
+ARGS = {
+    "standings": re.compile(r"(?:A|B)?:[0-9]{1,9}"),  # division, season id
+    "groups": re.compile(r"[0-9]{1,2}"),  # week
+    "audit": re.compile(r"(?:[0-9]{1,2})?:.{0,64}", re.DOTALL),  # week, player name
+    "waiting": re.compile(r""),
+}
+STALE = "That button no longer works; use the command again."
 AUDIT_PAGE = 12  # lines: an audit entry takes three or four
 
 
@@ -128,6 +138,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
             require_league_guild(interaction)
             if self.name in COMMISSIONERS:
                 await check_commissioner(interaction)
+            if not ARGS[self.name].fullmatch(self.arg):
+                raise BadInput(STALE)
             shown = await LISTS[self.name](league_bot(interaction), self.arg, now_of(interaction))
             page = min(self.page, len(shown.pages) - 1)
             view = page_view(self.name, self.arg, page, len(shown.pages))
@@ -138,6 +150,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
                 await interaction.response.send_message(
                     embed=shown.embed(page), view=view, ephemeral=True
                 )
+            if self.name in COMMISSIONERS:
+                await note_commissioner(interaction)
         except Exception as error:  # one error path for views too
             await report(interaction, error)
 

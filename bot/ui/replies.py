@@ -108,8 +108,9 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
         )
         message = APOLOGY
     claim = getattr(original, "claim_alert", None)
-    if callable(claim) and claim():
-        await alert_commissioner(interaction, message)
+    alert = getattr(original, "alert_message", None)
+    if callable(claim) and isinstance(alert, str) and claim():
+        await alert_commissioner(interaction, alert)
     try:
         await respond(interaction, message, ephemeral=True)
     except discord.HTTPException:
@@ -120,7 +121,7 @@ async def alert_commissioner(interaction: discord.Interaction, message: str) -> 
     """Tell the commissioner in the approvals channel (once per such fault)."""
     client = interaction.client
     channel_id = client.settings.approvals_channel_id  # type: ignore[attr-defined]
-    text = f"Commissioner: {message} The bot takes no more changes until it is restarted."
+    text = f"Commissioner: {message}"
     try:
         channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
         await channel.send(text)  # type: ignore[union-attr]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 
 from discord import Interaction
 
-from cogs._base import check_commissioner, league_bot
+from cogs._base import check_commissioner, league_bot, note_commissioner
 
 if TYPE_CHECKING:
     from bot.client import LeagueBot
@@ -25,6 +25,8 @@ class LeagueCommands:
         return True
 
     async def _ack(self, interaction: Interaction) -> tuple[LeagueBot, int]:
+        """Acknowledge (Discord's 3 s), then record the commissioner (best effort)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        await note_commissioner(interaction)
         bot = league_bot(interaction)
         return bot, bot.settings.guild_id
