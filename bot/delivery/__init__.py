@@ -52,6 +52,7 @@ RETRY_CAP = 300.0  # at most this long between tries
 # Discord's refusals of a DM that a mention in the announcements channel gets
 # round: 50007 (DMs closed, or no shared server), 50001 / 50013 on the DM.
 DM_REFUSED = (50007, 50001, 50013)
+UNKNOWN_CHANNEL = 10003  # Discord's code: the channel is gone, not one message
 POLL = 60.0  # look at the outbox at least this often (a wake-up is the usual trigger)
 
 
@@ -204,18 +205,20 @@ class Sender:
             log.info("outbox item %d (%s %s) dropped: %s", item.id, item.kind, item.ref,
                      outgoing.why_not)  # fmt: skip
             return
+        channel = item.target in (owed.ANNOUNCEMENTS, owed.APPROVALS)
         try:
             message_id = await self._send(item, outgoing)
         except discord.Forbidden as error:
             if item.target.startswith("dm:") and error.code in DM_REFUSED:
                 await self._instead_in_announcements(item, outgoing, error)
             else:
-                await self._failed(item, _why(error))
+                await self._failed(item, _why(error), channel_wide=channel)
         except (discord.NotFound, Refused) as error:
             if outgoing.edit_of is not None and isinstance(error, discord.NotFound):
                 await self._gone(item)
                 return
-            await self._failed(item, _why(error))
+            gone = channel and getattr(error, "code", None) == UNKNOWN_CHANNEL
+            await self._failed(item, _why(error), channel_wide=gone)
         except discord.HTTPException as error:
             if error.status == 429 or error.status >= 500:
                 await self._later(item, error)
@@ -224,7 +227,7 @@ class Sender:
         except (aiohttp.ClientError, OSError, TimeoutError) as error:
             await self._later(item, error)
         else:
-            await owed.sent(db, item, message_id, now=self.clock())
+            await owed.sent(db, item, message_id, now=self.clock(), told=outgoing.told)
             log.debug("outbox item %d (%s %s) sent", item.id, item.kind, item.ref)
 
     async def _gone(self, item: OutboxItem) -> None:
@@ -260,8 +263,8 @@ class Sender:
         log.info("outbox item %d (%s) DM refused (%s): mentioned in announcements",
                  item.id, item.kind, _why(error))  # fmt: skip
 
-    async def _failed(self, item: OutboxItem, why: str) -> None:
-        alert = await owed.fail(self.bot.db, item, why, now=self.clock())
+    async def _failed(self, item: OutboxItem, why: str, *, channel_wide: bool = False) -> None:
+        alert = await owed.fail(self.bot.db, item, why, now=self.clock(), channel_wide=channel_wide)
         if alert is None:
             log.error("outbox item %d (%s to %s) refused, and no one is left to tell: %s",
                       item.id, item.kind, item.target, why)  # fmt: skip

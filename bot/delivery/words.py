@@ -40,6 +40,7 @@ class Outgoing:
     why_not: str = field(default="")  # when there is nothing to send: why
     # (filename, bytes) attached to the last piece; made afresh at each try (not stored)
     files: list[tuple[str, bytes]] = field(default_factory=list)
+    told: tuple[int, ...] = ()  # an alert: the failed posts it tells of, marked once sent
 
 
 def nothing(why: str) -> Outgoing:
@@ -131,9 +132,9 @@ async def words(bot: LeagueBot, item: OutboxItem) -> Outgoing:
             return in_embeds([[discord.Embed.from_dict(e) for e in message]
                               for message in data["embeds"]])  # fmt: skip
         return Outgoing(render.chunks(data["text"]))
-    if item.kind == "alert":
-        failed = [f for f in await owed.failed(bot.db, guild) if f.kind != "alert"]
+    if item.kind == "alert":  # the posts refused since the last alert: each told once
+        failed = await owed.untold(bot.db, guild)
         if not failed:
-            return nothing("every refused post was sent again")
-        return Outgoing(render.chunks(delivery.alert(failed)))
+            return nothing("no refused post is left untold")
+        return Outgoing(render.chunks(delivery.alert(failed)), told=tuple(f.id for f in failed))
     raise ValueError(f"an outbox item of unknown kind {item.kind!r}")

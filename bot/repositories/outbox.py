@@ -56,10 +56,22 @@ NOTE = "UPDATE outbox SET last_error = ? WHERE id = ?"
 FAILED = "UPDATE outbox SET status = 'failed', last_error = ? WHERE id = ?"
 DROPPED = "UPDATE outbox SET status = 'dropped', last_error = ?, sent_at = ? WHERE id = ?"
 FAILED_ITEMS = "SELECT * FROM outbox WHERE guild_id = ? AND status = 'failed' ORDER BY id"
+# A channel that refuses the bot refuses every post waiting for it: they fail
+# with the refused one, so the commissioner hears of them in one alert.
+FAIL_WAITING = (
+    "UPDATE outbox SET status = 'failed', last_error = ? WHERE guild_id = ? AND target = ?"
+    " AND status = 'pending' AND kind != 'alert'"
+)
+UNTOLD = (
+    "SELECT * FROM outbox WHERE guild_id = ? AND status = 'failed' AND kind != 'alert'"
+    " AND told_at IS NULL ORDER BY id"
+)
+TOLD = "UPDATE outbox SET told_at = ? WHERE id = ? AND status = 'failed'"
 # A failed post goes to the back of its destination's queue: it is owed again now.
 REQUEUE = (
     "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = NULL,"
-    " pieces_sent = 0, message_id = NULL, id = (SELECT max(id) + 1 FROM outbox) WHERE id = ?"
+    " pieces_sent = 0, message_id = NULL, told_at = NULL,"
+    " id = (SELECT max(id) + 1 FROM outbox) WHERE id = ?"
 )
 COUNTS = "SELECT status, count(*) FROM outbox WHERE guild_id = ? GROUP BY status"
 WAITING = "SELECT * FROM outbox WHERE guild_id = ? AND status IN ('pending', 'sending') ORDER BY id"
@@ -161,6 +173,18 @@ async def dropped(conn: aiosqlite.Connection, item_id: int, why: str, now: str) 
 
 async def failed_items(conn: aiosqlite.Connection, guild_id: int) -> list[OutboxItem]:
     return await many(conn, FAILED_ITEMS, (guild_id,), _item)
+
+
+async def fail_waiting(conn: aiosqlite.Connection, guild_id: int, target: str, error: str) -> None:
+    await run(conn, FAIL_WAITING, (error[:500], guild_id, target))
+
+
+async def untold(conn: aiosqlite.Connection, guild_id: int) -> list[OutboxItem]:
+    return await many(conn, UNTOLD, (guild_id,), _item)
+
+
+async def told(conn: aiosqlite.Connection, item_id: int, now: str) -> None:
+    await run(conn, TOLD, (now, item_id))
 
 
 async def requeue(conn: aiosqlite.Connection, item_id: int) -> None:

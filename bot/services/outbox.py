@@ -13,6 +13,7 @@ channels, 'commissioners' a DM to each member with the commissioner role.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -69,6 +70,13 @@ async def owe_update(conn: aiosqlite.Connection, guild_id: int, ref: str, *, now
     return await owe(conn, guild_id, APPROVALS, "approval_update", ref, now=now)
 
 
+RESULTS = ("results", "standings", "prizes", "season_summary")  # what a night's end owes
+
+
+def night_ref(night: Night) -> str:
+    return f"night:{night.id}"
+
+
 async def owe_results(
     conn: aiosqlite.Connection, guild_id: int, night: Night, regular_nights: int, *, now: datetime
 ) -> None:
@@ -76,7 +84,7 @@ async def owe_results(
     after the last regular-season night, the prize shares (R10.4, R12) and the
     season summary (issue #14). A correction of the last night owes both again,
     worded from the corrected results; an earlier night's correction neither."""
-    ref = f"night:{night.id}"
+    ref = night_ref(night)
     await owe(conn, guild_id, ANNOUNCEMENTS, "results", ref, now=now)
     await owe(conn, guild_id, ANNOUNCEMENTS, "standings", ref, now=now)
     if night.week == regular_nights:
@@ -125,11 +133,21 @@ async def piece_sent(db: Database, item_id: int, pieces: int, message_id: int) -
         await outbox.piece_sent(conn, item_id, pieces, message_id)
 
 
-async def sent(db: Database, done: OutboxItem, message_id: int | None, *, now: datetime) -> None:
+async def sent(
+    db: Database,
+    done: OutboxItem,
+    message_id: int | None,
+    *,
+    now: datetime,
+    told: Sequence[int] = (),
+) -> None:
     """Delivered. An approval card's (or an old approval post's) message id is
-    kept with it, so it is found and edited later."""
+    kept with it, so it is found and edited later; an alert's failed posts
+    (`told`) are marked as told, so no later alert lists them again."""
     async with db.transaction() as conn:
         await outbox.sent(conn, done.id, message_id, moment(now))
+        for item_id in told:
+            await outbox.told(conn, item_id, moment(now))
         if done.kind == "approval" and message_id is not None:
             if (card_id := ref_id(done.ref, "card")) is not None:
                 await cards.set_message(conn, card_id, message_id)
@@ -172,13 +190,20 @@ def alert_target(refused: OutboxItem) -> str | None:
     return APPROVALS
 
 
-async def fail(db: Database, refused: OutboxItem, error: str, *, now: datetime) -> str | None:
+async def fail(
+    db: Database, refused: OutboxItem, error: str, *, now: datetime, channel_wide: bool = False
+) -> str | None:
     """Refused for good (403, 404): kept as failed, to be sent again with
-    `resend`, and the commissioner is alerted in the same transaction. Returns
-    where the alert goes (None: nowhere left to tell)."""
+    `resend`, and the commissioner is alerted in the same transaction. When the
+    channel itself refuses the bot (`channel_wide`), every post waiting for it
+    fails with this one, so one alert tells of them all. Returns where the
+    alert goes (None: nowhere left to tell)."""
     target = alert_target(refused)
     async with db.transaction() as conn:
         await outbox.failed(conn, refused.id, error)
+        if channel_wide:
+            why = f"not tried: the channel refused an earlier post ({error})"
+            await outbox.fail_waiting(conn, refused.guild_id, refused.target, why)
         if target is not None:
             await owe(conn, refused.guild_id, target, "alert", now=now)
     return target
@@ -187,6 +212,12 @@ async def fail(db: Database, refused: OutboxItem, error: str, *, now: datetime) 
 async def failed(db: Database, guild_id: int) -> list[OutboxItem]:
     async with db.read() as conn:
         return await outbox.failed_items(conn, guild_id)
+
+
+async def untold(db: Database, guild_id: int) -> list[OutboxItem]:
+    """The failed posts no alert has told the commissioner of yet."""
+    async with db.read() as conn:
+        return await outbox.untold(conn, guild_id)
 
 
 async def due_now(db: Database, guild_id: int, now: datetime) -> int:
@@ -201,21 +232,26 @@ async def due_now(db: Database, guild_id: int, now: datetime) -> int:
 async def resend(db: Database, guild_id: int, *, week: int | None = None, now: datetime) -> Resent:
     """Owe every failed post again (alerts excepted: they are about the others)
     and, with `week`, that finalized week's results, standings and prize shares
-    again. No score, result or audit entry changes."""
+    again: once each, so a failed post of that week is not owed twice. No
+    score, result or audit entry changes."""
     async with db.transaction() as conn:
-        requeued = []
-        for refused in await outbox.failed_items(conn, guild_id):
-            if refused.kind == "alert":
-                await outbox.dropped(conn, refused.id, "superseded by a resend", moment(now))
-                continue
-            await outbox.requeue(conn, refused.id)
-            requeued.append(refused)
         night = None
         if week is not None:
             ctx = await season_of(conn, guild_id)
             night = await night_of_week(conn, ctx, week)
             if night.status != "finalized":
                 raise WrongState(f"Week {week} is not final yet; there are no results to post.")
+        requeued = []
+        for refused in await outbox.failed_items(conn, guild_id):
+            if refused.kind == "alert":
+                await outbox.dropped(conn, refused.id, "superseded by a resend", moment(now))
+            elif night is not None and refused.kind in RESULTS and refused.ref == night_ref(night):
+                await outbox.dropped(conn, refused.id, "owed again by the week's resend",
+                                     moment(now))  # fmt: skip
+            else:
+                await outbox.requeue(conn, refused.id)
+                requeued.append(refused)
+        if night is not None:
             await owe_results(conn, guild_id, night, ctx.season.regular_nights, now=now)
         return Resent(requeued, night)
 

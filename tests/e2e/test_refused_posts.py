@@ -86,8 +86,10 @@ async def test_results_refused_by_the_channel_are_kept_reported_and_resent_once(
         assert final.content == "Week 1 is final."
         await bot.outbox.settled()
         assert league.posts(league.announcements) == []
-        # The commissioner hears of it where the bot can still reach them.
-        alert = league.posts(league.approvals)[-1]
+        # The commissioner hears of it where the bot can still reach them, once.
+        alerts = [p for p in league.posts(league.approvals) if p.startswith("Heads-up")]
+        assert len(alerts) == 1, alerts
+        alert = alerts[0]
         assert alert.startswith("Heads-up: Discord refused 2 posts of the bot.")
         assert "- results (night:1) to #announcements: 403" in alert
         assert "/league admin resend" in alert
@@ -115,6 +117,43 @@ async def test_results_refused_by_the_channel_are_kept_reported_and_resent_once(
     # No score and no audit entry was touched to post them (R12.4).
     assert league.table("SELECT * FROM scores ORDER BY id") == scores_before
     assert league.table("SELECT count(*) FROM score_changes") == [(0,)]
+
+
+async def test_resend_with_a_week_after_a_refusal_posts_the_week_once(league: League) -> None:
+    """The refused results and standings are that week's: naming the week owes
+    them once, not once for the failed posts and once more for the week."""
+    async with running_bot(league.settings, standin=league.standin) as bot:
+        await league.run("league night finalize")
+        await bot.outbox.settled()
+        league.standin.allow(league.announcements)
+        again = await league.run("league admin resend", {"week": 1})
+        assert again.content == (
+            "Week 1's results and standings will be posted again. "
+            "No score, result or audit entry changed."
+        )
+        await bot.outbox.settled()
+        posted = league.posts(league.announcements)
+        assert [p.split("\n", 1)[0] for p in posted] == [
+            "**Week 1 results · Wednesday 07 January**", "**Standings · Winter**"
+        ]
+        status = await league.run("league admin status")
+        assert "failed: 0" in status.content
+
+
+async def test_a_channel_refused_again_later_is_told_of_the_new_post_only(
+    league: League,
+) -> None:
+    """A post refused after the commissioner was told of the first refusals is
+    one more alert naming only that post, never the earlier ones again."""
+    async with running_bot(league.settings, standin=league.standin) as bot:
+        await league.run("league night finalize")
+        await bot.outbox.settled()
+        await league.run("league admin resend", {"week": 1})  # still refused
+        await bot.outbox.settled()
+        alerts = [p for p in league.posts(league.approvals) if p.startswith("Heads-up")]
+        assert len(alerts) == 2, alerts
+        assert alerts[1].startswith("Heads-up: Discord refused 2 posts of the bot.")
+        assert alerts[1].count("\n- ") == 2  # the week's two posts owed again, no more
 
 
 async def test_resend_with_a_week_posts_its_results_and_standings_again(league: League) -> None:
