@@ -85,10 +85,11 @@ async def finalize_in(
         outcome = score_night(group_nights, pools=[g.pool for g in groups], pot_cents=pot)
     except MissingScoresError as error:
         missing: list[tuple[int, int]] = [(int(pid), game) for pid, game in error.missing]
-        listed = "; ".join(
-            f"{names[pid]} on game {game} ({group_label(_group_with(groups, pid))})"
-            for pid, game in missing
-        )
+        listed = capped(
+            [f"{names[pid]} on game {game} ({group_label(_group_with(groups, pid))})"
+             for pid, game in missing],
+            "the group scorecards show every score not in yet",
+        )  # fmt: skip
         raise NotReady(
             f"Week {night.week} cannot be finalized. Missing scores: {listed}. Submit them, "
             "or mark the player late or absent so pre-makeups are used.",
@@ -169,6 +170,16 @@ def _unique_names(players: list[Player]) -> dict[int, str]:
     }
 
 
+LISTED = 8  # scores named in a refusal; the rest are counted, so it stays one answer
+
+
+def capped(items: list[str], where_all: str) -> str:
+    """"A; B; C" or, past LISTED, "A; …; H and 60 more (<where_all>)"."""
+    if len(items) <= LISTED:
+        return "; ".join(items)
+    return f"{'; '.join(items[:LISTED])} and {len(items) - LISTED} more ({where_all})"
+
+
 def _group_with(groups: list[Group], player_id: int) -> Group:
     return next(g for g in groups if player_id in g.members)
 
@@ -183,10 +194,11 @@ async def _refuse_pending(
     number = {
         game.id: (game.number, group) for group in groups for game in games_of.get(group.id, [])
     }
-    listed = "; ".join(
-        f"{names[s.player_id]} on game {number[s.game_id][0]} ({group_label(number[s.game_id][1])})"
-        for s in waiting
-    )
+    listed = capped(
+        [f"{names[s.player_id]} on game {number[s.game_id][0]} "
+         f"({group_label(number[s.game_id][1])})" for s in waiting],
+        "/league night waiting lists them all",
+    )  # fmt: skip
     raise NotReady(
         f"Week {night.week} cannot be finalized. Scores waiting for approval: {listed}.",
         tuple(f"{names[s.player_id]} on game {number[s.game_id][0]}" for s in waiting),
