@@ -20,6 +20,7 @@ SUBCOMMAND, GROUP = 1, 2
 MAX_PER_LEVEL = 25  # subcommands and groups of a command or group; options of a command
 MAX_CHOICES = 25
 MAX_CHARS = 4000  # names, descriptions and choices of one command, all levels
+HEADROOM = 0.15  # /league keeps this much of MAX_CHARS free for what comes
 
 
 @pytest.fixture
@@ -84,7 +85,7 @@ async def test_league_is_grouped_with_room_to_grow(payload: list[dict[str, Any]]
     assert all(g["type"] == GROUP for g in league["options"])
     assert list(groups) == ["season", "player", "machine", "night", "score", "money", "admin"]
     assert all(len(leaves) < MAX_PER_LEVEL for leaves in groups.values())
-    assert _chars(league) < MAX_CHARS
+    assert _chars(league) <= MAX_CHARS * (1 - HEADROOM), _chars(league)
 
 
 def test_the_checker_finds_what_discord_refuses() -> None:

@@ -37,7 +37,7 @@ class AdminCommands(LeagueCommands):
 
     @admin.command(name="backup")
     async def backup(self, interaction: Interaction) -> None:
-        """Write a consistent copy of the league's database."""
+        """Back up the league's database."""
         bot, _ = await self._ack(interaction)
         folder = bot.settings.backup_dir
         await asyncio.to_thread(folder.mkdir, parents=True, exist_ok=True)
@@ -69,7 +69,7 @@ class AdminCommands(LeagueCommands):
 
     @admin.command(name="sync")
     async def sync(self, interaction: Interaction) -> None:
-        """Register the slash commands with Discord for this server."""
+        """Register the slash commands in this server."""
         bot, _ = await self._ack(interaction)
         count = await bot.sync_guild_commands()
         await respond(interaction, f"Synced {count} commands.")
@@ -79,7 +79,7 @@ class AdminCommands(LeagueCommands):
     async def resend(
         self, interaction: Interaction, week: app_commands.Range[int, 1, 52] | None = None
     ) -> None:
-        """Re-send refused posts; scores stay as they are."""
+        """Re-send refused posts."""
         bot, guild = await self._ack(interaction)
         done = await outbox.resend(bot.db, guild, week=week, now=now_of(interaction))
         deliver(interaction)

@@ -37,7 +37,7 @@ class CorrectionCommands(LeagueCommands):
         reason: app_commands.Range[str, 1, 500],
         score: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
-        """Correct a score, or apply a penalty or replay, with a reason."""
+        """Correct a score, or apply a penalty or replay."""
         value = parse_score(score) if score is not None else None
         bot, guild = await self._ack(interaction)
         changed = await scores.change(
@@ -65,7 +65,7 @@ class CorrectionCommands(LeagueCommands):
     @app_commands.describe(
         week="Week",
         game="Game number",
-        players="Tied players, highest placed first, comma-separated",
+        players="Tied players, highest first, comma-separated",
     )
     async def tie(
         self,

@@ -30,7 +30,7 @@ class MoneyCommands(LeagueCommands):
         week: app_commands.Range[int, 1, 52],
         amount: app_commands.Range[str, 1, 12] | None = None,
     ) -> None:
-        """Record dues paid by one or more players."""
+        """Record dues paid."""
         cents = parse_money(amount) if amount else None
         bot, guild = await self._ack(interaction)
         done = await money.record_dues_of(
@@ -69,14 +69,14 @@ class MoneyCommands(LeagueCommands):
     async def summary(
         self, interaction: Interaction, week: app_commands.Range[int, 1, 52] | None = None
     ) -> None:
-        """The pot, the prize fund, and each player's dues paid and owed."""
+        """Pot, prize fund, and dues paid and owed."""
         bot, guild = await self._ack(interaction)
         await respond(
             interaction, money_text.money_summary(await money.summary(bot.db, guild, week))
         )
 
     @money.command(name="fund")
-    @app_commands.describe(amount="Dollars to add to the season prize fund", note="What it is")
+    @app_commands.describe(amount="Dollars to add", note="What it is")
     async def fund(
         self,
         interaction: Interaction,

@@ -27,7 +27,7 @@ class NightCommands(LeagueCommands):
     async def lock(
         self, interaction: Interaction, week: app_commands.Range[int, 1, 52] | None = None
     ) -> None:
-        """Lock the picks: every group's five games are set."""
+        """Lock the picks and set the games."""
         bot, guild = await self._ack(interaction)
         locked = await picks.lock_picks(bot.db, guild, week=week, now=now_of(interaction))
         text = render.locked(locked, locked[0].week) if locked else "No groups."
@@ -91,7 +91,7 @@ class NightCommands(LeagueCommands):
         status: Literal["late", "absent"],
         date: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
-        """Record that a player came late or did not come."""
+        """Mark a player late or absent."""
         day = parse_date(date) if date else None
         bot, guild = await self._ack(interaction)
         given = await attendance.mark(
@@ -104,7 +104,7 @@ class NightCommands(LeagueCommands):
     async def finalize(
         self, interaction: Interaction, week: app_commands.Range[int, 1, 52] | None = None
     ) -> None:
-        """Finalize the night: results, bonus, movement, payouts."""
+        """Finalize the night's results."""
         bot, guild = await self._ack(interaction)
         summary = await finalize.finalize(
             bot.db, guild, week=week, by=interaction.user.id, now=now_of(interaction)

@@ -26,7 +26,7 @@ class RosterCommands(LeagueCommands):
     @app_commands.describe(
         member="The Discord member",
         skill="Skill 1-10, 10 = expert",
-        name="Name in the standings (default: their display name)",
+        name="Standings name (default: display name)",
     )
     async def player_add(
         self,
@@ -134,7 +134,7 @@ class RosterCommands(LeagueCommands):
         name: app_commands.Range[str, 1, 64],
         par: app_commands.Range[str, 1, 40] | None = None,
     ) -> None:
-        """Add a machine at the end of the league's machine order."""
+        """Add a machine (last in the machine order)."""
         value = parse_score(par) if par is not None else None
         bot, guild = await self._ack(interaction)
         machine = await league_setup.add_machine(
@@ -146,7 +146,7 @@ class RosterCommands(LeagueCommands):
 
     @machine.command(name="par")
     @app_commands.describe(
-        machine="The machine", value="Its par, or 'median' for the pre-makeup median"
+        machine="The machine", value="Par, or 'median' of the pre-makeups"
     )
     async def par(
         self,

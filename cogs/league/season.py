@@ -26,7 +26,7 @@ class SeasonCommands(LeagueCommands):
     @season.command(name="setup")
     @app_commands.describe(
         name="The league's name",
-        time_zone="IANA zone, e.g. America/Chicago (default: the bot's)",
+        time_zone="e.g. America/Chicago (default: the bot's)",
     )
     async def setup_league(
         self,
@@ -57,7 +57,7 @@ class SeasonCommands(LeagueCommands):
         weekday: str = "Wednesday",
         nights: app_commands.Range[int, 1, 52] = 10,
     ) -> None:
-        """Start a season (closes the running one; history stays)."""
+        """Start a season; the running one closes."""
         day = parse_date(start)
         bot, guild = await self._ack(interaction)
         made, dates = await league_setup.start_season(
@@ -78,7 +78,7 @@ class SeasonCommands(LeagueCommands):
     @season.command(name="setting")
     @app_commands.describe(
         name="Which setting",
-        value="A number; prize places: percents, e.g. 30,15,10; or yes/no",
+        value="A number, percents like 30,15,10, or yes/no",
     )
     async def setting(
         self,
@@ -86,7 +86,7 @@ class SeasonCommands(LeagueCommands):
         name: app_commands.Range[str, 1, 40],
         value: app_commands.Range[str, 1, 40],
     ) -> None:
-        """Change a rule setting of the season."""
+        """Change a season setting."""
         bot, guild = await self._ack(interaction)
         changed = await league_setup.change_setting(bot.db, guild, name, value)
         await respond(interaction, f"{changed.name} is now {changed.shown}.")
@@ -110,7 +110,7 @@ class SeasonCommands(LeagueCommands):
         ],
         value: app_commands.Range[str, 1, 5],
     ) -> None:
-        """Change one of the league's times."""
+        """Change a league time."""
         clock = parse_clock(value)
         bot, guild = await self._ack(interaction)
         await league_setup.set_league_time(bot.db, guild, name, clock)
@@ -133,11 +133,11 @@ class SeasonCommands(LeagueCommands):
         await respond(interaction, calendar.skip_reply(skipped))
 
     @season.command(name="playoffs")
-    @app_commands.describe(unavailable="Qualifiers who cannot come, comma-separated")
+    @app_commands.describe(unavailable="Qualifiers not coming, comma-separated")
     async def playoffs(
         self, interaction: Interaction, unavailable: app_commands.Range[str, 0, 300] = ""
     ) -> None:
-        """The playoff qualifiers and alternates."""
+        """Playoff qualifiers and alternates."""
         bot, guild = await self._ack(interaction)
         names = [n.strip() for n in unavailable.split(",") if n.strip()]
         await respond(interaction, render.playoffs(await standings.playoffs(bot.db, guild, names)))
