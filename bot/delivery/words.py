@@ -133,8 +133,9 @@ async def words(bot: LeagueBot, item: OutboxItem) -> Outgoing:
                               for message in data["embeds"]])  # fmt: skip
         return Outgoing(render.chunks(data["text"]))
     if item.kind == "alert":  # the posts refused since the last alert: each told once
-        failed = await owed.untold(bot.db, guild)
+        failed, weeks = await owed.untold(bot.db, guild)
         if not failed:
             return nothing("no refused post is left untold")
-        return Outgoing(render.chunks(delivery.alert(failed)), told=tuple(f.id for f in failed))
+        return Outgoing(render.chunks(delivery.alert(failed, weeks)),
+                        told=tuple(f.id for f in failed))  # fmt: skip
     raise ValueError(f"an outbox item of unknown kind {item.kind!r}")

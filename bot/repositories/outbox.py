@@ -79,6 +79,10 @@ LAST_OF = (
     "SELECT * FROM outbox WHERE guild_id = ? AND kind = ? AND ref = ? ORDER BY id DESC LIMIT 1"
 )
 SCHEMA_VERSION = "PRAGMA user_version"
+NIGHT_WEEKS = (
+    "SELECT n.id, n.week FROM nights n JOIN seasons s ON s.id = n.season_id"
+    " JOIN leagues l ON l.id = s.league_id WHERE l.guild_id = ?"
+)
 DUE_COUNT = (
     "SELECT count(*) FROM outbox WHERE guild_id = ? AND (status = 'sending' OR"
     " (status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ?)))"
@@ -213,3 +217,8 @@ async def due_count(conn: aiosqlite.Connection, guild_id: int, now: str) -> int:
 async def schema_version(conn: aiosqlite.Connection) -> int:
     """The database's schema version (the last migration applied, bot/migrate.py)."""
     return int(await scalar(conn, SCHEMA_VERSION) or 0)
+
+
+async def night_weeks(conn: aiosqlite.Connection, guild_id: int) -> dict[int, int]:
+    """Each night's week, by night id (an item's ref names a night by its id)."""
+    return {row[0]: row[1] for row in await conn.execute_fetchall(NIGHT_WEEKS, (guild_id,))}

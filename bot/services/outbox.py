@@ -214,10 +214,11 @@ async def failed(db: Database, guild_id: int) -> list[OutboxItem]:
         return await outbox.failed_items(conn, guild_id)
 
 
-async def untold(db: Database, guild_id: int) -> list[OutboxItem]:
-    """The failed posts no alert has told the commissioner of yet."""
+async def untold(db: Database, guild_id: int) -> tuple[list[OutboxItem], dict[int, int]]:
+    """The failed posts no alert has told the commissioner of yet, and each
+    night's week (their refs name nights by id)."""
     async with db.read() as conn:
-        return await outbox.untold(conn, guild_id)
+        return await outbox.untold(conn, guild_id), await outbox.night_weeks(conn, guild_id)
 
 
 async def due_now(db: Database, guild_id: int, now: datetime) -> int:
@@ -264,4 +265,5 @@ async def status(db: Database, guild_id: int) -> DeliveryStatus:
             failed=await outbox.failed_items(conn, guild_id),
             delivered=counts.get("sent", 0),
             schema=await outbox.schema_version(conn),
+            weeks=await outbox.night_weeks(conn, guild_id),
         )

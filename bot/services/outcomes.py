@@ -348,6 +348,7 @@ class DeliveryStatus:
     failed: list[OutboxItem]
     delivered: int
     schema: int  # the database's schema version
+    weeks: dict[int, int] = field(default_factory=dict)  # night id -> its week, for words
 
 
 @dataclass(frozen=True)

@@ -74,30 +74,52 @@ def notice(record: NoticeRecord, event: str) -> str:
     return late_for_commissioner(record)
 
 
-def what(item: OutboxItem) -> str:
-    """'results (night:5) to #announcements'."""
-    about = f" ({item.ref})" if item.ref else ""
-    where = WHERE.get(item.target, item.target)
-    if item.target.startswith("dm:"):
-        where = f"a DM to <@{item.target[3:]}>"
-    return f"{WHAT.get(item.kind, item.kind)}{about} to {where}"
+def what(item: OutboxItem, weeks: Mapping[int, int] | None = None) -> str:
+    """'results of week 5 to #announcements', in words (no ids)."""
+    about = ""
+    head, _, tail = item.ref.partition(":")
+    if head == "night" and tail.isdigit() and int(tail) in (weeks or {}):
+        about = f" of week {(weeks or {})[int(tail)]}"
+    where = f"to {WHERE.get(item.target, item.target)}"
+    if item.target == "commissioners":
+        where = "by DM"
+    elif item.target.startswith("dm:"):
+        where = f"by DM to <@{item.target[3:]}>"
+    return f"{WHAT.get(item.kind, 'post')}{about} {where}"
 
 
-def _listed(items: Sequence[OutboxItem]) -> list[str]:
-    lines = [f"- {what(i)}: {i.last_error or 'refused'}" for i in items[:LISTED]]
+# What Discord's refusal means, for the commissioner (the status code starts `last_error`).
+REFUSALS = {
+    "403": "the bot is not allowed to post there",
+    "404": "Discord cannot find the channel",
+    "400": "Discord refused its content",
+}
+
+
+def why_refused(error: str | None) -> str:
+    """A stored refusal ("403 Missing Permissions") in plain words."""
+    if not error:
+        return "refused"
+    if error.startswith("not tried:"):
+        return "not tried, as the channel refused an earlier post"
+    return REFUSALS.get(error[:3], error)
+
+
+def _listed(items: Sequence[OutboxItem], weeks: Mapping[int, int] | None = None) -> list[str]:
+    lines = [f"- {what(i, weeks)}: {why_refused(i.last_error)}" for i in items[:LISTED]]
     if len(items) > LISTED:
         lines.append(f"- … and {len(items) - LISTED} more")
     return lines
 
 
-def alert(failed: Sequence[OutboxItem]) -> str:
+def alert(failed: Sequence[OutboxItem], weeks: Mapping[int, int] | None = None) -> str:
     """To the commissioner: posts Discord refused for good, kept to be sent again."""
     count = len(failed)
     lines = [
         f"Heads-up: Discord refused {count} post{'s' if count != 1 else ''} of the bot. "
         "Nothing is lost: each is kept. Check the bot's permissions in the channel "
         "(View Channel, Send Messages), then use /league admin resend.",
-        *_listed(failed),
+        *_listed(failed, weeks),
     ]
     return "\n".join(lines)
 
@@ -132,7 +154,7 @@ def status(
         f"Posts waiting: {waiting}"
         + (f" ({retrying} being retried)" if retrying else "")
         + f" · failed: {len(delivery.failed)} · sent: {delivery.delivered}",
-        *_listed(delivery.failed),
+        *_listed(delivery.failed, delivery.weeks),
         "Next scheduled posts:",
     ]
     shown = [(name, when) for name, when in next_posts if when is not None]

@@ -97,7 +97,7 @@ async def test_a_score_refused_by_the_approvals_channel_is_kept_and_resent(
     status = await league_command(bot, "admin status")
     # the post, and the alert about it (the commissioners' DMs: no one known to the fake)
     assert "failed: 2" in status
-    assert "- approval post (card:1) to #approvals: 403" in status
+    assert "- approval post to #approvals: the bot is not allowed to post there" in status
     # Resubmitting is refused as before (the score waits); fixing the channel and
     # resending brings the post, with working buttons.
     assert "already has a score on game 1 waiting" in await score(bot, 1, 1, "300M")

@@ -44,7 +44,7 @@ async def test_a_refused_approvals_channel_alerts_each_commissioner_by_dm(
             assert len(sent) == 1, sent
             alert = sent[0]
             assert alert.startswith("Heads-up: Discord refused 1 post of the bot.")
-            assert "post to #approvals: 403" in alert
+            assert "post to #approvals: the bot is not allowed to post there" in alert
         # Koi loses the role: their next /league command is refused and they are forgotten.
         standin.set_roles(league.settings.guild_id, league.koi, [])
         standin.set_command_permission(
@@ -81,7 +81,9 @@ async def test_one_closed_dm_does_not_stop_the_other_commissioners(
         assert "failed: 3" in status.content, (
             status.content
         )  # both approval posts and the second alert
-        assert "alert to the commissioner to DM: 403" in status.content
+        assert "alert to the commissioner by DM: the bot is not allowed to post there" in (
+            status.content
+        )
 
 
 async def test_a_player_with_closed_dms_is_mentioned_in_announcements_instead(

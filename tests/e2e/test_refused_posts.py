@@ -91,7 +91,9 @@ async def test_results_refused_by_the_channel_are_kept_reported_and_resent_once(
         assert len(alerts) == 1, alerts
         alert = alerts[0]
         assert alert.startswith("Heads-up: Discord refused 2 posts of the bot.")
-        assert "- results (night:1) to #announcements: 403" in alert
+        assert "- results of week 1 to #announcements: the bot is not allowed to post there" in (
+            alert
+        )
         assert "/league admin resend" in alert
         again = await league.run("league night finalize")
         assert again.content == "Week 1 was already final; nothing changed."
