@@ -18,12 +18,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import os
 import sys
 from typing import TYPE_CHECKING
 
 from bot.config import ConfigError, Settings, load_settings
-from bot.database import AlreadyRunning, DatabaseError, hold_for_one_bot
+from bot.database import AlreadyRunning, DatabaseError, OneBot
 from bot.lifecycle import EXIT_SETTINGS, OneLineNetworkErrors, Patience, StartupError, Stop
 from bot.migrate import migrate
 
@@ -148,7 +147,7 @@ async def run_bot(settings: Settings, *, sync: bool) -> None:
     from bot import checks, lifecycle
     from bot.client import LeagueBot
 
-    held = hold_for_one_bot(settings.database_path)  # before anything else: one bot only
+    held = OneBot.hold(settings.database_path)  # before anything else: one bot only
     stop = Stop()
     stop.install()
     try:
@@ -175,7 +174,7 @@ async def run_bot(settings: Settings, *, sync: bool) -> None:
     finally:
         stop.uninstall()
         if held is not None:
-            os.close(held)
+            held.release()
 
 
 async def check_discord(settings: Settings, patience: Patience | None = None) -> int:

@@ -503,36 +503,59 @@ class AlreadyRunning(DatabaseError):
     """Another bot process runs on this database."""
 
 
-def hold_for_one_bot(path: PathLike) -> int | None:
-    """Make this process the one bot on the database at `path`: an exclusive
-    `flock` on `<path>.lock` (which holds the holder's process id), kept until
-    the descriptor is closed or the process ends, SIGKILL included. A second
-    `league-bot run` on the same database gets `AlreadyRunning`. None in memory
-    or where there is no flock."""
-    if os.fspath(path) == MEMORY:
-        return None
-    try:
-        import fcntl
-    except ImportError:
-        return None
-    lock_path = f"{os.fspath(path)}.lock"
-    try:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError as exc:
-        raise DatabaseFileError(f"cannot make the lock file {lock_path}: {exc.strerror}") from exc
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        holder = os.read(fd, 32).decode(errors="replace").strip()
-        os.close(fd)
-        who = f" (process {holder})" if holder.isdigit() else ""
-        raise AlreadyRunning(
-            f"another league-bot{who} is already running on {path}; one bot per database: "
-            "stop the other first"
-        ) from None
-    os.ftruncate(fd, 0)
-    os.write(fd, f"{os.getpid()}\n".encode())
-    return fd
+class OneBot:
+    """This process is the one bot on a database: an exclusive `flock` on
+    `<database>.lock` (which holds the process id), kept until `release()` or
+    the end of the process, SIGKILL included. A second `league-bot run` on the
+    same database gets `AlreadyRunning`. `release()` removes the file while
+    still holding it; a process that opened the old file meanwhile sees that
+    the path names another file now and opens it again."""
+
+    def __init__(self, path: str, fd: int) -> None:
+        self.path, self._fd = path, fd
+
+    @classmethod
+    def hold(cls, database: PathLike) -> OneBot | None:
+        """None for an in-memory database or where there is no flock."""
+        if os.fspath(database) == MEMORY:
+            return None
+        try:
+            import fcntl
+        except ImportError:
+            return None
+        path = f"{os.fspath(database)}.lock"
+        while True:
+            try:
+                fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+            except OSError as exc:
+                raise DatabaseFileError(f"cannot make the lock file {path}: {exc.strerror}") from (
+                    exc
+                )
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                holder = os.read(fd, 32).decode(errors="replace").strip()
+                os.close(fd)
+                who = f" (process {holder})" if holder.isdigit() else ""
+                raise AlreadyRunning(
+                    f"another league-bot{who} is already running on {database}; one bot per "
+                    "database: stop the other first"
+                ) from None
+            try:
+                same = os.stat(path).st_ino == os.fstat(fd).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                break
+            os.close(fd)  # released and removed by the bot before us: open the new one
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        return cls(path, fd)
+
+    def release(self) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.path)
+        os.close(self._fd)
 
 
 def _read_only_uri(file: Path) -> str:
