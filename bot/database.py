@@ -66,7 +66,27 @@ MOVED_MESSAGE = (
 )
 
 
-class DatabaseMovedError(DatabaseError):
+class _TellsOnce(DatabaseError):
+    """A fault the commissioner is told of once: `claim_alert()` is True for the
+    first error of its kind until the database's flag `told` is put back."""
+
+    user_message: str
+    alert_message: str
+    told = ""  # the attribute of `Database` that says the commissioner was told
+
+    def __init__(self, message: str, database: Database | None = None) -> None:
+        super().__init__(message)
+        self._database = database
+
+    def claim_alert(self) -> bool:
+        db = self._database
+        if db is None or getattr(db, self.told):
+            return False
+        setattr(db, self.told, True)
+        return True
+
+
+class DatabaseMovedError(_TellsOnce):
     """The file the bot opened is no longer the file at its path (deleted, replaced or
     overwritten by something else). The transaction was rolled back; no write is taken
     until the bot is restarted.
@@ -77,17 +97,7 @@ class DatabaseMovedError(DatabaseError):
 
     user_message = MOVED_MESSAGE
     alert_message = f"{MOVED_MESSAGE} The bot takes no more changes until it is restarted."
-
-    def __init__(self, message: str, database: Database | None = None) -> None:
-        super().__init__(message)
-        self._database = database
-
-    def claim_alert(self) -> bool:
-        db = self._database
-        if db is None or db._alerted:
-            return False
-        db._alerted = True
-        return True
+    told = "_alerted"
 
 
 DISK_FULL_MESSAGE = (
@@ -101,7 +111,7 @@ DISK_FULL_ALERT = (
 )
 
 
-class DiskFullError(DatabaseError):
+class DiskFullError(_TellsOnce):
     """SQLite could not write: the disk (or the file system holding the database)
     is full. The transaction was rolled back; the next one is tried as usual, so
     the bot goes on once there is room. `claim_alert()` is True once per episode
@@ -109,17 +119,7 @@ class DiskFullError(DatabaseError):
 
     user_message = DISK_FULL_MESSAGE
     alert_message = DISK_FULL_ALERT
-
-    def __init__(self, message: str, database: Database | None = None) -> None:
-        super().__init__(message)
-        self._database = database
-
-    def claim_alert(self) -> bool:
-        db = self._database
-        if db is None or db._full_alerted:
-            return False
-        db._full_alerted = True
-        return True
+    told = "_full_alerted"
 
 
 def disk_full(error: BaseException) -> bool:
