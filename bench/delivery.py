@@ -1,11 +1,14 @@
 """Delivery and sustained load, with Discord's rate limits on (`Limits()`).
 
-Prints one table (the format is kept stable so runs can be compared):
+Prints three tables (the format is kept stable so runs can be compared):
 - a night's approvals: 32 `/score` submissions from 8 players spread over
   60 s (seeded random times); for each, the time from the interaction to its
   approval post appearing in the approvals channel (matched by content), p50 /
   p95; and how many messages the bot posted in all channels (and how many of
   its requests the stand-in answered 429);
+- a burst at the approvals channel (`bench.burst`): 35 `/score` in 1 s over
+  3 groups; per group's card, the time to its first score shown and to every
+  score shown;
 - sustained rate: a stream of interactions (4 /score, 4 /standings, 2 /late in
   10) at a fixed rate for STEP_SECONDS, with the stand-in refusing a first
   response after 3 s as Discord does (`interaction_deadline`); the rate is
@@ -36,6 +39,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from bench import burst
 from bench.interactions import TOKEN, ZONE, World, ms, pct, seed
 from bench.league_process import PostWatch, league_bot, score_key, score_value
 from standin import DiscordStandIn, Exchange, Limits
@@ -195,6 +199,10 @@ async def measure_and_print() -> None:
             first = folder / "night.sqlite3"
             shutil.copyfile(seeded, first)
             night = await night_of_approvals(standin, world, first)
+            await asyncio.sleep(5.0)  # the rate-limit windows of the night reset
+            busy = folder / "burst.sqlite3"
+            shutil.copyfile(seeded, busy)
+            moment = await burst.burst(standin, world, busy)
             steps: list[Step] = []
             for rate in RATES:
                 await asyncio.sleep(5.0)  # the rate-limit windows of the step before reset
@@ -212,6 +220,8 @@ async def measure_and_print() -> None:
     print(f"{'posts unmatched':<36} {'':>8} {'':>8} {night.unmatched:>7}")
     print(f"{'messages posted that night':<36} {'':>8} {'':>8} {night.messages:>7}")
     print(f"{'429s answered to the bot':<36} {'':>8} {'':>8} {night.refused_429:>7}")
+    print()
+    print("\n".join(burst.table(moment)))
     print()
     print(f"{'rate/s':>6} {'sent':>6} {'missed':>6} {'ack p50 ms':>10} {'ack p95 ms':>10}"
           f" {'bot cpu s':>9} {'stand-in cpu s':>14} {'seconds':>7}")  # fmt: skip
@@ -231,6 +241,7 @@ def quick() -> None:
     """A smoke run: 8 submissions over 4 s, one short step."""
     global SUBMISSIONS, SUBMITTERS, WINDOW, RATES, STEP_SECONDS, SETTLE
     SUBMISSIONS, SUBMITTERS, WINDOW, RATES, STEP_SECONDS, SETTLE = 8, 4, 4.0, (5,), 2.0, 20.0
+    burst.SETTLE = 20.0
 
 
 if __name__ == "__main__":

@@ -45,11 +45,13 @@ async def league_bot(
 
 class PostWatch:
     """When each message first appeared in a channel (loop time): the stand-in
-    calls `changed()` at the end of every request it answers. `stop()` when done."""
+    calls `changed()` at the end of every request it answers. Messages already
+    there when the watch starts are not looked at. `stop()` when done."""
 
     def __init__(self, standin: DiscordStandIn, channel: int) -> None:
         self.standin, self.channel = standin, channel
         self.seen: dict[str, float] = {}  # content -> first seen
+        self._before = len(standin.channel_order.get(channel, []))
         self._original = original = standin.changed
 
         def changed() -> None:
@@ -69,7 +71,7 @@ class PostWatch:
         # A score shows on its group's card, when the card is posted or edited,
         # so every message is looked at again, not only new ones.
         now = asyncio.get_running_loop().time()
-        for message_id in self.standin.channel_order.get(self.channel, []):
+        for message_id in self.standin.channel_order.get(self.channel, [])[self._before :]:
             message = self.standin.messages.get(message_id)
             if message is not None:
                 self.seen.setdefault(shown(message), now)
