@@ -96,7 +96,7 @@ async def burst(standin: DiscordStandIn, world: World, database: Path, seed: int
 
 
 def table(found: Burst) -> list[str]:
-    """The rows bench.delivery prints (a blank figure: never shown within SETTLE)."""
+    """The rows bench.delivery prints ("never": not shown within SETTLE)."""
 
     def figure(seconds: float | None) -> str:
         return f"{seconds * 1000:>10.2f}" if seconds is not None else f"{'never':>10}"
