@@ -1,11 +1,14 @@
 """Delivery and sustained load, with Discord's rate limits on (`Limits()`).
 
-Prints one table (the format is kept stable so runs can be compared):
+Prints three tables (the format is kept stable so runs can be compared):
 - a night's approvals: 32 `/score` submissions from 8 players spread over
   60 s (seeded random times); for each, the time from the interaction to its
   approval post appearing in the approvals channel (matched by content), p50 /
   p95; and how many messages the bot posted in all channels (and how many of
   its requests the stand-in answered 429);
+- a burst at the approvals channel (`bench.burst`): 35 `/score` in 1 s over
+  3 groups; per group's card, the time to its first score shown and to every
+  score shown;
 - sustained rate: a stream of interactions (4 /score, 4 /standings, 2 /late in
   10) at a fixed rate for STEP_SECONDS, with the stand-in refusing a first
   response after 3 s as Discord does (`interaction_deadline`); the rate is
@@ -25,22 +28,20 @@ or `python -m bench.delivery` (about 4 minutes; `--quick` for a smoke run:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import gc
 import os
 import random
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from bench.interactions import TOKEN, ZONE, World, ms, pct, seed, stop
-from bot.demo import shown
+from bench import burst
+from bench.interactions import TOKEN, ZONE, World, ms, pct, seed
+from bench.league_process import PostWatch, league_bot, score_key, score_value
 from standin import DiscordStandIn, Exchange, Limits
 
 SUBMISSIONS = 32  # /score submissions of a night
@@ -62,63 +63,6 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / clock_ticks()
-
-
-@contextlib.asynccontextmanager
-async def league_bot(
-    standin: DiscordStandIn, world: World, database: Path, profile: Path | None = None
-) -> AsyncIterator[asyncio.subprocess.Process]:
-    """`league-bot run` as its own process (under cProfile with `profile`),
-    ready once it has identified again and settled."""
-    before = standin.gateway.identifies
-    runner = ["-m", "cProfile", "-o", str(profile)] if profile is not None else []
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, *runner, "-m", "bot", "run", "--sync",
-        "--env-file", str(database.parent / "none.env"),
-        env={**os.environ, **world.env(standin, database)},
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    try:
-        for _ in range(3000):
-            if standin.gateway.identifies > before and standin.registered_commands(world.guild):
-                break
-            await asyncio.sleep(0.01)
-        else:
-            raise TimeoutError("the bot process never connected")
-        await asyncio.sleep(0.5)  # let it finish starting (guilds, scheduler, sender)
-        yield process
-    finally:
-        await stop(process)
-
-
-class PostWatch:
-    """When each message first appeared in a channel (loop time): the stand-in
-    calls `changed()` at the end of every request it answers."""
-
-    def __init__(self, standin: DiscordStandIn, channel: int) -> None:
-        self.standin, self.channel = standin, channel
-        self.seen: dict[str, float] = {}  # content -> first seen
-        self._count = 0
-        original = standin.changed
-
-        def changed() -> None:
-            original()
-            self._look()
-
-        standin.changed = changed  # type: ignore[method-assign]
-
-    def _look(self) -> None:
-        # A score shows on its group's card: when the card is posted or edited
-        # (issue #13), so every message is looked at again, not only new ones.
-        now = asyncio.get_running_loop().time()
-        for message_id in self.standin.channel_order.get(self.channel, []):
-            message = self.standin.messages.get(message_id)
-            if message is not None:
-                self.seen.setdefault(shown(message), now)
-
-
-def score_value(member_index: int, game: int) -> int:
-    return 1_000_000 * game + 1_000 * member_index + 7
 
 
 def posted(standin: DiscordStandIn, since: int) -> tuple[int, int]:
@@ -161,20 +105,20 @@ async def night_of_approvals(standin: DiscordStandIn, world: World, database: Pa
             exchange = await standin.invoke(
                 member, "score", {"game": game, "score": str(value)}, channel_id=world.general
             )
-            sent.append((exchange, f"P{index + 1} {value:,} "))
+            sent.append((exchange, score_key(index, game)))
         for exchange, _ in sent:
             await exchange.done(timeout=30, quiet=0.0)
         latencies: list[float] = []
         deadline = loop.time() + SETTLE
         while loop.time() < deadline:
-            found = [(e, next((at for c, at in watch.seen.items() if key in c), None))
-                     for e, key in sent]  # fmt: skip
+            found = [(e, watch.first_shown(key)) for e, key in sent]
             if all(at is not None for _, at in found):
                 break
             await asyncio.sleep(0.1)
         latencies = [at - e.created_at for e, at in found if at is not None]
         await asyncio.sleep(1.0)  # anything else it posts for these (there should be none)
         messages, refused = posted(standin, since)
+    watch.stop()
     return Night(latencies, messages, refused, len(sent) - len(latencies))
 
 
@@ -255,6 +199,10 @@ async def measure_and_print() -> None:
             first = folder / "night.sqlite3"
             shutil.copyfile(seeded, first)
             night = await night_of_approvals(standin, world, first)
+            await asyncio.sleep(5.0)  # the rate-limit windows of the night reset
+            busy = folder / "burst.sqlite3"
+            shutil.copyfile(seeded, busy)
+            moment = await burst.burst(standin, world, busy)
             steps: list[Step] = []
             for rate in RATES:
                 await asyncio.sleep(5.0)  # the rate-limit windows of the step before reset
@@ -272,6 +220,8 @@ async def measure_and_print() -> None:
     print(f"{'posts unmatched':<36} {'':>8} {'':>8} {night.unmatched:>7}")
     print(f"{'messages posted that night':<36} {'':>8} {'':>8} {night.messages:>7}")
     print(f"{'429s answered to the bot':<36} {'':>8} {'':>8} {night.refused_429:>7}")
+    print()
+    print("\n".join(burst.table(moment)))
     print()
     print(f"{'rate/s':>6} {'sent':>6} {'missed':>6} {'ack p50 ms':>10} {'ack p95 ms':>10}"
           f" {'bot cpu s':>9} {'stand-in cpu s':>14} {'seconds':>7}")  # fmt: skip
@@ -291,6 +241,7 @@ def quick() -> None:
     """A smoke run: 8 submissions over 4 s, one short step."""
     global SUBMISSIONS, SUBMITTERS, WINDOW, RATES, STEP_SECONDS, SETTLE
     SUBMISSIONS, SUBMITTERS, WINDOW, RATES, STEP_SECONDS, SETTLE = 8, 4, 4.0, (5,), 2.0, 20.0
+    burst.SETTLE = 20.0
 
 
 if __name__ == "__main__":

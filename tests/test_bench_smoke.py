@@ -55,10 +55,10 @@ def test_the_benchmark_prints_every_row_of_its_tables() -> None:
     returncode, stdout, stderr = run_quick_bench()
     assert returncode == 0, stderr[-2000:]
     tables = stdout.split("\n\n")
-    # the interactions table, the league-size table, bench.delivery's two, the picture's,
+    # the interactions table, the league-size table, bench.delivery's three, the picture's,
     # bench.cards'
-    assert len(tables) == 6, stdout
-    interactions, scale, night, steps, picture, cards = tables
+    assert len(tables) == 7, stdout
+    interactions, scale, night, burst, steps, picture, cards = tables
     # issue #13: the approvals channel's load per group, within its targets
     assert re.search(r"approval messages per group: at most [12] \(target <= 2\)", cards), cards
     assert re.search(r"clicks to approve a clean night, per group: at most [12] ", cards), cards
@@ -91,6 +91,14 @@ def test_the_benchmark_prints_every_row_of_its_tables() -> None:
     assert set(night_rows) == {"posts unmatched", "messages posted that night",
                                "429s answered to the bot"}, night  # fmt: skip
     assert all(len(v) == 1 and v[0].isdigit() for v in night_rows.values()), night
+    columns, *rows, refused = burst.strip().splitlines()
+    assert columns.split() == ["35", "/score", "in", "1", "s", "over", "3", "groups",
+                               "first", "ms", "every", "ms", "scores"]  # fmt: skip
+    assert [row[:36].rstrip() for row in rows] == ["group 1 card", "group 2 card", "group 3 card"]
+    for row in rows:  # each card showed every one of its scores
+        first, every, count = row[36:].split()
+        assert re.fullmatch(NUMBER, first) and re.fullmatch(NUMBER, every) and count.isdigit()
+    assert refused[:36].rstrip() == "429s answered to the bot" and refused[36:].strip().isdigit()
     header, *rates, highest = steps.strip().splitlines()
     assert header.split() == ["rate/s", "sent", "missed", "ack", "p50", "ms", "ack", "p95", "ms",
                               "bot", "cpu", "s", "stand-in", "cpu", "s", "seconds"]  # fmt: skip

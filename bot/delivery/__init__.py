@@ -1,13 +1,18 @@
 """The sender: delivers what the outbox owes (bot/services/outbox.py).
 
-One asyncio task, started with the bot and stopped when it closes. Each
-destination (a channel, or the commissioners' DMs) gets its items in the order
-they were owed, one at a time; different destinations do not wait for each
-other. discord.py keeps within Discord's rate limits (it waits out a bucket
-before a request, and retries a 429 itself); what it gives up on comes here:
+One asyncio task, started with the bot and stopped when it closes. Items go
+out in lanes, one item at a time per lane, and lanes do not wait for each
+other (`services.outbox.lane`): a destination's posts (a channel, a member's
+DMs, the commissioners' DMs) share one lane, in the order they were owed; each
+message's edits (a scorecard's) have their own lane, in the order owed and
+only once the message is posted. So a new card is not held behind other cards'
+edits, nor one card's edits behind another's. discord.py keeps within
+Discord's rate limits (it waits out a bucket before a request, and retries a
+429 itself; `bot.delivery.buckets` keeps posts and edits on limiters of their
+own, as Discord counts them); what it gives up on comes here:
 
 - 429, 5xx or no connection: tried again later, with exponential backoff
-  (capped), the item staying first of its destination;
+  (capped), the item staying first of its lane;
 - 403 or 404 (refused for good): the item is kept as failed, and the
   commissioner is alerted in the same transaction (`services.outbox.fail`);
   `/league admin resend` owes it again once the channel is fixed;
@@ -35,6 +40,7 @@ import aiohttp
 import discord
 
 from bot.database import DatabaseMovedError
+from bot.delivery.buckets import keep_edits_apart
 from bot.delivery.words import Outgoing, words
 from bot.models import OutboxItem
 from bot.services import cards
@@ -81,7 +87,7 @@ class Sender:
         self.poll = poll
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        self._busy: dict[str, asyncio.Task[None]] = {}  # destination -> its delivery
+        self._busy: dict[str, asyncio.Task[None]] = {}  # lane -> its delivery
 
     @property
     def guild_id(self) -> int:
@@ -92,6 +98,8 @@ class Sender:
     def start(self) -> None:
         """Start on the running loop: resume what was not delivered, then keep going."""
         if self._task is None:
+            if isinstance(http := getattr(self.bot, "http", None), discord.http.HTTPClient):
+                keep_edits_apart(http)
             self._task = asyncio.create_task(self._run(), name="outbox-sender")
 
     def wake(self) -> None:
@@ -139,27 +147,28 @@ class Sender:
                     await self._wake.wait()
 
     async def _round(self, *, background: bool) -> float:
-        """Start (or, not in the background, make) the delivery of each
-        destination's first item that is due; return how long until one is due."""
+        """Start (or, not in the background, make) the delivery of each lane's
+        first item that is due; return how long until one is due."""
         now = self.clock()
         delay = self.poll
         for head in await owed.heads(self.bot.db, self.guild_id):
-            if head.target in self._busy:
+            lane = owed.lane(head)
+            if lane in self._busy:
                 continue
             wait = self._wait(head, now)
             if wait > 0:
                 delay = min(delay, wait)
             elif background:
-                task = asyncio.create_task(self._deliver(head), name=f"outbox-{head.target}")
-                self._busy[head.target] = task
-                task.add_done_callback(lambda _, target=head.target: self._done(target))
+                task = asyncio.create_task(self._deliver(head), name=f"outbox-{lane}")
+                self._busy[lane] = task
+                task.add_done_callback(lambda _, lane=lane: self._done(lane))
             else:
                 await self._deliver(head)
                 delay = 0
         return delay
 
-    def _done(self, target: str) -> None:
-        self._busy.pop(target, None)
+    def _done(self, lane: str) -> None:
+        self._busy.pop(lane, None)
         self._wake.set()
 
     def _wait(self, item: OutboxItem, now: datetime) -> float:

@@ -15,10 +15,22 @@ OWE_COALESCED = (
     " ON CONFLICT DO NOTHING"
 )
 ITEM = "SELECT * FROM outbox WHERE id = ?"
-# The first unfinished item of each destination: a destination's items go out in order.
+# What may go out now, one item per lane. A destination's posts go out in the
+# order owed: a post waits for every earlier unfinished post to its destination.
+# A message's edits go out in the order owed, after its post: an edit waits for
+# every earlier unfinished edit of the same message and for any unfinished post
+# of it (one owed again after a deletion included). Posts never wait for edits,
+# nor one message's edits for another's.
+EDIT = "approval_update"
+UNFINISHED = (
+    "e.guild_id = o.guild_id AND e.target = o.target AND e.status IN ('pending', 'sending')"
+)
 HEADS = (
-    "SELECT * FROM outbox WHERE id IN (SELECT min(id) FROM outbox"
-    " WHERE guild_id = ? AND status IN ('pending', 'sending') GROUP BY target) ORDER BY id"
+    "SELECT * FROM outbox o WHERE guild_id = ? AND status IN ('pending', 'sending') AND CASE"
+    f" WHEN kind = '{EDIT}' THEN NOT EXISTS (SELECT 1 FROM outbox e WHERE {UNFINISHED}"
+    f" AND e.ref = o.ref AND (e.kind != '{EDIT}' OR e.id < o.id))"
+    f" ELSE NOT EXISTS (SELECT 1 FROM outbox e WHERE {UNFINISHED} AND e.kind != '{EDIT}'"
+    " AND e.id < o.id) END ORDER BY id"
 )
 CLAIM = (
     "UPDATE outbox SET status = 'sending', attempts = attempts + 1"

@@ -109,9 +109,16 @@ async def recover(db: Database, guild_id: int, *, now: datetime) -> int:
 
 
 async def heads(db: Database, guild_id: int) -> list[OutboxItem]:
-    """The first unfinished item of each destination, oldest first."""
+    """What may be sent now, oldest first: the first unfinished item of each lane."""
     async with db.read() as conn:
         return await outbox.heads(conn, guild_id)
+
+
+def lane(item: OutboxItem) -> str:
+    """The lane an item is sent in, one item at a time: a destination's posts share
+    one ('approvals'); each message's edits have one of their own ('approvals card:4').
+    Lanes do not wait for each other (bot/repositories/outbox.py: HEADS)."""
+    return f"{item.target} {item.ref}" if item.kind == outbox.EDIT else item.target
 
 
 async def item(db: Database, item_id: int) -> OutboxItem | None:

@@ -160,3 +160,49 @@ async def test_resend_of_a_week_that_is_not_final_is_refused(players: Database) 
     with pytest.raises(WrongState, match="Week 1 is not final yet"):
         await outbox.resend(db, GUILD, week=1, now=at(date(2026, 1, 8)))
     assert await items(db) == []
+
+
+async def head_ids(db: Database) -> list[int]:
+    return [i.id for i in await outbox.heads(db, GUILD)]
+
+
+async def sent(db: Database, item_id: int, message_id: int) -> None:
+    done = await outbox.item(db, item_id)
+    assert done is not None
+    await outbox.sent(db, done, message_id, now=TONIGHT)
+
+
+async def test_posts_keep_their_order_and_each_message_edits_in_its_own_lane_after_its_post(
+    league: Database,
+) -> None:
+    """A channel's posts go out in the order owed; a message's edits in the order
+    owed and after its post; a post does not wait for edits, nor one message's
+    edits for another's."""
+    db = league
+    async with db.transaction() as conn:
+        post_1 = await outbox.owe_approval(conn, GUILD, "card:1", now=TONIGHT)
+        edit_1 = await outbox.owe_update(conn, GUILD, "card:1", now=TONIGHT)
+        post_2 = await outbox.owe_approval(conn, GUILD, "card:2", now=TONIGHT)
+        edit_2 = await outbox.owe_update(conn, GUILD, "card:2", now=TONIGHT)
+        news = await outbox.owe(conn, GUILD, "announcements", "post", data={"text": "Hi"},
+                                now=TONIGHT)  # fmt: skip
+    assert await head_ids(db) == [post_1, news]  # card 2's post waits for card 1's
+    await outbox.claim(db, post_1)
+    assert await head_ids(db) == [post_1, news]  # being sent: still its lane's first
+    await sent(db, post_1, 11)
+    assert await head_ids(db) == [edit_1, post_2, news]  # the edit and the next post, together
+    await outbox.claim(db, edit_1)
+    async with db.transaction() as conn:  # a later score: another edit, behind the one going out
+        edit_1_again = await outbox.owe_update(conn, GUILD, "card:1", now=TONIGHT)
+    assert edit_1_again > 0
+    assert await head_ids(db) == [edit_1, post_2, news]
+    await sent(db, post_2, 12)
+    assert await head_ids(db) == [edit_1, edit_2, news]
+    heads = await outbox.heads(db, GUILD)
+    assert len({outbox.lane(i) for i in heads}) == 3
+    # Card 2's message was deleted and its post is owed again: its edit waits for it.
+    async with db.transaction() as conn:
+        post_2_again = await outbox.owe_approval(conn, GUILD, "card:2", now=TONIGHT)
+    assert await head_ids(db) == [edit_1, news, post_2_again]
+    await sent(db, edit_1, 11)
+    assert await head_ids(db) == [news, edit_1_again, post_2_again]
