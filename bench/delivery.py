@@ -6,7 +6,7 @@ Prints three tables (the format is kept stable so runs can be compared):
   approval post appearing in the approvals channel (matched by content), p50 /
   p95; and how many messages the bot posted in all channels (and how many of
   its requests the stand-in answered 429);
-- a burst at the approvals channel (`bench.burst`): 35 `/score` in 1 s over
+- a burst at the approvals channel (`bench.card_burst`): 35 `/score` in 1 s over
   3 groups; per group's card, the time to its first score shown and to every
   score shown;
 - sustained rate: a stream of interactions (4 /score, 4 /standings, 2 /late in
@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from bench import burst
+from bench import card_burst
 from bench.interactions import TOKEN, ZONE, World, ms, pct, seed
 from bench.league_process import PostWatch, league_bot, score_key, score_value
 from standin import DiscordStandIn, Exchange, Limits
@@ -202,7 +202,7 @@ async def measure_and_print() -> None:
             await asyncio.sleep(5.0)  # the rate-limit windows of the night reset
             busy = folder / "burst.sqlite3"
             shutil.copyfile(seeded, busy)
-            moment = await burst.burst(standin, world, busy)
+            moment = await card_burst.burst(standin, world, busy)
             steps: list[Step] = []
             for rate in RATES:
                 await asyncio.sleep(5.0)  # the rate-limit windows of the step before reset
@@ -221,7 +221,7 @@ async def measure_and_print() -> None:
     print(f"{'messages posted that night':<36} {'':>8} {'':>8} {night.messages:>7}")
     print(f"{'429s answered to the bot':<36} {'':>8} {'':>8} {night.refused_429:>7}")
     print()
-    print("\n".join(burst.table(moment)))
+    print("\n".join(card_burst.table(moment)))
     print()
     print(f"{'rate/s':>6} {'sent':>6} {'missed':>6} {'ack p50 ms':>10} {'ack p95 ms':>10}"
           f" {'bot cpu s':>9} {'stand-in cpu s':>14} {'seconds':>7}")  # fmt: skip
@@ -241,7 +241,7 @@ def quick() -> None:
     """A smoke run: 8 submissions over 4 s, one short step."""
     global SUBMISSIONS, SUBMITTERS, WINDOW, RATES, STEP_SECONDS, SETTLE
     SUBMISSIONS, SUBMITTERS, WINDOW, RATES, STEP_SECONDS, SETTLE = 8, 4, 4.0, (5,), 2.0, 20.0
-    burst.SETTLE = 20.0
+    card_burst.SETTLE = 20.0
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """The league bot as its own process against the stand-in, and when what it
-posts first shows in a channel: shared by `bench.delivery` and `bench.burst`."""
+posts first shows in a channel: shared by `bench.delivery` and `bench.card_burst`."""
 
 from __future__ import annotations
 
