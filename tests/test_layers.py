@@ -36,6 +36,7 @@ LAYERS = {
     "bot.scoring": "rules",
     "bot.models": "models",
     "bot.parsing": "parsing",
+    "bot.photos": "parsing",  # a photo sent with a score, checked and cleaned
     "bot.config": "config",
     "bot.database": "storage",
     "bot.quick_reads": "storage",
@@ -62,7 +63,7 @@ ALLOWED = {
     "rules": set(),
     "models": set(),
     "outcomes": {"models", "rules"},
-    "parsing": {"rules"},
+    "parsing": {"rules", "models"},
     "config": set(),
     "storage": set(),
     "repositories": {"models", "storage"},

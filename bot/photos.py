@@ -1,0 +1,117 @@
+"""A photo of a score display, made safe to keep and show: the bytes must be a
+PNG, JPEG or WebP picture of a sensible size; it is turned upright, downsized
+and re-encoded from its pixels alone, so nothing of the file but the picture
+survives (no EXIF, GPS, XMP, ICC profile, comments or text chunks).
+
+Pure: bytes in, a `Photo` out, or an `InputError` that says what to send
+instead. It takes tens to hundreds of milliseconds of CPU, so callers run it
+in a worker thread (`asyncio.to_thread`); one photo is decoded at a time, so
+a burst of photos never holds several full-size pictures in memory at once.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+import warnings
+
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from bot.models import Photo
+from bot.parsing import InputError
+
+MAX_BYTES = 10 * 1024 * 1024  # what a member may upload to a server without boosts
+MAX_PIXELS = 40_000_000  # more is a decompression bomb, not a phone photo (48 MP is rare)
+LONGEST_SIDE = 1600  # px: a score display stays sharp; a season of photos stays small
+JPEG_QUALITY = 82
+PNG_KEPT_UNDER = 4 * 1024 * 1024  # a screenshot stays a PNG (sharp text) while this small
+FORMATS = ("PNG", "JPEG", "WEBP")
+
+NOT_A_PHOTO = (
+    "The photo must be a PNG, JPEG or WebP picture. An iPhone photo (HEIC): send a "
+    "screenshot of it, or set Settings › Camera › Formats to Most Compatible."
+)
+TOO_BIG = "The photo must be at most 10 MB."
+UNREADABLE = "The photo could not be read (the file is damaged or cut short). Take it again."
+_one_at_a_time = threading.Lock()
+
+
+def too_many_pixels(width: int, height: int) -> str:
+    return (f"The photo is {width:,} × {height:,} pixels; at most "
+            f"{MAX_PIXELS // 1_000_000} megapixels.")  # fmt: skip
+
+
+def check_size(size: int) -> None:
+    """Refuse a file by the size Discord gives for it, before it is downloaded."""
+    if not 0 < size <= MAX_BYTES:
+        raise InputError(TOO_BIG)
+
+
+def clean(data: bytes) -> Photo:
+    """The photo as the league keeps it, or a refusal that says what to send."""
+    check_size(len(data))
+    with _one_at_a_time:
+        return _clean(data)
+
+
+def _clean(data: bytes) -> Photo:
+    with warnings.catch_warnings():
+        # Pillow warns (and past twice its limit refuses) on huge pictures: a bomb.
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        try:
+            image = Image.open(io.BytesIO(data), formats=FORMATS)
+        except UnidentifiedImageError:
+            raise InputError(NOT_A_PHOTO) from None
+        except (Image.DecompressionBombWarning, Image.DecompressionBombError):
+            raise InputError(f"The photo has more than {MAX_PIXELS // 1_000_000} "
+                             "megapixels.") from None  # fmt: skip
+        except (OSError, ValueError, SyntaxError):
+            raise InputError(UNREADABLE) from None
+        with image:
+            width, height = image.size  # read from the header: nothing decoded yet
+            if width * height > MAX_PIXELS:
+                raise InputError(too_many_pixels(width, height))
+            source = image.format
+            try:
+                if source == "JPEG":  # decode at a reduced scale when the photo is large
+                    image.draft("RGB", (LONGEST_SIDE, LONGEST_SIDE))
+                image.load()
+            except (OSError, ValueError, SyntaxError, EOFError):
+                raise InputError(UNREADABLE) from None
+            try:
+                upright = ImageOps.exif_transpose(image)
+            except Exception:  # a damaged EXIF block: the picture as it is stored
+                upright = image.copy()
+    return _encode(upright, keep_png=source == "PNG")
+
+
+def _pixels_only(image: Image.Image) -> Image.Image:
+    """The picture in a plain mode, rebuilt from its pixels: a new image whose
+    `info` (where Pillow keeps EXIF, XMP, ICC, comments, text) is empty."""
+    alpha = image.mode in ("RGBA", "LA", "PA", "RGBa", "La") or (
+        image.mode == "P" and "transparency" in image.info
+    )
+    plain = image.convert("L" if image.mode in ("1", "L") else "RGBA" if alpha else "RGB")
+    plain.thumbnail((LONGEST_SIDE, LONGEST_SIDE), Image.Resampling.LANCZOS)
+    return Image.frombytes(plain.mode, plain.size, plain.tobytes())
+
+
+def _flattened(image: Image.Image) -> Image.Image:
+    """Transparency on white, for a JPEG."""
+    if image.mode != "RGBA":
+        return image
+    white = Image.new("RGB", image.size, "white")
+    white.paste(image, mask=image.getchannel("A"))
+    return white
+
+
+def _encode(image: Image.Image, *, keep_png: bool) -> Photo:
+    plain = _pixels_only(image)
+    if keep_png:
+        out = io.BytesIO()
+        plain.save(out, "PNG", optimize=False, compress_level=6)
+        if out.tell() <= PNG_KEPT_UNDER:
+            return Photo(out.getvalue(), "png", *plain.size)
+    out = io.BytesIO()
+    _flattened(plain).save(out, "JPEG", quality=JPEG_QUALITY)
+    return Photo(out.getvalue(), "jpeg", *plain.size)
