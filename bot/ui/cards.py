@@ -29,10 +29,11 @@ from bot.services.outcomes import (
     CardView,
     PhotoPost,
 )
-from bot.ui.fit import ELLIPSIS, size, values
+from bot.ui.fit import ELLIPSIS, cut_line, size, values
 
 MARK = {APPROVED: "✓", WAITING: "⏳", REJECTED: "✗", MISSING: "–"}
-LEGEND = "✓ approved · ⏳ waiting · ✗ rejected · – not in yet · 📷 photo"
+LEGEND = "✓ approved · ⏳ waiting · ✗ rejected · – not in yet"
+PHOTO_LEGEND = " · 📷 photo"  # on a card with photos
 FIELD_LIMIT, MESSAGE_LIMIT, FIELDS, EMBEDS = 1024, 6000, 25, 10  # Discord's embed limits
 LONGEST_LINK = 300  # a link longer than this (an old Discord one) is never shown
 PHOTO = "📷"
@@ -54,7 +55,9 @@ class Style:
 STYLES = (
     Style(),
     Style(reasons=40, links_decided=False),
-    Style(names=24, machines=32, reasons=40, by_decided=False, links_decided=False),
+    Style(reasons=40, by_decided=False, links_decided=False),
+    Style(names=32, machines=40, reasons=40, by_decided=False, links_decided=False),
+    Style(names=24, machines=32, reasons=30, by_decided=False, links_decided=False),
     Style(names=20, machines=28, reasons=0, by_decided=False, links_decided=False),
     Style(names=16, machines=24, reasons=0, by_decided=False, by_waiting=False,
           links_decided=False),
@@ -69,9 +72,22 @@ def jump_link(guild_id: int, channel_id: int, message_id: int) -> str:
 
 
 def shortened(text: str, limit: int | None) -> str:
+    """`text` in at most `limit` characters: its start and its end around "…"
+    (a surname is often what tells two players apart)."""
     if limit is None or len(text) <= limit:
         return text
-    return text[: limit - 1].rstrip() + ELLIPSIS
+    tail = limit // 3
+    return text[: limit - 1 - tail].rstrip() + ELLIPSIS + text[len(text) - tail :].lstrip()
+
+
+def short_names(names: list[str], limit: int | None) -> dict[str, str]:
+    """Each name as the card shows it: shortened, but never so that two read alike."""
+    every = list(dict.fromkeys(names))
+    for cap in range(limit, max(map(len, every), default=0) + 1) if limit else ():
+        shown = {name: shortened(name, cap) for name in every}
+        if len(set(shown.values())) == len(every):
+            return shown
+    return {name: name for name in every}
 
 
 def _photo(photo: CardPhoto, where: tuple[int, int], linked: bool) -> str:
@@ -87,14 +103,15 @@ def _photo(photo: CardPhoto, where: tuple[int, int], linked: bool) -> str:
     return f" [{shown}]({link})" if linked else f" {PHOTO}"
 
 
-def _line(line: CardLine, pre_makeups: bool, where: tuple[int, int], style: Style) -> str:
+def _line(
+    line: CardLine, pre_makeups: bool, where: tuple[int, int], style: Style, name: str
+) -> str:
     score = f"{line.score:,}" if line.score is not None else ""
     if pre_makeups:
-        note = shortened(line.note, None if style.names is None else 2 * style.names + 6)
+        note = line.note if style.names is None else cut_line(line.note, 2 * style.names + 6)
         text = f"{score} {MARK[line.state]} ({note})"
     else:
-        text = f"{shortened(line.player, style.names)} {score} {MARK[line.state]}"
-        text = text.replace("  ", " ")
+        text = f"{name} {score} {MARK[line.state]}".replace("  ", " ")
     waiting = line.state == WAITING
     # a mention: Discord shows the real member, no name can fake it
     if line.by is not None and (style.by_waiting if waiting else style.by_decided):
@@ -102,12 +119,13 @@ def _line(line: CardLine, pre_makeups: bool, where: tuple[int, int], style: Styl
     if line.photo is not None:
         text += _photo(line.photo, where, style.links_waiting if waiting else style.links_decided)
     if line.state == REJECTED and line.reason and style.reasons:
-        text += f" — {shortened(line.reason, style.reasons)}"
+        text += f" — {cut_line(line.reason, style.reasons)}"
     return text
 
 
 def _fields(card: CardView, where: tuple[int, int], style: Style) -> list[tuple[str, str]]:
     found = []
+    names = short_names([line.player for game in card.games for line in game.lines], style.names)
     for game in card.games:
         label = game.label
         if style.machines is not None and " · " in label:  # "Game 3 · Machine"
@@ -115,7 +133,8 @@ def _fields(card: CardView, where: tuple[int, int], style: Style) -> list[tuple[
             label = f"{head} · {shortened(machine, style.machines)}"
         elif style.machines is not None:  # a pre-makeup card: the machine alone
             label = shortened(label, style.machines)
-        lines = [_line(line, card.pre_makeups, where, style) for line in game.lines] or ["–"]
+        lines = [_line(line, card.pre_makeups, where, style, names[line.player])
+                 for line in game.lines] or ["–"]  # fmt: skip
         for number, value in enumerate(values(lines, FIELD_LIMIT)):
             found.append((label[:256] if not number else f"{label} (cont.)"[:256], value))
     return found
@@ -127,12 +146,20 @@ def _footer(card: CardView, left_out: int = 0) -> str:
     return text + (f" · {left_out} more not shown" if left_out else "")
 
 
+def _legend(card: CardView) -> str:
+    photos = any(line.photo is not None for game in card.games for line in game.lines)
+    return LEGEND + (PHOTO_LEGEND if photos else "")
+
+
 def _total(title: str, fields: list[tuple[str, str]], footer: str) -> int:
-    return size(title) + size(LEGEND) + size(footer) + sum(size(n) + size(v) for n, v in fields)
+    return (size(title) + size(LEGEND + PHOTO_LEGEND) + size(footer)
+            + sum(size(n) + size(v) for n, v in fields))  # fmt: skip
 
 
-def _embeds(title: str, fields: list[tuple[str, str]], footer: str) -> list[discord.Embed]:
-    embeds = [discord.Embed(title=title, description=LEGEND)]
+def _embeds(
+    title: str, legend: str, fields: list[tuple[str, str]], footer: str
+) -> list[discord.Embed]:
+    embeds = [discord.Embed(title=title, description=legend)]
     for name, value in fields:
         if len(embeds[-1].fields) == FIELDS:
             embeds.append(discord.Embed())
@@ -151,14 +178,14 @@ def card_embeds(card: CardView, guild_id: int, channel_id: int) -> list[discord.
         fields = _fields(card, where, style)
         footer = _footer(card)
         if _total(title, fields, footer) <= MESSAGE_LIMIT and len(fields) <= FIELDS * EMBEDS:
-            return _embeds(title, fields, footer)
+            return _embeds(title, _legend(card), fields, footer)
     # More games than any message holds (a pre-makeup day of very many machines):
     # the first ones that fit, and how many more there are; the menus reach them all.
     shown = len(fields)
     while shown and (_total(title, fields[:shown], _footer(card, len(fields) - shown))
                      > MESSAGE_LIMIT or shown > FIELDS * EMBEDS):  # fmt: skip
         shown -= 1
-    return _embeds(title, fields[:shown], _footer(card, len(fields) - shown))
+    return _embeds(title, _legend(card), fields[:shown], _footer(card, len(fields) - shown))
 
 
 def photo_caption(post: PhotoPost) -> str:
@@ -166,6 +193,46 @@ def photo_caption(post: PhotoPost) -> str:
     view = post.view
     return (f"{PHOTO} {view.player.name} · Game {view.game.number} · {view.game.machine} · "
             f"Week {view.night.week} · {view.group_label}")  # fmt: skip
+
+
+MENU = 25  # Discord: options in a select menu
+
+
+def reject_choices(card: CardView, within: str = "") -> list[tuple[str, str]]:
+    """The reject menu's options, (label, value), so that every waiting score is
+    reachable: the scores themselves when they fit one menu; else the games with
+    waiting scores (`g<game>`, picked first); else pages of scores, each ending
+    with "More scores…" (`m<offset>`). `within` is what was picked before."""
+    if within.startswith("g"):
+        game = next((g for g in card.games if g.value == within[1:]), None)
+        waiting = [(line, game.label) for line in game.waiting] if game is not None else []
+        return _page(waiting, 0)
+    waiting = [(line, g.label) for g in card.games for line in g.waiting]
+    if within.startswith("m") and within[1:].isdigit():
+        return _page(waiting, int(within[1:]))
+    if len(waiting) <= MENU:
+        return _page(waiting, 0)
+    games = [g for g in card.games if g.waiting]
+    if len(games) <= MENU:
+        return [(f"{g.label} · {len(g.waiting)} waiting"[:100], f"g{g.value}") for g in games]
+    return _page(waiting, 0)
+
+
+def _page(waiting: list[tuple[CardLine, str]], start: int) -> list[tuple[str, str]]:
+    if len(waiting) - start <= MENU:
+        return [(score_option(line, label), line.value) for line, label in waiting[start:]]
+    end = start + MENU - 1
+    shown = [(score_option(line, label), line.value) for line, label in waiting[start:end]]
+    return [*shown, (f"More scores ({end + 1}–{min(end + MENU - 1, len(waiting))} of "
+                     f"{len(waiting)})…", f"m{end}")]  # fmt: skip
+
+
+def reject_prompt(card: CardView, within: str) -> str:
+    """What the clicker reads above the second menu."""
+    game = next((g for g in card.games if f"g{g.value}" == within), None)
+    if game is not None:
+        return f"Which score on {game.label}?"
+    return "Which score? (more of the card's waiting scores)"
 
 
 def game_option(label: str) -> str:
