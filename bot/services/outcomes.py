@@ -470,10 +470,21 @@ class ExportTable:
 
 
 @dataclass(frozen=True)
+class ExportPhoto:
+    """A score's photo in an export: the league's copy, under `name`
+    ("photos/week-3-group-2-game-4-alice.jpg", what scores.csv names)."""
+
+    score_id: int
+    name: str
+    size: int
+
+
+@dataclass(frozen=True)
 class SeasonExport:
     league: str
     season: str
     tables: tuple[ExportTable, ...]
+    photos: tuple[ExportPhoto, ...] = ()
 
     def table(self, name: str) -> ExportTable:
         return next(t for t in self.tables if t.name == name)

@@ -21,13 +21,15 @@ PREFIX = "photo"  # the outbox ref of a score's photo post: 'photo:12'
 KIND = "photo"
 
 
-def file_name(week: int, group: str, game: int, player: str, extension: str) -> str:
+def file_name(week: int, group: str, game: int, player: str, extension: str, copy: int = 1) -> str:
     """A file name every system accepts: 'week-3-group-2-game-4-alice.jpg'
-    (accents dropped, anything else but letters and digits a dash)."""
+    (accents dropped, anything else but letters and digits a dash); the `copy`-th
+    photo of the same score ends '-2.jpg' (a rejected score's, then the one sent again)."""
     plain = unicodedata.normalize("NFKD", player).encode("ascii", "ignore").decode()
     who = re.sub(r"[^0-9a-z]+", "-", plain.casefold()).strip("-")[:40].strip("-") or "player"
     where = re.sub(r"[^0-9a-z]+", "-", group.casefold()).strip("-")
-    return f"week-{week}-{where}-game-{game}-{who}.{extension}"
+    again = f"-{copy}" if copy > 1 else ""
+    return f"week-{week}-{where}-game-{game}-{who}{again}.{extension}"
 
 
 async def keep(
