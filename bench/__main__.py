@@ -18,6 +18,7 @@ BENCHMARKS = (
     "bench.delivery",
     "bench.picture",
     "bench.cards",
+    "bench.photos",
 )
 
 

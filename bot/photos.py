@@ -12,6 +12,7 @@ a burst of photos never holds several full-size pictures in memory at once.
 from __future__ import annotations
 
 import io
+import math
 import threading
 import warnings
 
@@ -21,10 +22,11 @@ from bot.models import Photo
 from bot.parsing import InputError
 
 MAX_BYTES = 10 * 1024 * 1024  # what a member may upload to a server without boosts
-MAX_PIXELS = 40_000_000  # more is a decompression bomb, not a phone photo (48 MP is rare)
+MAX_PIXELS = 40_000_000  # a JPEG: more is a decompression bomb, not a phone photo
+MAX_LOSSLESS_PIXELS = 20_000_000  # a PNG or WebP (a 6K screen's screenshot), decoded whole
 LONGEST_SIDE = 1600  # px: a score display stays sharp; a season of photos stays small
 JPEG_QUALITY = 82
-PNG_KEPT_UNDER = 4 * 1024 * 1024  # a screenshot stays a PNG (sharp text) while this small
+PNG_KEPT_UNDER = 1024 * 1024  # a screenshot stays a PNG (sharp text) while this small
 FORMATS = ("PNG", "JPEG", "WEBP")
 
 NOT_A_PHOTO = (
@@ -36,9 +38,10 @@ UNREADABLE = "The photo could not be read (the file is damaged or cut short). Ta
 _one_at_a_time = threading.Lock()
 
 
-def too_many_pixels(width: int, height: int) -> str:
+def too_many_pixels(width: int, height: int, source: str | None) -> str:
+    limit = MAX_PIXELS if source == "JPEG" else MAX_LOSSLESS_PIXELS
     return (f"The photo is {width:,} × {height:,} pixels; at most "
-            f"{MAX_PIXELS // 1_000_000} megapixels.")  # fmt: skip
+            f"{limit // 1_000_000} megapixels for a {source or 'picture'}.")  # fmt: skip
 
 
 def check_size(size: int) -> None:
@@ -69,31 +72,41 @@ def _clean(data: bytes) -> Photo:
             raise InputError(UNREADABLE) from None
         with image:
             width, height = image.size  # read from the header: nothing decoded yet
-            if width * height > MAX_PIXELS:
-                raise InputError(too_many_pixels(width, height))
             source = image.format
+            limit = MAX_PIXELS if source == "JPEG" else MAX_LOSSLESS_PIXELS
+            if width * height > limit:
+                raise InputError(too_many_pixels(width, height, source))
             try:
-                if source == "JPEG":  # decode at a reduced scale when the photo is large
-                    image.draft("RGB", (LONGEST_SIDE, LONGEST_SIDE))
+                if source == "JPEG":  # decoded at 1/2, 1/4 or 1/8 when that is still enough
+                    ratio = LONGEST_SIDE / max(width, height)
+                    image.draft(None, (math.ceil(width * ratio), math.ceil(height * ratio)))
                 image.load()
             except (OSError, ValueError, SyntaxError, EOFError):
                 raise InputError(UNREADABLE) from None
+            plain = _plain_mode(image)
+            # downsized first, in place: every copy after this one is small
+            plain.thumbnail((LONGEST_SIDE, LONGEST_SIDE), Image.Resampling.LANCZOS)
             try:
-                upright = ImageOps.exif_transpose(image)
+                upright = ImageOps.exif_transpose(plain)
             except Exception:  # a damaged EXIF block: the picture as it is stored
-                upright = image.copy()
+                upright = plain.copy()
     return _encode(upright, keep_png=source == "PNG")
 
 
-def _pixels_only(image: Image.Image) -> Image.Image:
-    """The picture in a plain mode, rebuilt from its pixels: a new image whose
-    `info` (where Pillow keeps EXIF, XMP, ICC, comments, text) is empty."""
+def _plain_mode(image: Image.Image) -> Image.Image:
+    """RGB, RGBA or L (a palette or 16-bit picture converted, so that downsizing
+    smooths it): the image itself when it is one already."""
     alpha = image.mode in ("RGBA", "LA", "PA", "RGBa", "La") or (
         image.mode == "P" and "transparency" in image.info
     )
-    plain = image.convert("L" if image.mode in ("1", "L") else "RGBA" if alpha else "RGB")
-    plain.thumbnail((LONGEST_SIDE, LONGEST_SIDE), Image.Resampling.LANCZOS)
-    return Image.frombytes(plain.mode, plain.size, plain.tobytes())
+    wanted = "L" if image.mode in ("1", "L") else "RGBA" if alpha else "RGB"
+    return image if image.mode == wanted else image.convert(wanted)
+
+
+def _pixels_only(image: Image.Image) -> Image.Image:
+    """A new image of the same pixels whose `info` (where Pillow keeps EXIF, XMP,
+    ICC profiles, comments and text) is empty: nothing else is ever saved."""
+    return Image.frombytes(image.mode, image.size, image.tobytes())
 
 
 def _flattened(image: Image.Image) -> Image.Image:

@@ -4,6 +4,7 @@ by a link to the league's own copy; and the season's yes/no `photo_required`."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import sqlite3
 from typing import Any
@@ -12,9 +13,10 @@ import discord
 import pytest
 from PIL import Image
 
+from bot import photos
 from bot.services import scores, setup
 from bot.services.errors import BadInput
-from cogs.scores import Scores
+from cogs.scores import Scores, cleaned
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, _FakeHTTPResponse, card_text, click, invoke
 from tests.cogs.league_play import snapshot
@@ -171,3 +173,22 @@ async def test_the_photo_stays_on_the_card_once_approved(league: FakeBot) -> Non
     assert said.text.startswith("Approved 3 scores")
     assert f"P1 1,000,000 ✓ [📷]({JUMP}{photo_post.id})" in card_text(card)
     assert [v.score.status for v in await scores.pending(bot.db, GUILD)] == []
+
+
+async def ticks_while(work: asyncio.Future[Any]) -> int:
+    """How many times a coroutine got to run before `work` was done."""
+    count = 0
+    while not work.done():
+        count += 1
+        await asyncio.sleep(0)
+    await work
+    return count
+
+
+async def test_the_bot_keeps_answering_while_a_photo_is_checked_and_cleaned() -> None:
+    assert await ticks_while(asyncio.ensure_future(cleaned(attachment()))) > 10
+
+    async def on_the_loop() -> None:  # what the test above is measured against
+        photos.clean(phone_jpeg())
+
+    assert await ticks_while(asyncio.ensure_future(on_the_loop())) <= 1

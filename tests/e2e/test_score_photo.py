@@ -12,7 +12,7 @@ import pytest
 
 from bot import demo
 from bot.demo import LeagueNight, Transcript
-from standin import DiscordStandIn
+from standin import DiscordStandIn, Limits
 from standin.commands import InvalidInvocation
 from tests.test_photos import phone_jpeg
 
@@ -66,5 +66,44 @@ async def test_a_photo_is_kept_clean_posted_once_and_linked_and_a_disguised_file
             assert f"Ann 1,000,000 ⏳ [📷]({link})" in game
             assert "cdn" not in str(embed) and "attachments" not in str(embed)
             assert standin.rejected == []
+    finally:
+        await standin.stop()
+
+
+async def test_a_photo_discord_refuses_to_post_is_coming_on_the_card_until_it_is_resent(
+    tmp_path: Path,
+) -> None:
+    """Without Attach Files in the approvals channel Discord refuses the photo's post
+    (403 50013): the card goes out anyway, saying the photo is coming; once the
+    permission is given, /league admin resend posts it and the card links to it."""
+    standin = DiscordStandIn(token=demo.TOKEN, limits=Limits())
+    await standin.start()
+    try:
+        world = demo.build_world(standin)
+        night = LeagueNight(standin, world, Transcript(world.names(), {}))
+        settings = demo.settings_for(standin, world, tmp_path / "league.sqlite3")
+        async with demo.running_bot(settings) as bot:
+            night.bot = bot
+            await night.set_up()
+            await night.afternoon()
+            standin.deny(world.approvals, "attach")
+            before = len(standin.channel_messages(world.approvals))
+            await night.run(night.member("Ann"), "score", {"game": 1, "score": "1M",
+                                                           "photo": photo(phone_jpeg())},
+                            quiet=True)  # fmt: skip
+            assert [(r.status, r.method) for r in standin.rejected][-1:] == [(403, "POST")]
+            assert standin.rejected[-1].error == "Missing Permissions"  # 50013
+            [card] = [m for m in standin.channel_messages(world.approvals)[before:] if m["embeds"]]
+            assert "Ann 1,000,000 ⏳ 📷 coming" in str(card["embeds"])
+            standin.allow(world.approvals, "attach")
+            resent = await night.run(world.commissioner, "league admin resend", quiet=True)
+            assert resent.content.startswith("1 failed post will be sent again.")
+            await night.delivered()
+            [photo_post] = [m for m in standin.channel_messages(world.approvals)[before:]
+                            if m.get("attachments")]  # fmt: skip
+            card = standin.message(int(card["id"]))
+            assert card is not None
+            link = f"https://discord.com/channels/{world.guild}/{world.approvals}/{photo_post['id']}"
+            assert f"Ann 1,000,000 ⏳ [📷]({link})" in str(card["embeds"])
     finally:
         await standin.stop()
