@@ -34,6 +34,7 @@ from bot.ui.fit import ELLIPSIS, cut_line, size, values
 MARK = {APPROVED: "✓", WAITING: "⏳", REJECTED: "✗", MISSING: "–"}
 LEGEND = "✓ approved · ⏳ waiting · ✗ rejected · – not in yet"
 PHOTO_LEGEND = " · 📷 photo"  # on a card with photos
+OLD_LEGEND = " (an old link may have expired)"  # a photo sent before copies were kept
 FIELD_LIMIT, MESSAGE_LIMIT, FIELDS, EMBEDS = 1024, 6000, 25, 10  # Discord's embed limits
 LONGEST_LINK = 300  # a link longer than this (an old Discord one) is never shown
 PHOTO = "📷"
@@ -147,12 +148,13 @@ def _footer(card: CardView, left_out: int = 0) -> str:
 
 
 def _legend(card: CardView) -> str:
-    photos = any(line.photo is not None for game in card.games for line in game.lines)
-    return LEGEND + (PHOTO_LEGEND if photos else "")
+    photos = [line.photo for game in card.games for line in game.lines if line.photo]
+    old = any(photo.old_link for photo in photos)
+    return LEGEND + (PHOTO_LEGEND if photos else "") + (OLD_LEGEND if old else "")
 
 
 def _total(title: str, fields: list[tuple[str, str]], footer: str) -> int:
-    return (size(title) + size(LEGEND + PHOTO_LEGEND) + size(footer)
+    return (size(title) + size(LEGEND + PHOTO_LEGEND + OLD_LEGEND) + size(footer)
             + sum(size(n) + size(v) for n, v in fields))  # fmt: skip
 
 
