@@ -71,7 +71,8 @@ def export_command(database: str, out: str, season: str | None, guild: int | Non
 
     from bot.migrate import load_migrations
     from bot.services.errors import LeagueError
-    from bot.services.exports import export_of_file, photos_of_file
+    from bot.services.exports import export_of_file
+    from bot.services.photos import photos_of_file
     from bot.ui.exports import FolderExport
 
     migrations = load_migrations()

@@ -10,7 +10,6 @@ zone; money as `Cents` (written in dollars); normalized scores as shown.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from datetime import date, datetime
 
 import aiosqlite
@@ -97,29 +96,6 @@ async def export_of_file(
             raise NotSetUp(
                 f"There is no season running; name one with --season: {names or 'none yet'}."
             ) from None
-    finally:
-        await conn.close()
-
-
-async def photo_files(db: Database, export: SeasonExport) -> list[tuple[str, bytes]]:
-    """The export's photos, (name, bytes), read in one go (what a zip for Discord holds)."""
-    async with db.read() as conn:
-        return [(p.name, data) for p in export.photos
-                if (data := await photos.photo_data(conn, p.score_id)) is not None]  # fmt: skip
-
-
-async def photos_of_file(
-    path: PathLike, *, latest_version: int, export: SeasonExport
-) -> AsyncIterator[tuple[str, bytes]]:
-    """The command-line export's photos, (name, bytes), one at a time: a season's
-    photos can be far more than memory should hold. A photo never changes once
-    kept, so a second read agrees with the first."""
-    conn = await open_read_only(path, latest_version=latest_version)
-    try:
-        for photo in export.photos:
-            data = await photos.photo_data(conn, photo.score_id)
-            if data is not None:
-                yield photo.name, data
     finally:
         await conn.close()
 

@@ -11,7 +11,7 @@ from importlib import metadata
 import discord
 from discord import Interaction, app_commands
 
-from bot.services import backup, exports, outbox
+from bot.services import backup, exports, outbox, photos
 from bot.ui import delivery
 from bot.ui.exports import (
     csv_bytes,
@@ -71,7 +71,7 @@ class AdminCommands(LeagueCommands):
             data, name = zip_bytes(done), f"{stem}.zip"
             left_out = len(data) + photos_size(done) > FILE_LIMIT  # the photos as well?
             if done.photos and not left_out:
-                data = zip_bytes(done, await exports.photo_files(bot.db, done))
+                data = zip_bytes(done, await photos.photo_files(bot.db, done))
         if len(data) > FILE_LIMIT:
             await respond(interaction, too_big(len(data), FILE_LIMIT))
             return
