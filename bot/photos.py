@@ -4,16 +4,15 @@ and re-encoded from its pixels alone, so nothing of the file but the picture
 survives (no EXIF, GPS, XMP, ICC profile, comments or text chunks).
 
 Pure: bytes in, a `Photo` out, or an `InputError` that says what to send
-instead. It takes tens to hundreds of milliseconds of CPU, so callers run it
-in a worker thread (`asyncio.to_thread`); one photo is decoded at a time, so
-a burst of photos never holds several full-size pictures in memory at once.
+instead. It takes a hundred milliseconds of CPU or more, so the bot runs it in
+a worker thread of its own (cogs/scores.py), one photo at a time: a burst of
+photos never holds several decoded pictures in memory at once.
 """
 
 from __future__ import annotations
 
 import io
 import math
-import threading
 import warnings
 
 from PIL import Image, ImageOps, UnidentifiedImageError
@@ -35,7 +34,6 @@ NOT_A_PHOTO = (
 )
 TOO_BIG = "The photo must be at most 10 MB."
 UNREADABLE = "The photo could not be read (the file is damaged or cut short). Take it again."
-_one_at_a_time = threading.Lock()
 
 
 def too_many_pixels(width: int, height: int, source: str | None) -> str:
@@ -53,11 +51,8 @@ def check_size(size: int) -> None:
 def clean(data: bytes) -> Photo:
     """The photo as the league keeps it, or a refusal that says what to send."""
     check_size(len(data))
-    with _one_at_a_time:
-        return _clean(data)
-
-
-def _clean(data: bytes) -> Photo:
+    # (catch_warnings changes the process's filters for a moment: only for this
+    # one category, which only Pillow's opening of a picture raises)
     with warnings.catch_warnings():
         # Pillow warns (and past twice its limit refuses) on huge pictures: a bomb.
         warnings.simplefilter("error", Image.DecompressionBombWarning)

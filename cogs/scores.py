@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from concurrent.futures import ThreadPoolExecutor
 
 import aiohttp
 import discord
@@ -21,6 +22,10 @@ from cogs._base import deliver, league_bot, now_of
 
 log = logging.getLogger(__name__)
 NOT_DOWNLOADED = "The photo could not be fetched from Discord. Send the score again with it."
+# One thread of its own cleans the photos, one at a time: a burst of photos waits in
+# its queue (holding no decoded picture, and none of the threads the bot's other
+# work, such as drawing the standings picture, runs in).
+PHOTO_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="photo")
 
 
 async def cleaned(photo: discord.Attachment) -> Photo:
@@ -31,7 +36,7 @@ async def cleaned(photo: discord.Attachment) -> Photo:
     except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
         log.warning("could not download photo %s (%d bytes): %s", photo.id, photo.size, error)
         raise InputError(NOT_DOWNLOADED) from None
-    return await asyncio.to_thread(photos.clean, data)
+    return await asyncio.get_running_loop().run_in_executor(PHOTO_WORKER, photos.clean, data)
 
 
 class Scores(commands.Cog):
