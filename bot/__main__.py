@@ -72,19 +72,26 @@ def export_command(database: str, out: str, season: str | None, guild: int | Non
     from bot.migrate import load_migrations
     from bot.services.errors import LeagueError
     from bot.services.exports import export_of_file
-    from bot.ui.exports import write_folder, written_note
+    from bot.services.photos import photos_of_file
+    from bot.ui.exports import FolderExport, written_note
 
     migrations = load_migrations()
     latest = migrations[-1].version if migrations else 0
+
+    async def write() -> tuple[str, FolderExport]:
+        done = await export_of_file(database, latest_version=latest, season=season,
+                                    guild_id=guild)  # fmt: skip
+        with FolderExport(done, Path(out)) as folder:  # photos one at a time
+            async for name, data in photos_of_file(database, latest_version=latest, export=done):
+                folder.add_photo(name, data)
+        return done.season, folder
+
     try:
-        done = asyncio.run(
-            export_of_file(database, latest_version=latest, season=season, guild_id=guild)
-        )
-        written = write_folder(done, Path(out))
+        name, folder = asyncio.run(write())
     except (DatabaseError, LeagueError, OSError) as error:
         print(f"league-bot: {error}", file=sys.stderr)
         return 1
-    print(written_note(done, written, out))
+    print(written_note(name, folder, out))
     return 0
 
 

@@ -34,6 +34,7 @@ NEEDED = (
     ("send_messages", "Send Messages", "send messages there"),
     ("read_message_history", "Read Message History", "read its message history"),
     ("embed_links", "Embed Links", "embed links there"),
+    ("attach_files", "Attach Files", "attach files there (score photos, the standings picture)"),
 )
 # A check that Discord could not answer (network, 5xx) says so instead of failing.
 UNANSWERED = (discord.DiscordServerError, aiohttp.ClientError, OSError, TimeoutError)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, time
 from fractions import Fraction
 
@@ -102,8 +102,36 @@ class Score:
     submitted_by: int
     decided_by: int | None
     approval_message_id: int | None
-    photo_url: str | None = None  # a photo of the score display (issue #13)
+    photo_url: str | None = None  # Discord's link to a photo, kept only for older scores
     reason: str | None = None  # the commissioner's, when rejected
+
+
+@dataclass(frozen=True)
+class Photo:
+    """A photo of a score display as the league keeps it: checked, turned upright,
+    downsized and re-encoded with no metadata (`bot/photos.py`)."""
+
+    data: bytes = field(repr=False)
+    format: str  # 'jpeg' or 'png'
+    width: int
+    height: int
+
+    @property
+    def extension(self) -> str:
+        return "jpg" if self.format == "jpeg" else "png"
+
+
+@dataclass(frozen=True)
+class ScorePhoto:
+    """A score's stored photo, without its bytes; `message_id`: its post in the
+    approvals channel, once sent (the card links there)."""
+
+    score_id: int
+    format: str
+    width: int
+    height: int
+    size: int
+    message_id: int | None
 
 
 @dataclass(frozen=True)

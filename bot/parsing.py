@@ -87,17 +87,3 @@ def parse_money(text: str) -> int:
     if match := re.fullmatch(r"([0-9]{1,6})(?:\.([0-9]{2}))?", raw):  # ASCII digits only
         return int(match.group(1)) * 100 + int(match.group(2) or 0)
     raise InputError(f"{text.strip()!r} is not an amount; type it as 6.00.")
-
-
-PHOTO_TYPES = ("image/png", "image/jpeg", "image/gif", "image/webp", "image/heic")
-PHOTO_LIMIT = 10 * 1024 * 1024  # bytes: Discord's upload limit without boosts
-
-
-def check_photo(content_type: str | None, size: int) -> None:
-    """A photo of the score display: an image (by its content type), within Discord's
-    upload limit. Anything else is refused with what is accepted."""
-    kind = (content_type or "").split(";")[0].strip().lower()
-    if kind not in PHOTO_TYPES:
-        raise InputError("The photo must be an image (PNG, JPEG, GIF, WebP or HEIC).")
-    if not 0 < size <= PHOTO_LIMIT:
-        raise InputError("The photo must be at most 10 MB.")

@@ -107,23 +107,66 @@ class ApproveGameSelect(
         ))  # fmt: skip
 
 
+async def _reject_picked(interaction: discord.Interaction, card_id: int) -> None:
+    """A pick in a reject menu: a score opens the reason's form (the click's first
+    and only answer); a game, or "More scores…", answers privately with a menu of
+    that game's waiting scores, or of the next ones."""
+    try:
+        await _check(interaction)
+        value = _chosen(interaction)
+        if value[:1] not in ("g", "m"):
+            await interaction.response.send_modal(RejectModal(card_id, value))
+            await note_commissioner(interaction)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await note_commissioner(interaction)
+        card = await card_decisions.card(league_bot(interaction).db, card_id)
+        options = [discord.SelectOption(label=label, value=v)
+                   for label, v in words.reject_choices(card, value)]  # fmt: skip
+        if not options:
+            await respond(interaction, "Nothing waits for approval there any more.")
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(RejectPickSelect(card_id, value, options))
+        await respond(interaction, words.reject_prompt(card, value), view=view)
+    except Exception as error:
+        await report(interaction, error)
+
+
 class RejectSelect(
     _OfCard, discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"card:reject:{ID}"
 ):
-    """A menu of the waiting scores: the one picked is rejected, with a reason
-    asked for in a modal (the click's first and only answer)."""
+    """A menu of the waiting scores (or, when more wait than a menu holds, of the
+    games with waiting scores, or a first page): the score picked is rejected,
+    with a reason asked for in a modal. Cards posted before a menu could list
+    games still answer: their options are scores."""
 
     def __init__(self, card_id: int, options: list[discord.SelectOption] | None = None) -> None:
         super().__init__(_menu(f"card:reject:{card_id}", "Reject a score…", options))
         self.card_id = card_id
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await _check(interaction)
-            await interaction.response.send_modal(RejectModal(self.card_id, _chosen(interaction)))
-            await note_commissioner(interaction)
-        except Exception as error:
-            await report(interaction, error)
+        await _reject_picked(interaction, self.card_id)
+
+
+class RejectPickSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"card:rejectpick:{ID}:(?P<within>[gm][0-9]{{1,18}})",
+):
+    """The second menu, sent privately: one game's waiting scores, or the next page."""
+
+    def __init__(
+        self, card_id: int, within: str, options: list[discord.SelectOption] | None = None
+    ) -> None:
+        super().__init__(_menu(f"card:rejectpick:{card_id}:{within}", "Reject a score…", options))
+        self.card_id, self.within = card_id, within
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):  # type: ignore[no-untyped-def]
+        return cls(int(match["id"]), match["within"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _reject_picked(interaction, self.card_id)
 
 
 class RejectModal(discord.ui.Modal):
@@ -161,13 +204,10 @@ def card_view(card: CardView) -> discord.ui.View | None:
         if g.waiting
     ][:25]
     view.add_item(ApproveGameSelect(card.id, games))
-    waiting = [
-        discord.SelectOption(label=words.score_option(line, g.label), value=line.value)
-        for g in card.games
-        for line in g.waiting
-    ][:25]
+    waiting = [discord.SelectOption(label=label, value=value)
+               for label, value in words.reject_choices(card)]  # fmt: skip
     view.add_item(RejectSelect(card.id, waiting))
     return view
 
 
-CARD_ITEMS = (ApproveCompleteButton, ApproveGameSelect, RejectSelect)
+CARD_ITEMS = (ApproveCompleteButton, ApproveGameSelect, RejectSelect, RejectPickSelect)

@@ -2,16 +2,41 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from concurrent.futures import ThreadPoolExecutor
+
+import aiohttp
 import discord
 from discord import Interaction, app_commands
 from discord.ext import commands
 
-from bot.parsing import check_photo, parse_score
+from bot import photos
+from bot.models import Photo
+from bot.parsing import InputError, parse_score
 from bot.services import premakeups, scores
 from bot.services.errors import LeagueError
 from bot.ui import delivery, render
 from bot.ui.replies import respond
 from cogs._base import deliver, league_bot, now_of
+
+log = logging.getLogger(__name__)
+NOT_DOWNLOADED = "The photo could not be fetched from Discord. Send the score again with it."
+# One thread of its own cleans the photos, one at a time: a burst of photos waits in
+# its queue (holding no decoded picture, and none of the threads the bot's other
+# work, such as drawing the standings picture, runs in).
+PHOTO_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="photo")
+
+
+async def cleaned(photo: discord.Attachment) -> Photo:
+    """The photo's bytes, checked and cleaned off the event loop (bot/photos.py):
+    nobody but the bot ever sees the file as it was sent."""
+    try:
+        data = await photo.read()
+    except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
+        log.warning("could not download photo %s (%d bytes): %s", photo.id, photo.size, error)
+        raise InputError(NOT_DOWNLOADED) from None
+    return await asyncio.get_running_loop().run_in_executor(PHOTO_WORKER, photos.clean, data)
 
 
 class Scores(commands.Cog):
@@ -34,8 +59,9 @@ class Scores(commands.Cog):
         """Submit a score for one of tonight's games; the commissioner approves it."""
         value = parse_score(score)
         if photo is not None:
-            check_photo(photo.content_type, photo.size)
+            photos.check_size(photo.size)  # as Discord gives it: nothing is downloaded yet
         await interaction.response.defer(ephemeral=True, thinking=True)
+        kept = await cleaned(photo) if photo is not None else None
         bot = league_bot(interaction)
         view = await scores.submit(
             bot.db,
@@ -44,7 +70,7 @@ class Scores(commands.Cog):
             game,
             value,
             player=player.id if player else None,
-            photo_url=photo.url if photo is not None else None,
+            photo=kept,
             now=now_of(interaction),
         )
         # Its approval post is owed in the same transaction: the answer is true.

@@ -38,6 +38,7 @@ from standin.messages import (
     number_components,
 )
 from standin.world import (
+    ATTACH_FILES,
     EPHEMERAL,
     INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MESSAGES,
@@ -453,6 +454,8 @@ class Rest:
         if channel.recipient is not None and not self.standin.may_dm(channel.recipient):
             raise Refused(403, 50007, "Cannot send messages to this user")
         body, files = await self._read_body(request)
+        if files and channel.bot_denied & ATTACH_FILES:  # Discord: files need Attach Files
+            raise Refused(403, 50013, "Missing Permissions")
         check_body(body, creating=True, has_files=bool(files))
         nonce = _nonce(body)
         if nonce is not None and body.get("enforce_nonce"):

@@ -83,10 +83,10 @@ BOT_PERMISSIONS = (
 
 
 def _permission_bits(what: Iterable[str]) -> int:
-    bits = {"view": VIEW_CHANNEL, "send": SEND_MESSAGES}
+    bits = {"view": VIEW_CHANNEL, "send": SEND_MESSAGES, "attach": ATTACH_FILES}
     unknown = set(what) - set(bits)
     if unknown:
-        raise ValueError(f"deny/allow takes 'view' and 'send', not {sorted(unknown)}")
+        raise ValueError(f"deny/allow takes 'view', 'send' and 'attach', not {sorted(unknown)}")
     return sum(bits[w] for w in set(what))
 
 
@@ -267,16 +267,17 @@ class DiscordStandIn:
         return channel.id
 
     def deny(self, channel_id: int, *what: str) -> None:
-        """Take "view" (View Channel) and/or "send" (Send Messages) from the bot in a
-        channel, as a member overwrite a server admin sets (CHANNEL_UPDATE). Its posts
-        there then get 403 50013 Missing Permissions, or 50001 Missing Access
-        without "view" (reading the channel too)."""
+        """Take "view" (View Channel), "send" (Send Messages) and/or "attach" (Attach
+        Files) from the bot in a channel, as a member overwrite a server admin sets
+        (CHANNEL_UPDATE). Its posts there (without "attach": its posts with files)
+        then get 403 50013 Missing Permissions, or 50001 Missing Access without
+        "view" (reading the channel too)."""
         channel = self._channel(channel_id)
         channel.bot_denied |= _permission_bits(what)
         self.send_soon("CHANNEL_UPDATE", channel.payload())
 
     def allow(self, channel_id: int, *what: str) -> None:
-        """Undo `deny` for "view" and/or "send" (all of them when none is named)."""
+        """Undo `deny` for "view", "send" and/or "attach" (all of them when none is named)."""
         channel = self._channel(channel_id)
         channel.bot_denied &= ~_permission_bits(what) if what else 0
         self.send_soon("CHANNEL_UPDATE", channel.payload())

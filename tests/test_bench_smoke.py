@@ -56,9 +56,9 @@ def test_the_benchmark_prints_every_row_of_its_tables() -> None:
     assert returncode == 0, stderr[-2000:]
     tables = stdout.split("\n\n")
     # the interactions table, the league-size table, bench.delivery's three, the picture's,
-    # bench.cards'
-    assert len(tables) == 7, stdout
-    interactions, scale, night, burst, steps, picture, cards = tables
+    # bench.cards', bench.photos'
+    assert len(tables) == 8, stdout
+    interactions, scale, night, burst, steps, picture, cards, photos = tables
     # issue #13: the approvals channel's load per group, within its targets
     assert re.search(r"approval messages per group: at most [12] \(target <= 2\)", cards), cards
     assert re.search(r"clicks to approve a clean night, per group: at most [12] ", cards), cards
@@ -119,3 +119,10 @@ def test_the_benchmark_prints_every_row_of_its_tables() -> None:
         "tracemalloc peak, 300 players (MB)",
     }, picture  # fmt: skip
     assert all(re.fullmatch(r"-?\d+\.\d+", v) for v in figures.values()), figures
+    title, columns, *photo_rows = photos.strip().splitlines()
+    assert title.startswith("score photos (bot/photos.py), median of")
+    assert columns.split() == ["measure", "value"]
+    photo_figures = {line[:40].rstrip(): line[40:].strip() for line in photo_rows}
+    assert len(photo_figures) == 18, photos
+    assert all(re.fullmatch(r"\d+(\.\d)?", v) for v in photo_figures.values()), photos
+    assert int(photo_figures["biggest card, as posted (chars)"]) <= 6000

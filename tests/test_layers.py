@@ -37,6 +37,7 @@ LAYERS = {
     "bot.models": "models",
     "bot.parsing": "parsing",
     "bot.text": "text",
+    "bot.photos": "parsing",  # a photo sent with a score, checked and cleaned
     "bot.config": "config",
     "bot.database": "storage",
     "bot.quick_reads": "storage",
@@ -65,7 +66,7 @@ ALLOWED = {
     "models": set(),
     "outcomes": {"models", "rules"},
     "text": set(),  # pure: checks what people type, makes CSV cells safe
-    "parsing": {"rules", "text"},
+    "parsing": {"rules", "models", "text"},
     "config": set(),
     "storage": set(),
     "repositories": {"models", "storage"},

@@ -11,14 +11,24 @@ import discord
 
 from bot.delivery import picture
 from bot.models import OutboxItem
-from bot.services import attendance, cards, finalize, money, premakeups, scores, standings, stats
+from bot.services import (
+    attendance,
+    cards,
+    finalize,
+    money,
+    photos,
+    premakeups,
+    scores,
+    standings,
+    stats,
+)
 from bot.services import outbox as owed
 from bot.services.outcomes import Approval
 from bot.services.setup import skip_from_data
 from bot.ui import calendar, delivery, embeds, render
 from bot.ui import money as money_text
 from bot.ui import stats as stats_text
-from bot.ui.cards import card_embed, rejected_notice
+from bot.ui.cards import card_embeds, photo_caption, rejected_notice
 from cogs import paging
 from cogs.approvals import decision_view
 from cogs.cards import card_view
@@ -61,6 +71,18 @@ async def approval_of(bot: LeagueBot, ref: str) -> tuple[Approval | None, str, i
     return None, "", 0
 
 
+async def photo_post(bot: LeagueBot, item: OutboxItem) -> Outgoing:
+    """A score's photo, the league's cleaned copy, posted in the approvals channel
+    (the card links to this post, whose link never expires)."""
+    score_id = owed.ref_id(item.ref, photos.PREFIX) or 0
+    found = await scores.approval(bot.db, score_id)
+    post = await photos.photo_post(bot.db, score_id, found.score) if found and found.score else None
+    if post is None:
+        return nothing(f"{item.ref} has no photo")
+    return Outgoing([photo_caption(post)], files=[(post.file_name, post.data)],
+                    mentions=discord.AllowedMentions.none())  # fmt: skip
+
+
 async def words(bot: LeagueBot, item: OutboxItem) -> Outgoing:
     guild = bot.settings.guild_id
     data = json.loads(item.data) if item.data else {}
@@ -71,7 +93,8 @@ async def words(bot: LeagueBot, item: OutboxItem) -> Outgoing:
         card = await cards.card(bot.db, card_id)
         if card is None:
             return nothing(f"{item.ref} does not exist")
-        shown = in_embeds([[card_embed(card)]], view=card_view(card))
+        where = (guild, bot.settings.approvals_channel_id)  # photos link to their posts there
+        shown = in_embeds([card_embeds(card, *where)], view=card_view(card))
         if item.kind == "approval":
             return shown
         if card.message_id is None:
@@ -79,6 +102,8 @@ async def words(bot: LeagueBot, item: OutboxItem) -> Outgoing:
             return nothing("the card was not sent; it shows the decisions when it is")
         shown.edit_of = card.message_id
         return shown
+    if item.kind == photos.KIND:
+        return await photo_post(bot, item)
     if item.kind == "score_rejected":
         found, _, _ = await approval_of(bot, item.ref)
         if found is None:

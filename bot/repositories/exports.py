@@ -42,8 +42,9 @@ GROUP_MEMBERS = (
 )
 # Every live score entered, in any state; the points of an approved one once final.
 LIVE_SCORES = (
-    f"SELECT {_PLACE}, s.player_id, s.score, s.status, s.reason, s.submitted_by,"
-    " s.submitted_at, s.decided_by, s.decided_at, r.points, r.par, r.place"
+    f"SELECT {_PLACE}, s.id AS score_id, s.player_id, s.score, s.status, s.reason,"
+    " s.submitted_by, s.submitted_at, s.decided_by, s.decided_at, s.photo_url,"
+    " r.points, r.par, r.place"
     " FROM scores s" + _GAME.format(alias="s") + " LEFT JOIN game_results r"
     " ON r.game_id = s.game_id AND r.player_id = s.player_id AND r.source = 'live'"
     " AND s.status = 'approved'"

@@ -36,7 +36,7 @@ PENDING_OF_NIGHT = (
 )
 INSERT_SCORE = (
     "INSERT INTO scores (game_id, player_id, score, status, submitted_by, submitted_at,"
-    " decided_by, decided_at, photo_url) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " decided_by, decided_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
 )
 DECIDE = (
     "UPDATE scores SET status = ?, decided_by = ?, decided_at = ?, reason = ?"
@@ -121,13 +121,10 @@ async def add_score(
     now: str,
     *,
     approved_by: int | None = None,
-    photo_url: str | None = None,
 ) -> int:
     status = "pending" if approved_by is None else "approved"
     decided_at = None if approved_by is None else now
-    params = (
-        game_id, player_id, score, status, submitted_by, now, approved_by, decided_at, photo_url,
-    )  # fmt: skip
+    params = (game_id, player_id, score, status, submitted_by, now, approved_by, decided_at)
     return await insert(conn, INSERT_SCORE, params)
 
 

@@ -31,6 +31,12 @@ async def _card(conn, card_id: int) -> CardView:  # type: ignore[no-untyped-def]
     return found
 
 
+async def card(db: Database, card_id: int) -> CardView:
+    """A card as it stands, for the clicker's next menu."""
+    async with db.read() as conn:
+        return await _card(conn, card_id)
+
+
 async def approve_complete(
     db: Database, guild_id: int, card_id: int, *, by: int, now: datetime
 ) -> CardDecision:

@@ -12,11 +12,20 @@ from datetime import datetime
 import aiosqlite
 
 from bot.database import Database
-from bot.models import Group, OutboxItem, Player, PreMakeup, Score
-from bot.repositories import cards, leagues, nights, people
+from bot.models import Group, OutboxItem, Player, PreMakeup, Score, ScorePhoto
+from bot.repositories import cards, leagues, nights, people, photos
 from bot.repositories import outbox as outbox_repo
 from bot.services.outbox import moment, owe_approval, owe_update, ref_id
-from bot.services.outcomes import APPROVED, MISSING, REJECTED, WAITING, CardGame, CardLine, CardView
+from bot.services.outcomes import (
+    APPROVED,
+    MISSING,
+    REJECTED,
+    WAITING,
+    CardGame,
+    CardLine,
+    CardPhoto,
+    CardView,
+)
 from bot.services.season import group_label
 
 PREFIX = "card"
@@ -162,6 +171,7 @@ async def _group_card(
     assert night is not None
     expected = await expected_players(conn, group_id)
     every = await cards.scores_of_group(conn, group_id)
+    kept = await photos.photos_of_group(conn, group_id)
     names = {p.id: p.name for p in expected}
     discord_ids = {p.id: p.discord_id for p in expected}
     for score in every:  # someone who scored though not expected (e.g. absent after all)
@@ -182,7 +192,7 @@ async def _group_card(
                 lines.append(
                     CardLine(
                         name, shown.score, shown.status, None, f"s{shown.id}", by,
-                        photo=shown.photo_url,
+                        photo=_photo(shown, kept),
                     )
                 )  # fmt: skip
             elif rejected:
@@ -190,7 +200,7 @@ async def _group_card(
                 lines.append(
                     CardLine(
                         name, shown.score, REJECTED, shown.reason, f"s{shown.id}",
-                        photo=shown.photo_url,
+                        photo=_photo(shown, kept),
                     )
                 )  # fmt: skip
             elif player_id in {p.id for p in expected}:
@@ -198,6 +208,13 @@ async def _group_card(
         games.append(CardGame(f"Game {game.number} · {game.machine}", lines, str(game.number)))
     title = f"Week {night.week} · {group_label(group)}"
     return CardView(card_id, title, games, message_id)
+
+
+def _photo(score: Score, kept: dict[int, ScorePhoto]) -> CardPhoto | None:
+    """The score's photo: the league's copy, or an older score's Discord link."""
+    if (copy := kept.get(score.id)) is not None:
+        return CardPhoto(message_id=copy.message_id)
+    return CardPhoto(old_link=score.photo_url) if score.photo_url else None
 
 
 def _deciders(score: Score) -> set[int]:

@@ -15,15 +15,23 @@ from datetime import date, datetime
 import aiosqlite
 
 from bot.database import Database, PathLike, open_read_only
-from bot.models import GameResultRow, Player
-from bot.repositories import audit, commissioners, exports, leagues, people, results
+from bot.models import GameResultRow, Player, ScorePhoto
+from bot.repositories import audit, commissioners, exports, leagues, people, photos, results
 from bot.repositories import stats as stats_repo
 from bot.rules.stats import NightPlace, night_moves
 from bot.scoring import shown
 from bot.services.context import SeasonContext, league_of, season_context
 from bot.services.errors import BadInput, NotFound, NotSetUp
 from bot.services.money import prizes_in
-from bot.services.outcomes import Cents, ExportTable, ExportValue, SeasonExport, StandingRow
+from bot.services.outcomes import (
+    Cents,
+    ExportPhoto,
+    ExportTable,
+    ExportValue,
+    SeasonExport,
+    StandingRow,
+)
+from bot.services.photos import file_name
 from bot.services.standings import rows_of
 from bot.services.stats import _names
 
@@ -47,8 +55,11 @@ PLAYER_COLUMNS = ("name", "discord", "skill", "ifpa", "status", "joined", "remov
 PLACE_COLUMNS = ("week", "date", "division", "group", "game", "machine")
 SCORE_COLUMNS = (
     *PLACE_COLUMNS, "player", "score", "normalized", "par", "points", "place", "source",
-    "state", "reason", "submitted_by", "submitted_at", "decided_by", "decided_at",
+    "state", "reason", "submitted_by", "submitted_at", "decided_by", "decided_at", "photo",
 )  # fmt: skip
+PHOTOS = "photos"  # the export's folder of the league's copies of scores' photos
+EXTENSIONS = {"jpeg": "jpg", "png": "png"}
+Row = tuple[ExportValue, ...]
 RESULT_COLUMNS = (
     "week", "date", "division", "group", "place", "player", "attendance", "match_points",
     "bonus_base", "multiplier", "bonus", "league_points", "tlp", "tns", "division_tally",
@@ -115,6 +126,8 @@ class _Reader:
         self.name = _names(everyone)
         by_discord = {p.discord_id: p.id for p in everyone if p.discord_id is not None}
         self.member = {**member_names, **{d: self.name[i] for d, i in by_discord.items()}}
+        self.photos: list[ExportPhoto] = []  # named as scores.csv names them
+        self.photo_names: set[str] = set()
 
     @classmethod
     async def read(
@@ -122,6 +135,7 @@ class _Reader:
     ) -> SeasonExport:
         everyone = await people.players(conn, ctx.league.id, removed=True)
         reader = cls(ctx, everyone, await commissioners.names(conn, guild_id))
+        kept = {p.score_id: p for p in await photos.photos_of_season(conn, ctx.season.id)}
         standing = await rows_of(conn, ctx)
         members = await stats_repo.players_of_season(conn, ctx.season.id)
         removed = await exports.removed_at(conn, ctx.league.id)
@@ -134,6 +148,7 @@ class _Reader:
                 await exports.live_scores(conn, sid),
                 await exports.stand_in_scores(conn, sid),
                 await exports.pre_makeups(conn, sid),
+                kept,
             ),
             await reader.results(conn),
             reader.standings(standing),
@@ -141,7 +156,7 @@ class _Reader:
             await reader.audit(conn),
             final_standings(standing),
         )
-        return SeasonExport(ctx.league.name, ctx.season.name, tables)
+        return SeasonExport(ctx.league.name, ctx.season.name, tables, tuple(reader.photos))
 
     # --- values --------------------------------------------------------------------------
 
@@ -200,11 +215,30 @@ class _Reader:
         )  # fmt: skip
         return ExportTable("games", (*PLACE_COLUMNS, "filled_by_bot", "players"), rows)
 
-    def scores(self, live: list[dict], stand_in: list[dict], pre: list[dict]) -> ExportTable:
+    def photo(self, s: dict, kept: dict[int, ScorePhoto]) -> str:
+        """A live score's photo as scores.csv names it: the league's copy in the
+        export's photos folder, or, for a score sent before copies were kept,
+        Discord's link (which may have expired)."""
+        copy = kept.get(s["score_id"])
+        if copy is None:
+            return s["photo_url"] or ""
+        group = f"Division {s['pool']} Group {s['grp']}" if s["pool"] else f"Group {s['grp']}"
+        where = (s["week"], group, s["game"], self.name[s["player_id"]], EXTENSIONS[copy.format])
+        copies = 1
+        while (name := f"{PHOTOS}/{file_name(*where, copies)}") in self.photo_names:
+            copies += 1  # a rejected score's photo, and the one sent again
+        self.photo_names.add(name)
+        self.photos.append(ExportPhoto(copy.score_id, name, copy.size))
+        return name
+
+    def scores(
+        self, live: list[dict], stand_in: list[dict], pre: list[dict],
+        kept: dict[int, ScorePhoto],
+    ) -> ExportTable:  # fmt: skip
         """Every score: entered live (any state), the pre-makeups and Zero Point
         games that stood in for a game (R3.2-R3.6), and every pre-makeup entered."""
 
-        def game_score(s: dict, source: str, state: str) -> tuple[ExportValue, ...]:
+        def game_score(s: dict, source: str, state: str, photo: str = "") -> Row:
             par = s["par"]
             normalized = None  # a score that did not count (pending, rejected, superseded)
             if s["points"] is not None:  # R6.1, exact, as the results post shows it
@@ -213,9 +247,9 @@ class _Reader:
             return (*self.place(s), self.name[s["player_id"]], s["score"], normalized, par,
                     s["points"], s["place"], SOURCES[source], state, s["reason"],
                     self.who(s["submitted_by"]), self.when(s["submitted_at"]),
-                    self.who(s["decided_by"]), self.when(s["decided_at"]))  # fmt: skip
+                    self.who(s["decided_by"]), self.when(s["decided_at"]), photo)  # fmt: skip
 
-        rows = [game_score(s, "live", s["status"]) for s in live]
+        rows = [game_score(s, "live", s["status"], self.photo(s, kept)) for s in live]
         rows += [
             game_score(s, s["source"], "approved" if s["source"] == "pre_makeup" else "applied")
             for s in stand_in
@@ -225,7 +259,8 @@ class _Reader:
             (None, None, "", None, None, p["machine"], self.name[p["player_id"]], p["score"],
              None, None, None, None, "pre-makeup", p["status"], p["reason"],
              self.who(p["submitted_by"]),
-             self.when(p["submitted_at"]), self.who(p["decided_by"]), self.when(p["decided_at"]))
+             self.when(p["submitted_at"]), self.who(p["decided_by"]), self.when(p["decided_at"]),
+             "")
             for p in pre
         ]  # fmt: skip
         return ExportTable("scores", SCORE_COLUMNS, tuple(rows))

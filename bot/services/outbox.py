@@ -21,7 +21,7 @@ import aiosqlite
 
 from bot.database import Database
 from bot.models import Night, OutboxItem
-from bot.repositories import cards, outbox, scores
+from bot.repositories import cards, nights, outbox, photos, scores
 from bot.repositories import people as people_repo
 from bot.services.context import night_of_week, season_of, stamp
 from bot.services.errors import WrongState
@@ -149,12 +149,15 @@ async def sent(
     told: Sequence[int] = (),
 ) -> None:
     """Delivered. An approval card's (or an old approval post's) message id is
-    kept with it, so it is found and edited later; an alert's failed posts
-    (`told`) are marked as told, so no later alert lists them again."""
+    kept with it, so it is found and edited later; a photo's, so its card links
+    to it; an alert's failed posts (`told`) are marked as told, so no later
+    alert lists them again."""
     async with db.transaction() as conn:
         await outbox.sent(conn, done.id, message_id, moment(now))
         for item_id in told:
             await outbox.told(conn, item_id, moment(now))
+        if done.kind == "photo" and message_id is not None:
+            await _photo_posted(conn, done.guild_id, ref_id(done.ref, "photo"), message_id, now)
         if done.kind == "approval" and message_id is not None:
             if (card_id := ref_id(done.ref, "card")) is not None:
                 await cards.set_message(conn, card_id, message_id)
@@ -162,6 +165,21 @@ async def sent(
                 await scores.set_message(conn, score_id, message_id)
             elif (pre_makeup_id := ref_id(done.ref, "premakeup")) is not None:
                 await people_repo.set_pre_makeup_message(conn, pre_makeup_id, message_id)
+
+
+async def _photo_posted(
+    conn: aiosqlite.Connection, guild_id: int, score_id: int | None, message_id: int, now: datetime
+) -> None:
+    """A score's photo is posted: its card links to the post from now on (an edit
+    is owed if the card went out first, saying "photo coming")."""
+    if score_id is None:
+        return
+    await photos.set_message(conn, score_id, message_id)
+    score = await scores.score_by_id(conn, score_id)
+    game = await nights.game_by_id(conn, score.game_id) if score is not None else None
+    card = await cards.card_of_group(conn, game.group_id) if game is not None else None
+    if card is not None and card.message_id is not None:
+        await owe_update(conn, guild_id, f"card:{card.id}", now=now)
 
 
 async def sent_instead(

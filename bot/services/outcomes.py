@@ -79,6 +79,17 @@ class ScoreView:
     game: Game
     night: Night
     group_label: str
+    photo: bool = False  # the league keeps a photo of the score display with it
+
+
+@dataclass(frozen=True)
+class PhotoPost:
+    """A score's photo as the approvals channel shows it (the league's cleaned
+    copy): whose score, on which game, and the file."""
+
+    view: ScoreView
+    file_name: str  # "week-3-group-2-game-4-alice.jpg"
+    data: bytes = field(repr=False)
 
 
 @dataclass(frozen=True)
@@ -460,10 +471,21 @@ class ExportTable:
 
 
 @dataclass(frozen=True)
+class ExportPhoto:
+    """A score's photo in an export: the league's copy, under `name`
+    ("photos/week-3-group-2-game-4-alice.jpg", what scores.csv names)."""
+
+    score_id: int
+    name: str
+    size: int
+
+
+@dataclass(frozen=True)
 class SeasonExport:
     league: str
     season: str
     tables: tuple[ExportTable, ...]
+    photos: tuple[ExportPhoto, ...] = ()
 
     def table(self, name: str) -> ExportTable:
         return next(t for t in self.tables if t.name == name)
@@ -496,7 +518,17 @@ class CardLine:
     value: str = ""  # what the reject menu answers for it ('s12', 'p3')
     by: int | None = None  # who submitted it, when not the player (a Discord id)
     note: str = ""  # a pre-makeup's: who was there ("with Bob")
-    photo: str | None = None  # a photo of the score display, as the player sent it
+    photo: CardPhoto | None = None  # a photo of the score display
+
+
+@dataclass(frozen=True)
+class CardPhoto:
+    """A score's photo on its card: the league's copy, posted in the approvals
+    channel (`message_id`; None while its post is still owed), or for a score sent
+    before copies were kept, Discord's own link, which may have expired."""
+
+    message_id: int | None = None
+    old_link: str | None = None
 
 
 @dataclass(frozen=True)

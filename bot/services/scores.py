@@ -8,9 +8,10 @@ from datetime import datetime
 import aiosqlite
 
 from bot.database import Database
-from bot.models import Game, Group, Night, Player, Score, ScoreChange
+from bot.models import Game, Group, Night, Photo, Player, Score, ScoreChange
 from bot.repositories import leagues, nights, people, scores
 from bot.scoring import RuleError, changed_score
+from bot.services import photos
 from bot.services.cards import owe_card_update, owe_group_card, owe_score_shown
 from bot.services.context import (
     SeasonContext,
@@ -78,16 +79,17 @@ async def submit(
     score: int,
     *,
     player: int | None = None,
-    photo_url: str | None = None,
+    photo: Photo | None = None,
     now: datetime,
 ) -> ScoreView:
     """A player (or a member of their group) submits a score for one of
     tonight's games of their group; it waits for the commissioner's approval.
-    `photo_url`: a photo of the score display, which the season may require."""
+    `photo`: the cleaned photo of the score display (which the season may
+    require), kept with the score in the same transaction."""
     valid_score(score)
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
-        if ctx.rules.photo_required and not photo_url:
+        if ctx.rules.photo_required and photo is None:
             raise BadInput(PHOTO_REQUIRED)
         me = await player_of(conn, ctx.league, submitter)
         night = await _current_night(conn, ctx)
@@ -104,7 +106,7 @@ async def submit(
                     f"({group_label(group)})."
                 )
         game = await _game_numbered(conn, group, game_number)
-        return await _store(conn, guild_id, night, group, game, target, me, score, photo_url, now)
+        return await _store(conn, guild_id, night, group, game, target, me, score, photo, now)
 
 
 async def _store(
@@ -116,7 +118,7 @@ async def _store(
     target: Player,
     me: Player,
     score: int,
-    photo_url: str | None,
+    photo: Photo | None,
     now: datetime,
 ) -> ScoreView:
     """One pending score, after the checks every submitted score passes: no live
@@ -147,13 +149,13 @@ async def _store(
         )
     if notice is not None and notice.kind == "absent":
         await nights.withdraw_notice(conn, night.id, target.id, stamp(now))
-    score_id = await scores.add_score(
-        conn, game.id, target.id, score, submitter, stamp(now), photo_url=photo_url
-    )
+    score_id = await scores.add_score(conn, game.id, target.id, score, submitter, stamp(now))
+    if photo is not None:  # its post is owed before the card's, which links to it
+        await photos.keep(conn, guild_id, score_id, photo, now=now)
     # Owed with the score: a pending score always has its group's card.
     await owe_group_card(conn, guild_id, group.id, now=now)
-    stored = Score(score_id, game.id, target.id, score, "pending", submitter, None, None, photo_url)
-    return ScoreView(stored, target, game, night, group_label(group))
+    stored = Score(score_id, game.id, target.id, score, "pending", submitter, None, None)
+    return ScoreView(stored, target, game, night, group_label(group), photo=photo is not None)
 
 
 async def _game_numbered(conn: aiosqlite.Connection, group: Group, number: int) -> Game:

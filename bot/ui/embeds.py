@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.services.outcomes import GroupView, NightSummary, Post, StandingRow, WeekView
+from bot.ui.fit import lines_within, values
 from bot.ui.render import SOURCES, keep_whole, money, result_parts, tns
 
 PHONE = 40  # characters a phone shows on one line of an embed
@@ -61,18 +62,10 @@ def names(players: Iterable[str], sep: str = ", ") -> list[str]:
 
 
 def fields_of(name: str, lines: Sequence[str]) -> list[tuple[str, str]]:
-    """One field (name, value), or several when the lines are over a field's limit."""
-    found: list[tuple[str, str]] = []
-    value: list[str] = []
-    for line in lines:
-        line = line[:MAX_VALUE]
-        if value and len("\n".join([*value, line])) > MAX_VALUE:
-            found.append((name if not found else f"{name} (continued)", "\n".join(value)))
-            value = []
-        value.append(line)
-    if value:
-        found.append((name if not found else f"{name} (continued)", "\n".join(value)))
-    return found
+    """One field (name, value), or several when the lines are over a field's limit:
+    cut between lines, a line too long alone cut at a word, never inside a link."""
+    return [(name if not number else f"{name} (continued)", value)
+            for number, value in enumerate(values(lines, MAX_VALUE))]  # fmt: skip
 
 
 def pack(
@@ -244,7 +237,8 @@ def page_embed(
         heading = entry.heading
         lines += entry.lines
     text = "\n".join(lines) or empty
-    embed = discord.Embed(title=title, description=text[:MAX_DESCRIPTION], colour=COLOUR)
+    embed = discord.Embed(title=title, description=lines_within(text, MAX_DESCRIPTION),
+                          colour=COLOUR)  # fmt: skip
     footer = [legend] if legend else []
     if len(entries) > 1:
         footer.append(f"Page {page + 1} of {len(entries)}")

@@ -167,8 +167,13 @@ def scores_pending(views: list[ScoreView]) -> str:
 
 
 def photo_line(view: ScoreView) -> str:
-    """A link to the score's photo (Discord shows an image link as the image)."""
-    return f"\nPhoto: {view.score.photo_url}" if view.score.photo_url else ""
+    """The score's photo: the league's copy (its file's details removed), or for
+    a score sent before copies were kept, Discord's link, which may have expired."""
+    if view.photo:
+        return "\nPhoto kept, without its location or other details."
+    if view.score.photo_url:
+        return f"\nPhoto (old link, may have expired): {view.score.photo_url}"
+    return ""
 
 
 def score_decided(view: ScoreView, decider: str) -> str:

@@ -11,9 +11,16 @@ from importlib import metadata
 import discord
 from discord import Interaction, app_commands
 
-from bot.services import backup, exports, outbox
+from bot.services import backup, exports, outbox, photos
 from bot.ui import delivery
-from bot.ui.exports import csv_bytes, export_note, file_stem, too_big, zip_bytes
+from bot.ui.exports import (
+    csv_bytes,
+    export_note,
+    file_stem,
+    photos_size,
+    too_big,
+    zip_bytes,
+)
 from bot.ui.replies import respond
 from cogs._base import deliver, now_of
 from cogs.league._common import LeagueCommands
@@ -57,15 +64,20 @@ class AdminCommands(LeagueCommands):
         bot, guild = await self._ack(interaction)
         done = await exports.export_season(bot.db, guild, season)
         stem = file_stem(done)
+        left_out = False
         if final:
             data, name = csv_bytes(done.table("final_standings")), f"{stem}-final-standings.csv"
         else:
             data, name = zip_bytes(done), f"{stem}.zip"
+            left_out = len(data) + photos_size(done) > FILE_LIMIT  # the photos as well?
+            if done.photos and not left_out:
+                data = zip_bytes(done, await photos.photo_files(bot.db, done))
         if len(data) > FILE_LIMIT:
             await respond(interaction, too_big(len(data), FILE_LIMIT))
             return
         file = discord.File(io.BytesIO(data), filename=name)
-        await respond(interaction, export_note(done, final=final), file=file)
+        note = export_note(done, final=final, photos_left_out=left_out)
+        await respond(interaction, note, file=file)
 
     @admin.command(name="sync")
     async def sync(self, interaction: Interaction) -> None:

@@ -1,69 +1,139 @@
-"""/score photo: a photo of the score display with a score (issue #13), and the
-season's yes/no setting `photo_required`."""
+"""/score photo: a photo of the score display with a score (issue #13), checked by
+its bytes, kept by the league without its metadata and shown on the scorecard
+by a link to the league's own copy; and the season's yes/no `photo_required`."""
 
 from __future__ import annotations
 
+import asyncio
+import io
+import sqlite3
 from typing import Any
 
 import discord
 import pytest
+from PIL import Image
 
+from bot import photos
 from bot.services import scores, setup
 from bot.services.errors import BadInput
-from cogs.scores import Scores
+from cogs.scores import Scores, cleaned
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user
-from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, card_text, click, invoke
+from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, _FakeHTTPResponse, card_text, click, invoke
 from tests.cogs.league_play import snapshot
 from tests.cogs.test_scores_cog import TONIGHT, locked
+from tests.test_photos import phone_jpeg
 
 COG = Scores()
 URL = "https://cdn.discordapp.com/attachments/1/2/display.jpg"
+JUMP = f"https://discord.com/channels/{GUILD}/{APPROVALS}/"
 
 
-def attachment(**changes: Any) -> discord.Attachment:
-    """A real discord.py Attachment, from the payload Discord sends in `resolved`."""
-    data = {"id": "123", "filename": "display.jpg", "size": 2_000_000, "url": URL,
-            "proxy_url": URL, "content_type": "image/jpeg", "width": 1200,
-            "height": 900}  # fmt: skip
+class CDN:
+    """Discord's CDN as discord.py's HTTP client reaches it (`get_from_cdn`): each
+    file's bytes by its URL, 404 for one that expired. Counts the downloads."""
+
+    def __init__(self, files: dict[str, bytes]) -> None:
+        self.files = files
+        self.downloads = 0
+
+    async def get_from_cdn(self, url: str) -> bytes:
+        self.downloads += 1
+        if url not in self.files:
+            raise discord.NotFound(_FakeHTTPResponse(404), "asset not found")
+        return self.files[url]
+
+
+def attachment(content: bytes | None = None, cdn: CDN | None = None, **changes: Any):  # type: ignore[no-untyped-def]
+    """A real discord.py Attachment from the payload Discord sends in `resolved`,
+    whose file (`content`, a phone's JPEG by default) Discord's CDN serves."""
+    data = {"id": "123", "filename": "display.jpg", "url": URL, "proxy_url": URL,
+            "content_type": "image/jpeg", "width": 1200, "height": 900}  # fmt: skip
+    content = phone_jpeg() if content is None else content
+    data["size"] = len(content)
     data.update(changes)
-    state = type("State", (), {"http": None})()  # the HTTP client is only used to download
+    state = type("State", (), {"http": cdn or CDN({URL: content})})()
     return discord.Attachment(data=data, state=state)  # type: ignore[arg-type]
 
 
-async def test_a_photo_is_stored_with_the_score_and_shown_on_its_approval_post(
+def stored_photos(bot: FakeBot) -> list[tuple[str, int, int, bytes]]:
+    with sqlite3.connect(bot.settings.database_path) as conn:
+        return conn.execute("SELECT format, width, height, data FROM score_photos").fetchall()
+
+
+async def test_the_league_keeps_a_clean_copy_posts_it_and_the_card_links_to_that_post(
     league: FakeBot,
 ) -> None:
     bot = await locked(league)
     said = await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT),
                         game=1, score="850M", photo=attachment())  # fmt: skip
-    assert f"Photo: {URL}" in said.text
-    assert [v.score.photo_url for v in await scores.pending(bot.db, GUILD)] == [URL]
-    # on the group's card, as a link the commissioner opens
-    assert f"P1 850,000,000 ⏳ [photo]({URL})" in card_text(bot.channels[APPROVALS].sent[-1])
+    assert said.deferred is True  # acknowledged before the download
+    assert "Photo kept, without its location or other details." in said.text
+    assert URL not in said.text
+    [(kind, width, height, data)] = stored_photos(bot)
+    assert (kind, width, height) == ("jpeg", 1200, 1600)  # upright, downsized
+    assert not any(s in data for s in (b"Exif", b"GPS", b"PhoneMaker", b"secret"))
+    # the copy is posted in the approvals channel, then the card that links to it
+    photo_post, card = bot.channels[APPROVALS].sent
+    assert photo_post.files == [data]
+    assert photo_post.content.startswith("📷 P1 · Game 1 · ")
+    text = card_text(card)
+    assert f"P1 850,000,000 ⏳ [📷]({JUMP}{photo_post.id})" in text
+    assert URL not in text and "cdn.discordapp.com" not in text
 
 
-async def test_a_score_without_a_photo_shows_no_photo_line(league: FakeBot) -> None:
+async def test_a_score_without_a_photo_shows_no_photo(league: FakeBot) -> None:
     bot = await locked(league)
     await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT), game=1, score="850M")
-    assert "photo" not in card_text(bot.channels[APPROVALS].sent[-1])
+    [card] = bot.channels[APPROVALS].sent
+    assert "[📷]" not in card_text(card) and stored_photos(bot) == []
+
+
+def _html() -> bytes:
+    return b"<!doctype html><html><body><a href='https://example.com'>win</a></body></html>"
+
+
+def _gif() -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (64, 64)).save(out, "GIF")
+    return out.getvalue()
 
 
 @pytest.mark.parametrize(
-    ("changes", "message"),
+    ("content", "changes", "message"),
     [
-        ({"content_type": "application/pdf", "filename": "x.pdf"}, "must be an image"),
-        ({"content_type": None}, "must be an image"),
-        ({"size": 30 * 1024 * 1024}, "at most 10 MB"),
+        (_html(), {"content_type": "image/png", "filename": "display.png"}, "PNG, JPEG or WebP"),
+        (b"%PDF-1.7 fake", {"content_type": "application/pdf"}, "PNG, JPEG or WebP"),
+        (_gif(), {"content_type": "image/gif"}, "PNG, JPEG or WebP"),
+        (b"\x00\x00\x00\x18ftypheic" + b"\x00" * 40, {"content_type": "image/heic"}, "HEIC"),
+        (None, {"size": 30 * 1024 * 1024}, "at most 10 MB"),
     ],
+    ids=["html-as-png", "pdf", "gif", "heic", "over-10-MB"],
 )
-async def test_a_photo_that_is_not_an_image_or_too_big_is_refused_and_nothing_stored(
-    league: FakeBot, changes: dict[str, Any], message: str
+async def test_a_file_that_is_not_a_usable_photo_is_refused_and_nothing_is_stored(
+    league: FakeBot, content: bytes | None, changes: dict[str, Any], message: str
+) -> None:
+    bot = await locked(league)
+    before = await snapshot(bot)
+    posts = len(bot.channels[APPROVALS].sent)
+    cdn = CDN({URL: content or b"x"})
+    said = await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT), game=1,
+                        score="850M", photo=attachment(content, cdn, **changes))  # fmt: skip
+    assert message in said.text and all(r.ephemeral for r in said.replies)
+    # a file over 10 MB (Discord says its size) is refused without downloading it
+    assert cdn.downloads == (0 if "size" in changes else 1)
+    assert "Traceback" not in said.text and "123" not in said.text
+    assert await snapshot(bot) == before
+    assert len(bot.channels[APPROVALS].sent) == posts
+
+
+async def test_a_photo_discord_no_longer_serves_is_refused_saying_send_it_again(
+    league: FakeBot,
 ) -> None:
     bot = await locked(league)
     before = await snapshot(bot)
     said = await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT),
-                        game=1, score="850M", photo=attachment(**changes))  # fmt: skip
-    assert message in said.text and all(r.ephemeral for r in said.replies)
+                        game=1, score="850M", photo=attachment(cdn=CDN({})))  # fmt: skip
+    assert said.text == "The photo could not be fetched from Discord. Send the score again with it."
     assert await snapshot(bot) == before
 
 
@@ -92,8 +162,28 @@ async def test_the_photo_stays_on_the_card_once_approved(league: FakeBot) -> Non
         photo = attachment() if n == 0 else None
         await invoke(COG.score, COG, as_user(bot, player, TONIGHT),
                      game=1, score=f"{n + 1}M", photo=photo)  # fmt: skip
-    [card] = bot.channels[APPROVALS].sent
+    photo_post, card = bot.channels[APPROVALS].sent
     said = await click(card.button("Approve one game…"),
                        as_user(bot, COMMISSIONER, TONIGHT, message=card), values=["1"])  # fmt: skip
     assert said.text.startswith("Approved 3 scores")
-    assert f"P1 1,000,000 ✓ [photo]({URL})" in card_text(card)
+    assert f"P1 1,000,000 ✓ [📷]({JUMP}{photo_post.id})" in card_text(card)
+    assert [v.score.status for v in await scores.pending(bot.db, GUILD)] == []
+
+
+async def ticks_while(work: asyncio.Future[Any]) -> int:
+    """How many times a coroutine got to run before `work` was done."""
+    count = 0
+    while not work.done():
+        count += 1
+        await asyncio.sleep(0)
+    await work
+    return count
+
+
+async def test_the_bot_keeps_answering_while_a_photo_is_checked_and_cleaned() -> None:
+    assert await ticks_while(asyncio.ensure_future(cleaned(attachment()))) > 10
+
+    async def on_the_loop() -> None:  # what the test above is measured against
+        photos.clean(phone_jpeg())
+
+    assert await ticks_while(asyncio.ensure_future(on_the_loop())) <= 1

@@ -4,7 +4,7 @@ the real LeagueBot started against it and closed completely (`bot.demo.running_b
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -114,11 +114,15 @@ async def locked_night(
     *,
     player_name: Callable[[int], str] = lambda n: f"P{n}",
     skill: Callable[[int], int] = lambda n: n,
+    machines: int = 6,
+    machine_name: Callable[[int], str] = lambda n: f"Machine {n}",
+    settings: Mapping[str, str] | None = None,
 ) -> AsyncIterator[Database]:
     """A new league file for `server`: the league `name`, a season whose first night
-    is `tonight`, the server's players (`player_name(n)`, `skill(n)` for the n-th),
-    six machines at par 1B and tonight's picks locked at 19:15. Yields the open
-    database for more set-up, and closes it."""
+    is `tonight` (with the rule `settings` changed), the server's players
+    (`player_name(n)`, `skill(n)` for the n-th), `machines` (six) at par 1B (named
+    `machine_name(n)`, n from 0) and tonight's picks locked at 19:15. Yields the
+    open database for more set-up, and closes it."""
     await migrate(database)
     db = await Database.open(database)
     now = datetime(2026, 1, 1, 10, tzinfo=tonight.tzinfo)
@@ -128,8 +132,10 @@ async def locked_night(
         for n, member in enumerate(server.players, start=1):
             await setup.add_player(db, server.guild, player_name(n), discord_id=member,
                                    skill=skill(n), now=now)  # fmt: skip
-        for n in range(6):
-            await setup.add_machine(db, server.guild, f"Machine {n}", par=10**9, now=now)
+        for setting, value in (settings or {}).items():
+            await setup.change_setting(db, server.guild, setting, value)
+        for n in range(machines):
+            await setup.add_machine(db, server.guild, machine_name(n), par=10**9, now=now)
         await picks.lock_picks(db, server.guild, now=tonight.replace(hour=19, minute=15))
         yield db
     finally:

@@ -98,7 +98,7 @@ async def test_each_problem_is_named_with_its_setting(
         APPROVALS: (
             world.approvals,
             "#score-approvals: the bot cannot send messages there "
-            "(missing Send Messages, Embed Links)",
+            "(missing Send Messages, Embed Links, Attach Files)",
         ),
     }
     wrong = dataclasses.replace(
@@ -130,9 +130,23 @@ async def test_a_channel_the_bot_cannot_see(
     results = await checks.run_checks(await connect(settings), settings)
     assert results[ANNOUNCEMENTS].problem == (
         "#league-announcements: the bot cannot see it (missing View Channel, Send Messages, "
-        "Read Message History, Embed Links)"
+        "Read Message History, Embed Links, Attach Files)"
     )
     assert results[APPROVALS].ok
+
+
+async def test_a_channel_where_the_bot_cannot_attach_files(
+    standin: DiscordStandIn, world: World, settings: Settings, connect: Any
+) -> None:
+    """Score photos are posted as files in the approvals channel (the standings
+    picture in the announcements): without Attach Files Discord refuses them."""
+    standin.deny(world.approvals, "attach")
+    results = await checks.run_checks(await connect(settings), settings)
+    assert results[APPROVALS].problem == (
+        "#score-approvals: the bot cannot attach files there (score photos, the standings "
+        "picture) (missing Attach Files)"
+    )
+    assert results[ANNOUNCEMENTS].ok
 
 
 async def test_a_server_the_bot_is_not_in(
