@@ -215,13 +215,16 @@ class Sender:
                      outgoing.why_not)  # fmt: skip
             return
         channel = item.target in (owed.ANNOUNCEMENTS, owed.APPROVALS)
+        # A post with files may be refused for Attach Files alone: the channel's
+        # other posts may still go, so only they are not failed with it.
+        plain = channel and not outgoing.files
         try:
             message_id = await self._send(item, outgoing)
         except discord.Forbidden as error:
             if item.target.startswith("dm:") and error.code in DM_REFUSED:
                 await self._instead_in_announcements(item, outgoing, error)
             else:
-                await self._failed(item, _why(error), channel_wide=channel)
+                await self._failed(item, _why(error), channel_wide=plain)
         except (discord.NotFound, Refused) as error:
             if outgoing.edit_of is not None and isinstance(error, discord.NotFound):
                 await self._gone(item)
