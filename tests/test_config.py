@@ -169,7 +169,7 @@ def test_env_example_holds_no_secret_and_no_ids() -> None:
 
 def test_settings_are_frozen() -> None:
     settings = load_settings(env=VALID)
-    with pytest.raises(AttributeError):
+    with pytest.raises(AttributeError, match="cannot assign to field"):
         settings.guild_id = 1  # type: ignore[misc]
     assert isinstance(settings, Settings)
 

@@ -560,7 +560,7 @@ async def test_discord_py_runs_the_role_check_before_every_league_command(
     bot = league
     for name, command in COMMANDS.items():
         assert command.binding is COG, name
-        with pytest.raises(NotCommissioner):
+        with pytest.raises(NotCommissioner, match=r"^Only the commissioner can do that\.$"):
             await command._check_can_run(as_user(bot, PLAYERS[1], TONIGHT))  # type: ignore[arg-type]
         assert await command._check_can_run(as_user(bot, COMMISSIONER, TONIGHT))  # type: ignore[arg-type]
 

@@ -274,7 +274,7 @@ async def test_a_transaction_that_raises_rolls_back(db):
 
 
 async def test_a_failing_statement_rolls_back_the_whole_transaction(db):
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(sqlite3.IntegrityError, match="UNIQUE constraint failed"):
         async with db.transaction() as conn:
             await conn.execute("INSERT INTO row (n) VALUES (1)")
             await conn.execute("INSERT INTO row (n) VALUES (1)")

@@ -53,7 +53,7 @@ async def test_a_deleted_file_refuses_the_write_and_every_write_after_it(db, cap
     with caplog.at_level(logging.ERROR, logger="bot.database"):
         with pytest.raises(DatabaseMovedError) as refused:
             await insert(db, 2)
-        with pytest.raises(DatabaseMovedError):
+        with pytest.raises(DatabaseMovedError, match="was deleted"):
             await insert(db, 3)
     assert "was deleted" in str(refused.value)
     assert "moved or replaced" in refused.value.user_message
@@ -79,11 +79,12 @@ async def test_a_file_overwritten_in_place_refuses_the_write(db, tmp_path):
 
 
 async def test_the_file_vanishing_inside_a_transaction_rolls_it_back(db):
-    with pytest.raises(DatabaseMovedError):
+    with pytest.raises(DatabaseMovedError, match="was deleted"):
         async with db.transaction() as conn:
             await conn.execute("INSERT INTO row (n) VALUES (2)")
             os.remove(db.path)
-    with pytest.raises(DatabaseMovedError):  # reads stop too: they no longer show the league
+    # reads stop too: they no longer show the league
+    with pytest.raises(DatabaseMovedError, match="was deleted"):
         async with db.read() as conn:
             await conn.execute_fetchall("SELECT n FROM row")
 

@@ -49,7 +49,8 @@ async def test_the_export_arrives_as_a_zip_and_a_roster_file_imports(
             "There is no season called 'Fall'. Seasons: Spring."
         )
         assert all(not m.get("attachments") for m in refused.messages)
-        with pytest.raises(CommandNotPermitted):  # Discord does not offer /league to Ann
+        # Discord does not offer /league to Ann
+        with pytest.raises(CommandNotPermitted, match="Discord does not offer /league to "):
             await standin.invoke(ann, "league admin export", {}, channel_id=world.general)
 
         roster = f"name,discord,skill\nCal,{world.players[2]},6\nDee,,11\n".encode()

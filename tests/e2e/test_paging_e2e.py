@@ -153,8 +153,8 @@ def test_the_stand_in_refuses_an_embed_over_discords_limits() -> None:
     field = {"name": "Group 1", "value": "x" * 1000}
     with pytest.raises(BadMessage, match="Invalid Form Body"):
         check_body({"embeds": [{"title": "t", "fields": [field] * 7}]}, creating=True)  # 7,001
-    with pytest.raises(BadMessage):
+    with pytest.raises(BadMessage, match="Invalid Form Body"):
         check_body({"embeds": [{"title": "t", "fields": [field] * 26}]}, creating=True)
-    with pytest.raises(BadMessage):
+    with pytest.raises(BadMessage, match="Invalid Form Body"):
         check_body({"embeds": [{"title": "t"}] * 11}, creating=True)
     check_body({"embeds": [{"title": "t", "fields": [field] * 5}]}, creating=True)

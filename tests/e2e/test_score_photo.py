@@ -46,7 +46,8 @@ async def test_a_photo_is_kept_clean_posted_once_and_linked_and_a_disguised_file
             )  # fmt: skip
             assert refused.ephemeral and "must be a PNG, JPEG or WebP picture" in refused.content
             assert len(standin.channel_messages(world.approvals)) == before
-            with pytest.raises(InvalidInvocation):  # Discord's client refuses the upload
+            # Discord's client refuses the upload
+            with pytest.raises(InvalidInvocation, match="uploads files of 1 to 10,485,760 bytes"):
                 await night.run(ann, "score", {"game": 1, "score": "1M",
                                                "photo": photo(b"x" * (11 << 20))}, quiet=True)
             done = await night.run(ann, "score", {"game": 1, "score": "1M",

@@ -105,7 +105,7 @@ async def test_only_the_commissioner_can_finalize_a_night(
     player = world.players[0]
 
     # /league asks for Manage Server by default: Discord does not offer it to a player.
-    with pytest.raises(CommandNotPermitted):
+    with pytest.raises(CommandNotPermitted, match="Discord does not offer /league to "):
         await standin.invoke(player, "league night finalize", {"week": 3}, channel_id=world.general)
     # A moderator with Manage Server can send it; the bot checks the commissioner role.
     by_moderator = await run(
@@ -130,7 +130,7 @@ async def test_only_the_commissioner_can_finalize_a_night(
     by_player = await run(standin, player, "league night finalize", channel=world.general)
     assert by_player.ephemeral and by_player.content == ONLY_THE_COMMISSIONER
     # What no Discord client could send is refused before it reaches the bot.
-    with pytest.raises(InvalidInvocation):
+    with pytest.raises(InvalidInvocation, match=r"option 'week': 99 is outside 1\.\.52"):
         await standin.invoke(
             player, "league night finalize", {"week": 99}, channel_id=world.general
         )
@@ -168,7 +168,8 @@ async def test_a_pre_makeup_is_decided_with_the_real_buttons_across_a_restart(
         assert standin.message(message_id)["components"] == posted["components"]
 
         menu = items["Reject a score…"]
-        with pytest.raises(InvalidInvocation):  # not one of the menu's options
+        # not one of the menu's options
+        with pytest.raises(InvalidInvocation, match=r"\['s999'\] are not among"):
             await standin.click(koi, message_id, menu["custom_id"], values=["s999"])
         value = menu["options"][0]["value"]
         asked = await (
@@ -177,12 +178,15 @@ async def test_a_pre_makeup_is_decided_with_the_real_buttons_across_a_restart(
         assert asked.callback_type == MODAL and asked.modal is not None  # callback type 9
         modal = asked.modal
         reason_id = modal["components"][0]["components"][0]["custom_id"]
-        with pytest.raises(InvalidInvocation):  # no such modal was opened for Bob
+        # no such modal was opened for Bob
+        with pytest.raises(InvalidInvocation, match="no modal 'card:why:1:p1' is open for "):
             await standin.submit_modal(bob, modal["custom_id"], {reason_id: "x"},
                                        channel_id=world.approvals)  # fmt: skip
-        with pytest.raises(InvalidInvocation):  # the reason is required
+        # the reason is required
+        with pytest.raises(InvalidInvocation, match=r"told it\)' is required"):
             await standin.submit_modal(koi, modal["custom_id"], {}, channel_id=world.approvals)
-        with pytest.raises(InvalidInvocation):  # over the input's 300 characters
+        # over the input's 300 characters
+        with pytest.raises(InvalidInvocation, match="takes 1-300 characters"):
             await standin.submit_modal(koi, modal["custom_id"], {reason_id: "x" * 301},
                                        channel_id=world.approvals)  # fmt: skip
         done = await (await standin.submit_modal(

@@ -217,7 +217,7 @@ async def test_a_channel_the_bot_may_not_write_to_answers_403(
     with pytest.raises(discord.Forbidden) as hidden:
         await channel.send("groupings")
     assert hidden.value.code == 50001  # Missing Access: the bot cannot see the channel
-    with pytest.raises(discord.Forbidden):
+    with pytest.raises(discord.Forbidden, match="Missing Access"):
         await client.fetch_channel(world.announcements)
 
     standin.allow(world.announcements)
@@ -269,12 +269,12 @@ async def test_transient_server_errors_fail_the_next_requests(
     assert isinstance(channel, discord.TextChannel)
     await channel.send("after one 502")
     standin.fail_next("POST /channels/*/messages", status=503)
-    with pytest.raises(discord.DiscordServerError):
+    with pytest.raises(discord.DiscordServerError, match="503"):
         await channel.send("lost to a 503")
     texts = [m["content"] for m in standin.channel_messages(world.general)]
     assert texts == ["try 2", "after one 502"]
     assert [r.status for r in standin.rejected] == [502, 502, 502, 503]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="say the route as 'METHOD /path'"):
         standin.fail_next("/channels/*/messages")  # no method
 
 
@@ -293,9 +293,9 @@ async def test_a_slow_answer_comes_after_its_message_is_made(
     assert request.status == 0  # not yet answered
     assert (await sending).id == int(made["id"])  # the answer names the message made
     assert request.status == 200
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="say the route as 'METHOD /path'"):
         standin.slow("/channels/*/messages", 1.0)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="delay"):
         standin.slow("POST /channels/*/messages", -1.0)
 
 

@@ -264,7 +264,7 @@ def test_r5_4_two_penalty_zeros_need_a_recorded_order() -> None:
     # R5.4: equal raw scores cannot be placed until the commissioner records
     # the order; its exception covers Zero Point entries (absent, R3.4) only,
     # and two live penalty zeros (R5.5) are not Zero Point entries.
-    with pytest.raises(TiedScoresError):
+    with pytest.raises(TiedScoresError, match="Scores are tied at 0; the commissioner must record"):
         game_points([30, 0, 0])
 
 

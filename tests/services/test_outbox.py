@@ -34,7 +34,7 @@ async def test_a_submitted_score_owes_its_groups_card_with_it(players: Database)
     [owed] = await items(db)
     assert (owed.target, owed.kind, owed.ref) == ("approvals", "approval", "card:1")
     # Refused (the score already waits): nothing more is owed.
-    with pytest.raises(WrongState):
+    with pytest.raises(WrongState, match="already has a score on game 1 waiting"):
         await scores.submit(db, GUILD, discord_id(1), 1, 300_000_000, now=TONIGHT)
     assert await items(db) == [owed]
 
@@ -45,7 +45,8 @@ async def test_a_refused_finalize_owes_nothing_and_a_finalize_owes_its_posts_onc
     db = await locked(players)
     await scores.submit(db, GUILD, discord_id(1), 1, 300_000_000, now=TONIGHT)
     before = await items(db)
-    with pytest.raises(NotReady):  # scores are missing: nothing is final, nothing owed
+    # scores wait: nothing is final, nothing owed
+    with pytest.raises(NotReady, match=r"cannot be finalized\. Scores waiting for approval"):
         await finalize.finalize(db, GUILD, by=COMMISSIONER, now=TONIGHT)
     assert await items(db) == before
     for player in (1, 2, 3):
@@ -147,7 +148,7 @@ async def test_a_send_cut_off_by_a_stop_does_not_count_towards_the_backoff(
 
 async def test_a_transaction_that_fails_owes_nothing(players: Database) -> None:
     db = await locked(players)
-    with pytest.raises(LeagueError):
+    with pytest.raises(LeagueError, match="changed my mind"):
         async with db.transaction() as conn:
             await outbox.owe(conn, GUILD, "announcements", "post", "x", {"text": "hi"},
                              now=TONIGHT)  # fmt: skip

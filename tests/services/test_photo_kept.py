@@ -52,7 +52,7 @@ async def test_a_photo_is_kept_with_its_score_and_posted_before_the_card(league:
 async def test_a_photo_that_cannot_be_kept_stores_no_score_either(league: Database) -> None:
     await locked_league(league, 3)
     before = await snapshot(league)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(sqlite3.IntegrityError, match="CHECK constraint failed"):
         await scores.submit(league, GUILD, P[1], 1, 1_000_000,
                             photo=Photo(b"GIF89a", "gif", 1, 1), now=TONIGHT)  # fmt: skip
     assert await snapshot(league) == before
