@@ -12,6 +12,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 
 import pytest
+from apscheduler.events import EVENT_JOB_ERROR, EVENT_JOB_EXECUTED
 
 from bot.client import LeagueBot
 from bot.config import load_settings
@@ -231,13 +232,18 @@ async def test_a_job_missed_by_twenty_minutes_still_posts_once(db: Database) -> 
         clock.now = at(FIRST, "12:20")
         job = scheduler.scheduler.get_job("post:groupings")
         assert job is not None
+        ran = asyncio.Event()
+        scheduler.scheduler.add_listener(
+            lambda event: ran.set() if event.job_id == "post:groupings" else None,
+            EVENT_JOB_EXECUTED | EVENT_JOB_ERROR,
+        )
         missed = datetime.now(UTC) - timedelta(minutes=20)
         job.modify(next_run_time=missed)  # wakes the scheduler: its run time is long past
-        for _ in range(200):
-            if channel.woken:
-                break
-            await asyncio.sleep(0.01)
-        await asyncio.sleep(0.05)  # room for a second post that must not come
+        async with asyncio.timeout(10):
+            await ran.wait()  # the job has run to its end
+        # and its next run is still to come: the missed one does not run twice
+        again = scheduler.scheduler.get_job("post:groupings")
+        assert again is not None and again.next_run_time > datetime.now(UTC)
     finally:
         scheduler.shutdown()
     assert channel.woken == 1
