@@ -1,25 +1,58 @@
 #!/usr/bin/env bash
-# Mutation testing of the pure rules (bot/rules/) against tests/scoring/.
+# Mutation testing, one area of the code at a time, each judged by the tests
+# that cover it.
 #
-# Not part of .ci/run: it takes minutes. mutmut (configured in pyproject.toml,
-# [tool.mutmut]) copies bot/ into mutants/, makes each small change ("mutant")
-# to bot/rules/*.py in turn and runs the tests of tests/scoring/ that reach the
-# changed function; a mutant the tests do not notice "survives". The score is
-# killed / (killed + survived); timeouts count as killed.
+# Not part of .ci/run: an area takes minutes to an hour. mutmut makes each small
+# change ("mutant") to the area's modules in turn and runs the area's tests that
+# reach the changed function; a mutant the tests do not notice "survives". The
+# score is killed / (killed + survived); timeouts count as killed.
 #
-#   scripts/mutation.sh                       every module of bot/rules/
-#   scripts/mutation.sh match games groups    only bot/rules/{match,games,groups}.py
+#   scripts/mutation.sh                 the list of areas
+#   scripts/mutation.sh rules           one area (bot/rules/ against tests/scoring/)
+#   scripts/mutation.sh rules match     only bot/rules/match.py of that area
 #
-# MUTATION_VENV (default .mutation-venv) is a venv of its own, made on the
-# first run; MUTATION_JOBS (default 2) parallel workers; MUTATION_TIMEOUT
-# (default 1800) seconds for the whole run. Writes only mutants/ (git-ignored):
-# mutants/run.log, mutants/survivors.diff (each survivor's change).
+# Each area runs in a copy of the project of its own (mutants/<area>/work), with
+# a pyproject.toml that names its modules and tests, so areas never mix.
+# MUTATION_VENV (default .mutation-venv) is a venv of its own, made on the first
+# run; MUTATION_JOBS (default 2) parallel workers; MUTATION_TIMEOUT (default 3600)
+# seconds for the area. Writes only mutants/ (git-ignored): mutants/<area>/run.log,
+# mutants/<area>/survivors.diff (each survivor's change).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-venv="${MUTATION_VENV:-.mutation-venv}"
+declare -A MODULES=(
+    [rules]="bot/rules/*"
+    [services]="bot/services/*"
+    [delivery]="bot/delivery/*"
+    [scheduler]="bot/scheduler.py"
+    [storage]="bot/database.py bot/migrate.py bot/restore.py bot/quick_reads.py"
+    [startup]="bot/checks.py bot/lifecycle.py bot/config.py"
+    [cogs]="cogs/*"
+)
+declare -A TESTS=(
+    [rules]="tests/scoring"
+    [services]="tests/services tests/db"
+    [delivery]="tests/services/test_outbox.py tests/cogs/test_outbox_cog.py tests/e2e/test_delivery_lanes.py tests/e2e/test_refused_posts.py tests/e2e/test_dm_delivery.py tests/e2e/test_night_cards.py"
+    [scheduler]="tests/scheduler"
+    [storage]="tests/db"
+    [startup]="tests/test_config.py tests/test_lifecycle.py tests/test_startup_faults.py tests/e2e/test_checks.py tests/e2e/test_start_and_stop.py"
+    [cogs]="tests/cogs"
+)
+AREAS="rules services delivery scheduler storage startup cogs"
+
+if [ $# -eq 0 ]; then
+    for area in $AREAS; do
+        printf '%-10s %-60s judged by %s\n' "$area" "${MODULES[$area]}" "${TESTS[$area]}"
+    done
+    exit 0
+fi
+area="$1"
+shift
+[ -n "${MODULES[$area]:-}" ] || { echo "no area $area; areas: $AREAS" >&2; exit 2; }
+
+venv="$(pwd)/${MUTATION_VENV:-.mutation-venv}"
 jobs="${MUTATION_JOBS:-2}"
-limit="${MUTATION_TIMEOUT:-1800}"
+limit="${MUTATION_TIMEOUT:-3600}"
 
 if [ ! -x "$venv/bin/mutmut" ]; then
     python3 -m venv "$venv"
@@ -27,25 +60,50 @@ if [ ! -x "$venv/bin/mutmut" ]; then
     "$venv/bin/python" -m pip install --quiet -e '.[test]' 'mutmut==3.8.1'
 fi
 
-modules=("$@")
-patterns=()
-for module in "${modules[@]}"; do
-    [ -f "bot/rules/$module.py" ] || { echo "no module bot/rules/$module.py" >&2; exit 2; }
-    patterns+=("bot.rules.$module.*")
+# The area's modules, or only those named after it.
+only=()
+for pattern in ${MODULES[$area]}; do
+    for file in $pattern; do
+        name="$(basename "$file" .py)"
+        if [ $# -eq 0 ] || [[ " $* " == *" $name "* ]]; then
+            [ "$name" = "__init__" ] || only+=("$file")
+        fi
+    done
 done
+[ ${#only[@]} -gt 0 ] || { echo "no module of $area is called $*" >&2; exit 2; }
 
-# Always from scratch: mutmut's cache keys on the source, not on tests/.
-rm -rf mutants
-log="$(mktemp)"
+out="mutants/$area"
+work="$out/work"
+rm -rf "$out" && mkdir -p "$work"  # always from scratch: mutmut caches on the source only
+git ls-files -z | xargs -0 cp --parents -t "$work"
+python3 - "$work/pyproject.toml" "${TESTS[$area]}" "${only[@]}" <<'PY'
+import json
+import re
+import sys
+
+path, tests, modules = sys.argv[1], sys.argv[2].split(), sys.argv[3:]
+text = open(path, encoding="utf-8").read()
+section = "\n".join([
+    "[tool.mutmut]",
+    'source_paths = ["bot/", "cogs/"]',
+    'also_copy = ["tests/", "standin/", "migrations/", "docs/", "bench/"]',
+    f"only_mutate = {json.dumps(modules)}",
+    f"pytest_add_cli_args_test_selection = {json.dumps(tests)}",
+    'pytest_add_cli_args = ["-p", "no:cacheprovider", "-x", "-q"]',
+    "",
+])
+text = re.sub(r"\[tool\.mutmut\].*?(?=\n\[|\Z)", "", text, flags=re.S).rstrip() + "\n\n" + section
+open(path, "w", encoding="utf-8").write(text)
+PY
+
 status=0
-timeout "$limit" "$venv/bin/mutmut" run --max-children "$jobs" "${patterns[@]}" >"$log" 2>&1 \
-    || status=$?
-mkdir -p mutants && mv "$log" mutants/run.log
+(cd "$work" && timeout "$limit" "$venv/bin/mutmut" run --max-children "$jobs") \
+    >"$out/run.log" 2>&1 || status=$?
 if [ "$status" -ne 0 ]; then
-    echo "mutmut stopped with status $status (124: over ${limit}s); see mutants/run.log" >&2
+    echo "mutmut stopped with status $status (124: over ${limit}s); see $out/run.log" >&2
 fi
 
-"$venv/bin/python" - "${modules[@]}" <<'PY'
+(cd "$work" && "$venv/bin/python" - "$area" "../survivors.diff" <<'PY'
 import json
 import sys
 from pathlib import Path
@@ -54,15 +112,14 @@ from mutmut.mutation.diff_apply import get_diff_for_mutant
 
 KILLED = {1, 3, 24, -24, 36, 152, 255}  # a failing test, or a timeout
 SURVIVED = {0}
-wanted = set(sys.argv[1:])
+area, diff = sys.argv[1], sys.argv[2]
 
 total_killed = total_survived = total_other = 0
 survivors = []
-print(f"{'module':<28}{'killed':>8}{'survived':>10}{'score':>9}")
-for meta in sorted(Path("mutants/bot/rules").glob("*.py.meta")):
-    module = meta.name.removesuffix(".py.meta")
-    if wanted and module not in wanted:
-        continue
+print(f"area {area}")
+print(f"{'module':<40}{'killed':>8}{'survived':>10}{'score':>9}")
+for meta in sorted(Path("mutants").rglob("*.py.meta")):
+    source = str(meta.relative_to("mutants")).removesuffix(".meta")
     codes = json.loads(meta.read_text())["exit_code_by_key"]
     killed = sum(code in KILLED for code in codes.values())
     survived = [name for name, code in codes.items() if code in SURVIVED]
@@ -71,23 +128,21 @@ for meta in sorted(Path("mutants/bot/rules").glob("*.py.meta")):
     total_survived += len(survived)
     total_other += other
     survived.sort(key=lambda n: (n.rsplit("_", 1)[0], int(n.rsplit("_", 1)[1])))
-    survivors += [(name, f"bot/rules/{module}.py") for name in survived]
+    survivors += [(name, source) for name in survived]
     judged = killed + len(survived)
     if judged:
-        print(f"bot/rules/{module + '.py':<18}{killed:>8}{len(survived):>10}"
-              f"{100 * killed / judged:>8.1f}%")
+        print(f"{source:<40}{killed:>8}{len(survived):>10}{100 * killed / judged:>8.1f}%")
 judged = total_killed + total_survived
 if not judged:
-    sys.exit("no mutant was judged; see mutants/run.log")
-print(f"{'total':<28}{total_killed:>8}{total_survived:>10}{100 * total_killed / judged:>8.1f}%")
+    sys.exit("no mutant was judged; see run.log")
+print(f"{'total':<40}{total_killed:>8}{total_survived:>10}{100 * total_killed / judged:>8.1f}%")
 if total_other:
     print(f"({total_other} mutants not judged: no test reaches them, or not run)")
-with open("mutants/survivors.diff", "w") as out:
+with open(diff, "w") as out:
     for name, path in survivors:
         out.write(f"# {name}\n{get_diff_for_mutant(name, path=path)}\n\n")
 if survivors:
-    print("survivors (each one's change is in mutants/survivors.diff):")
-    for name, _ in survivors:
-        print("  " + name)
+    print(f"{len(survivors)} survivors: each one's change is in mutants/{area}/survivors.diff")
 PY
+) | tee "$out/score.txt"
 exit "$status"
