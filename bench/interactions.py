@@ -313,13 +313,7 @@ async def league_bot(
             "/late idle",
             [run(world.players[n], "late", {"minutes": 5}) for n in range(IDLE_SAMPLES // 2)],
         )
-        clicks = []
-        cards = [m for m in standin.channel_messages(world.approvals) if m.get("components")]
-        # A card's first item is "Approve all complete"; cards are clicked in turn.
-        for message in [cards[n % len(cards)] for n in range(IDLE_SAMPLES // 2)]:
-            custom = message["components"][0]["components"][0]["custom_id"]
-            clicks.append(lambda m=message, c=custom: standin.click(world.koi, int(m["id"]), c))
-        await idle("Approve idle", clicks, click=True)
+        await idle("Approve idle", approve_clicks(standin, world, IDLE_SAMPLES // 2), click=True)
         await asyncio.sleep(0.5)  # the approved messages' edits land after the acknowledgement
 
         kinds = ("/score", "/standings", "/late", "Approve")
@@ -327,7 +321,6 @@ async def league_bot(
         floor_loaded: list[float] = []
         floor_probes: list[float] = []
         deferring: list[float] = []
-        pending = [m for m in standin.channel_messages(world.approvals) if m.get("components")]
         for round_number in range(ROUNDS + 1):
             floor_burst, floor_after = await floor.burst(standin)
             deferring_after = (await floor.burst(standin, deferring=True))[1]
@@ -340,12 +333,8 @@ async def league_bot(
             probes = [run(world.players[0], "standings")] * 5 + [
                 run(world.players[n], "late", {"minutes": 10}) for n in range(5)
             ]
-            clicks = []
-            start = round_number * 5
-            for message in [pending[n % len(pending)] for n in range(start, start + 5)]:
-                custom = message["components"][0]["components"][0]["custom_id"]
-                clicks.append(lambda m=message, c=custom: standin.click(world.koi, int(m["id"]), c))
-            assert len(probes) + len(clicks) == PROBES, "not enough pending approvals to click"
+            clicks = approve_clicks(standin, world, 5)
+            assert len(probes) + len(clicks) == PROBES
             exchanges = await timed(standin, submissions + probes + clicks, also_quiet=both)
             if round_number == 0:
                 continue  # warm-up: new connections, for both
@@ -364,6 +353,26 @@ async def league_bot(
             )
         floors["deferring probes"] = deferring
     return figures, floors
+
+
+def approve_clicks(
+    standin: DiscordStandIn, world: World, count: int
+) -> list[Callable[[], Awaitable[Exchange]]]:
+    """`count` clicks on "Approve all complete" (a card's first button), the cards
+    that have buttons now taken in turn. A card is edited in place as scores
+    arrive and decisions land (an approved card loses its buttons), so the
+    cards are looked at when the clicks are made, never from an older list."""
+    cards = [
+        m for m in standin.channel_messages(world.approvals)
+        if m.get("components") and m["components"][0].get("components")
+    ]  # fmt: skip
+    if not cards:
+        raise RuntimeError("no scorecard with buttons to click in the approvals channel")
+    clicks = []
+    for message in (cards[n % len(cards)] for n in range(count)):
+        custom = message["components"][0]["components"][0]["custom_id"]
+        clicks.append(lambda m=message, c=custom: standin.click(world.koi, int(m["id"]), c))
+    return clicks
 
 
 # -- a separate bot process ------------------------------------------------------------
