@@ -1,4 +1,4 @@
-"""`python -m bench`: every benchmark, one table after the other (about 4 minutes).
+"""`python -m bench`: every benchmark, one table after the other (about 6 minutes).
 
 Each runs in a fresh interpreter, as the bot would be: what one leaves behind
 in memory (the stand-ins' messages, garbage collection settings) must not
@@ -18,6 +18,7 @@ BENCHMARKS = (
     "bench.delivery",
     "bench.picture",
     "bench.cards",
+    "bench.burst",
 )
 
 

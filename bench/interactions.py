@@ -75,14 +75,15 @@ def ack(exchange: Exchange) -> float:
 
 
 class World:
-    def __init__(self, standin: DiscordStandIn) -> None:
+    def __init__(self, standin: DiscordStandIn, players: int | None = None) -> None:
         self.guild = standin.add_guild("Bench League")
         self.role = standin.add_role(self.guild, "Commissioner", permissions=MANAGE_GUILD)
         self.general = standin.add_channel(self.guild, "general")
         self.announcements = standin.add_channel(self.guild, "announcements")
         self.approvals = standin.add_channel(self.guild, "approvals")
         self.koi = standin.add_member(self.guild, "Koi", roles=[self.role])
-        self.players = [standin.add_member(self.guild, f"P{n}") for n in range(1, PLAYERS + 1)]
+        count = PLAYERS if players is None else players
+        self.players = [standin.add_member(self.guild, f"P{n}") for n in range(1, count + 1)]
 
     def env(self, standin: DiscordStandIn, database: Path) -> dict[str, str]:
         return {
@@ -138,7 +139,7 @@ async def stop(process: asyncio.subprocess.Process) -> None:
 @contextlib.asynccontextmanager
 async def bot_process(
     standin: DiscordStandIn, world: World, module: list[str], env: dict[str, str], command: str
-) -> AsyncIterator[None]:
+) -> AsyncIterator[asyncio.subprocess.Process]:
     """A bot as its own process (its own event loop and core), ready once the
     stand-in has seen it register `command`."""
     process = await asyncio.create_subprocess_exec(
@@ -154,7 +155,7 @@ async def bot_process(
         else:
             raise TimeoutError(f"{module} never registered /{command}")
         await asyncio.sleep(0.3)  # let it finish starting (guilds, scheduler)
-        yield
+        yield process
     finally:
         await stop(process)
 
