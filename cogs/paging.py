@@ -128,16 +128,21 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
             require_league_guild(interaction)
             if self.name in COMMISSIONERS:
                 await check_commissioner(interaction)
+            message = interaction.message
+            private = message is not None and message.flags.ephemeral
+            # Acknowledged first (Discord's 3 s), then the list is read afresh.
+            if private:  # a private reply: its page turns in place
+                await interaction.response.defer()
+            else:  # a public post: this page for the clicker alone
+                await interaction.response.defer(ephemeral=True, thinking=True)
             shown = await LISTS[self.name](league_bot(interaction), self.arg, now_of(interaction))
             page = min(self.page, len(shown.pages) - 1)
             view = page_view(self.name, self.arg, page, len(shown.pages))
-            message = interaction.message
-            if message is not None and message.flags.ephemeral:
-                await interaction.response.edit_message(embed=shown.embed(page), view=view)
-            else:  # a public post: this page for the clicker alone
-                await interaction.response.send_message(
-                    embed=shown.embed(page), view=view, ephemeral=True
-                )
+            if private:
+                await interaction.edit_original_response(embed=shown.embed(page), view=view)
+            else:
+                extra: dict[str, Any] = {"view": view} if view is not None else {}
+                await interaction.followup.send(embed=shown.embed(page), ephemeral=True, **extra)
         except Exception as error:  # one error path for views too
             await report(interaction, error)
 

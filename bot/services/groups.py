@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from zoneinfo import ZoneInfo
 
 import aiosqlite
 
@@ -10,10 +11,58 @@ from bot.database import Database
 from bot.models import Night
 from bot.repositories import leagues, nights, people
 from bot.scoring import first_game_order, pick_kind
-from bot.services.context import SeasonContext, night_of_week, night_on_or_after, season_of
+from bot.services.context import (
+    MAX_WEEK,
+    NO_LEAGUE,
+    NO_MORE_NIGHTS,
+    NO_SEASON,
+    SeasonContext,
+    night_of_week,
+    night_on_or_after,
+    not_a_week,
+    season_of,
+)
+from bot.services.errors import NotFound, NotReady, NotSetUp
 from bot.services.outcomes import GroupView, WeekView
 from bot.services.premakeups import may_still_play
-from bot.services.season import group_label, groups_of, ranks_before
+from bot.services.season import (
+    TOO_FEW_FOR_GROUPS,
+    group_label,
+    groups_of,
+    groups_wait_for,
+    ranks_before,
+)
+
+
+async def check_week(
+    db: Database, guild_id: int, *, week: int | None = None, now: datetime
+) -> int:
+    """Every refusal `week_view` can give, from one quick statement run inline
+    (`Database.read(snapshot=False)`), so a caller can refuse privately before
+    it acknowledges publicly. Returns the week `week_view` shows."""
+    async with db.read(snapshot=False) as conn:
+        found = await leagues.season_nights(conn, guild_id)
+    if found is None:
+        raise NotSetUp(NO_LEAGUE)
+    if found.season_id is None:
+        raise NotSetUp(NO_SEASON)
+    by_week = {n.week: n for n in found.nights}
+    if week is None:
+        today = now.astimezone(ZoneInfo(found.time_zone)).date()
+        night = next((n for n in found.nights if n.date >= today), None)
+        if night is None:
+            raise NotFound(NO_MORE_NIGHTS)
+    else:
+        night = by_week.get(week) if 1 <= week <= MAX_WEEK else None
+        if night is None:
+            raise NotFound(not_a_week(week, found.regular_nights))
+    if not night.grouped:  # as `groups_of` would cut or refuse them
+        previous = by_week.get(night.week - 1)
+        if previous is not None and previous.status != "finalized":
+            raise NotReady(groups_wait_for(night.week, previous.week))
+        if found.players < 2:
+            raise NotReady(TOO_FEW_FOR_GROUPS)
+    return night.week
 
 
 async def week_view(

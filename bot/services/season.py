@@ -84,6 +84,17 @@ async def ranks_before(conn: aiosqlite.Connection, ctx: SeasonContext, week: int
     return {p.id: rank for rank, p in enumerate(ordered, start=1)}
 
 
+TOO_FEW_FOR_GROUPS = "The league needs at least 2 players before groups can be made."
+
+
+def groups_wait_for(week: int, previous: int) -> str:
+    """Why week `week` has no groups yet: week `previous` is not finalized."""
+    return (
+        f"Week {week}'s groups come from week {previous}'s results; "
+        f"the commissioner must finalize week {previous} first."
+    )
+
+
 async def groups_of(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> list[Group]:
     """A night's groups. Week 1 is cut by skill the first time it is asked for
     (R8.2); later weeks were stored when the night before was finalized."""
@@ -92,13 +103,10 @@ async def groups_of(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night
         return stored
     previous = await leagues.night_by_week(conn, ctx.season.id, night.week - 1)
     if previous is not None and previous.status != "finalized":
-        raise NotReady(
-            f"Week {night.week}'s groups come from week {previous.week}'s results; "
-            f"the commissioner must finalize week {previous.week} first."
-        )
+        raise NotReady(groups_wait_for(night.week, previous.week))
     players = await people.players(conn, ctx.league.id)
     if len(players) < 2:
-        raise NotReady("The league needs at least 2 players before groups can be made.")
+        raise NotReady(TOO_FEW_FOR_GROUPS)
     if previous is None:
         cut = seed_groups([(p.id, p.skill) for p in players])
     else:  # previous finalized but no groups stored: nobody was left to group
