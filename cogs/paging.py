@@ -11,6 +11,7 @@ commissioner role at each click.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from bot.services import audit, groups, scores, standings
 from bot.ui import embeds
 from bot.ui.audit import entry_lines
 from bot.ui.render import keep_whole
-from bot.ui.replies import report, require_league_guild
+from bot.ui.replies import release, report, require_league_guild
 from cogs._base import check_commissioner, league_bot, now_of
 
 if TYPE_CHECKING:
@@ -167,12 +168,21 @@ async def show(
     file: discord.File | None = None,
 ) -> None:
     """A command's answer: the list's first page, with ◀ ▶ when it has more."""
-    shown = await LISTS[name](league_bot(interaction), arg, now_of(interaction))
+    bot = league_bot(interaction)
+    shown = await LISTS[name](bot, arg, now_of(interaction))
     view = page_view(name, arg, 0, len(shown.pages))
     extra: dict[str, Any] = {"view": view} if view is not None else {}
     if file is not None:
         extra["file"] = file
-    if interaction.response.is_done():
-        await interaction.followup.send(embed=shown.embed(0), ephemeral=ephemeral, **extra)
-    else:
-        await interaction.response.send_message(embed=shown.embed(0), ephemeral=ephemeral, **extra)
+    # An answer with a file waits for its turn to upload (`LeagueBot.uploads`).
+    async with bot.uploads if file is not None else contextlib.nullcontext():
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(embed=shown.embed(0), ephemeral=ephemeral, **extra)
+            else:
+                await interaction.response.send_message(
+                    embed=shown.embed(0), ephemeral=ephemeral, **extra
+                )
+        finally:
+            if file is not None:
+                release(file)

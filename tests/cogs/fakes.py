@@ -7,6 +7,7 @@ real API. What the bot said is collected in `Said`.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import re
 from collections.abc import Callable
@@ -295,6 +296,7 @@ class FakeBot:
         self.synced = 0
         # The real sender, not started: `invoke` and `click` deliver what a command owed.
         self.outbox = Sender(self)  # type: ignore[arg-type]
+        self.uploads = asyncio.Semaphore(4)  # as LeagueBot's: answers with a file at once
         # Not started: its jobs never run; `/league night lock` posts through it. As
         # LeagueBot's, it owes its posts to the outbox and wakes it; `invoke` and
         # `click` flush the outbox, so a scheduled post is delivered as a command's is.
