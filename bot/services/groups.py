@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 import aiosqlite
 
 from bot.database import Database
-from bot.models import Night
+from bot.models import Group, Night
 from bot.repositories import leagues, nights, people
 from bot.scoring import first_game_order, pick_kind
 from bot.services.context import (
@@ -74,12 +74,13 @@ async def week_view(
     async with db.read() as conn:
         ctx = await season_of(conn, guild_id)
         night = await _night(conn, ctx, week, now)
-        stored = bool(await nights.groups(conn, night.id))
+        stored = await nights.groups(conn, night.id)
         if stored:
-            return await _week(conn, ctx, night)
+            return await _week(conn, ctx, night, stored)
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
-        return await _week(conn, ctx, await _night(conn, ctx, week, now))
+        night = await _night(conn, ctx, week, now)
+        return await _week(conn, ctx, night, await groups_of(conn, ctx, night))
 
 
 async def _night(
@@ -90,27 +91,30 @@ async def _night(
     return await night_of_week(conn, ctx, week)
 
 
-async def _week(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> WeekView:
-    groups = await groups_of(conn, ctx, night)
+async def _week(
+    conn: aiosqlite.Connection, ctx: SeasonContext, night: Night, groups: list[Group]
+) -> WeekView:
+    """The night's view in a few statements, whatever the number of groups."""
     everyone = {p.id: p for p in await people.players(conn, ctx.league.id, removed=True)}
-    ranks = await ranks_before(conn, ctx, night.week)
+    current = [p for p in everyone.values() if not p.removed]
+    ranks = await ranks_before(conn, ctx, night.week, players=current)
+    games = await nights.games_of_night(conn, night.id)
     views = []
     for group in groups:
         order = first_game_order(group.members, ranks)  # R11.2
-        games = await nights.games(conn, group.id)
         views.append(
             GroupView(
                 label=group_label(group),
                 players=[everyone[p].name for p in group.members],
                 play_order=[everyone[p].name for p in order],
-                games=[(g.number, g.machine) for g in games],
+                games=[(g.number, g.machine) for g in games.get(group.id, [])],
             )
         )
     machines = [m for m in await people.machines(conn, ctx.league.id) if m.working]
     done = {
         (p.player_id, p.machine_id) for p in await people.approved_pre_makeups(conn, ctx.season.id)
     }
-    first = await leagues.night_by_week(conn, ctx.season.id, 1)
+    first = night if night.week == 1 else await leagues.night_by_week(conn, ctx.season.id, 1)
     week_1 = first.date if first is not None else night.date
     owes = {  # R3.1: only the pre-makeups that can still be played by that night
         p.name: [
@@ -118,7 +122,7 @@ async def _week(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) ->
             for m in machines
             if (p.id, m.id) not in done and may_still_play(ctx, week_1, night.date, p, m)
         ]
-        for p in await people.players(conn, ctx.league.id)
+        for p in current
     }
     games_per_night = ctx.season.games_per_night
     return WeekView(

@@ -77,9 +77,13 @@ def ranking(players: list[Player], sums: SeasonTotals) -> list[Player]:
     return [by_id[s.line.player] for s in season_standings(lines)]
 
 
-async def ranks_before(conn: aiosqlite.Connection, ctx: SeasonContext, week: int) -> dict[int, int]:
-    """R11.1: every active player's rank before week `week` is played."""
-    players = await people.players(conn, ctx.league.id)
+async def ranks_before(
+    conn: aiosqlite.Connection, ctx: SeasonContext, week: int, players: list[Player] | None = None
+) -> dict[int, int]:
+    """R11.1: every active player's rank before week `week` is played (`players`:
+    the league's current players, when the caller has read them already)."""
+    if players is None:
+        players = await people.players(conn, ctx.league.id)
     ordered = ranking(players, await season_totals(conn, ctx, before_week=week))
     return {p.id: rank for rank, p in enumerate(ordered, start=1)}
 
