@@ -1,7 +1,10 @@
-"""`python -m bench` still runs and prints its tables in the stable format (#7).
+"""`python -m bench` still runs and prints its tables in the stable format.
 
 A smoke run with few samples: it checks the rows and columns, never the
-timings (those are read from a full run, see README "Performance").
+timings (those are read from a full run, see README "Performance"). `--quick`
+plays every phase the full run plays (bench.interactions keeps all its rounds
+under load, bench.burst fires 200 instead of 2,000), so a full run that would
+crash fails here.
 """
 
 from __future__ import annotations
@@ -56,9 +59,10 @@ def test_the_benchmark_prints_every_row_of_its_tables() -> None:
     assert returncode == 0, stderr[-2000:]
     tables = stdout.split("\n\n")
     # the interactions table, the league-size table, bench.delivery's two, the picture's,
-    # bench.cards'
-    assert len(tables) == 6, stdout
-    interactions, scale, night, steps, picture, cards = tables
+    # bench.cards', bench.burst's
+    assert len(tables) == 7, stdout
+    interactions, scale, night, steps, picture, cards, burst = tables
+    check_burst(burst)
     # issue #13: the approvals channel's load per group, within its targets
     assert re.search(r"approval messages per group: at most [12] \(target <= 2\)", cards), cards
     assert re.search(r"clicks to approve a clean night, per group: at most [12] ", cards), cards
@@ -111,3 +115,28 @@ def test_the_benchmark_prints_every_row_of_its_tables() -> None:
         "tracemalloc peak, 300 players (MB)",
     }, picture  # fmt: skip
     assert all(re.fullmatch(r"-?\d+\.\d+", v) for v in figures.values()), figures
+
+
+def check_burst(burst: str) -> None:
+    """bench.burst: one row per command of the mix, overall and the floor; memory."""
+    title, columns, *rows = burst.strip().splitlines()
+    assert title.startswith("burst: 200 interactions at once from 60 players"), burst
+    assert columns.split() == ["command", "sent", "acked<=3s", "p50", "ms", "p95", "ms",
+                               "p99", "ms", "p99/floor"]  # fmt: skip
+    table = {line.split()[0]: line.split()[1:] for line in rows[:7]}
+    assert list(table) == ["/score", "/standings", "/me", "/groups", "/late", "overall",
+                           "floor"], burst  # fmt: skip
+    sent = {name: int(fields[0]) for name, fields in table.items()}
+    assert sent == {"/score": 80, "/standings": 40, "/me": 30, "/groups": 30, "/late": 20,
+                    "overall": 200, "floor": 400}, burst  # fmt: skip
+    for fields in table.values():
+        assert fields[1].isdigit() and int(fields[1]) <= int(fields[0]), fields
+        assert all(re.fullmatch(rf"{NUMBER}|>3000", f) for f in fields[2:5]), fields
+        assert re.fullmatch(rf"{NUMBER}|-", fields[5]), fields
+    memory = r"before \d+\.\d, peak \d+\.\d, 1 s after the last answer \d+\.\d"
+    assert re.fullmatch(rf"bot memory \(MB\): {memory}", rows[7]), rows[7]
+    assert re.fullmatch(rf"floor memory \(MB\): {memory}", rows[8]), rows[8]
+    assert re.fullmatch(r"last answer: bot \d+\.\d s after the first interaction, "
+                        r"floor \d+\.\d s", rows[9]), rows[9]  # fmt: skip
+    assert re.fullmatch(r"floor p99 of each burst \(before, after the bot's\): "
+                        r"\d+ ms, \d+ ms", rows[10]), rows[10]  # fmt: skip
