@@ -6,6 +6,7 @@ import asyncio
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
 
@@ -36,6 +37,11 @@ COGS = (
 
 
 CLOSE_WITHIN = 3.0  # seconds for the gateway and HTTP session to close at a stop
+# Answers that carry a file (the standings picture) sent at once. aiohttp copies a
+# file into each request as it is made, so 400 /standings at once held 400 copies
+# of a 110 kB picture (45 MB); the others wait their turn, holding the one picture.
+UPLOADS_AT_ONCE = 4
+CONNECTIONS = 100  # to Discord's REST API at once (aiohttp's default; discord.py sets none)
 
 RESCHEDULING_COMMANDS = {
     "league season setup", "league season start", "league season time", "league season skip",
@@ -79,6 +85,7 @@ class LeagueBot(commands.Bot):
         self.scheduler: LeagueScheduler | None = None
         self.failed_cogs: list[str] = []
         self.outbox = Sender(self)  # delivers every message the bot owes (bot/delivery)
+        self.uploads = asyncio.Semaphore(UPLOADS_AT_ONCE)  # answers with a file, at once
         # The last start-up check of each setting naming a place in Discord (bot.checks),
         # shown by /league admin status.
         self.channel_checks: dict[str, ChannelCheck] = {}
@@ -93,6 +100,15 @@ class LeagueBot(commands.Bot):
     @property
     def guild(self) -> discord.Object:
         return discord.Object(id=self.settings.guild_id)
+
+    async def login(self, token: str) -> None:
+        """As discord.py's, over at most `CONNECTIONS` connections to Discord's API
+        (discord.py's own has no limit: a burst of 2,000 interactions opened 2,000
+        sockets, each with its buffers and, on Discord, a TLS handshake). The
+        others wait for a connection, which is free again within milliseconds."""
+        if self.http.connector is discord.utils.MISSING:  # a retried login sets it again
+            self.http.connector = aiohttp.TCPConnector(limit=CONNECTIONS)
+        await super().login(token)
 
     async def setup_hook(self) -> None:
         path = self.settings.database_path

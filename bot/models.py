@@ -74,6 +74,29 @@ class Night:
 
 
 @dataclass(frozen=True)
+class NightState:
+    """A night as a quick check sees it: whether its groups are stored yet."""
+
+    week: int
+    date: date
+    status: str
+    grouped: bool
+
+
+@dataclass(frozen=True)
+class SeasonNights:
+    """A league's open season as one quick statement reads it: its time zone,
+    the season (None: no season running), its nights and how many players the
+    league has."""
+
+    time_zone: str
+    season_id: int | None
+    regular_nights: int
+    nights: tuple[NightState, ...]
+    players: int
+
+
+@dataclass(frozen=True)
 class Group:
     id: int
     night_id: int

@@ -11,6 +11,7 @@ commissioner role at each click.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from bot.services.errors import BadInput
 from bot.ui import embeds
 from bot.ui.audit import entry_lines
 from bot.ui.render import keep_whole
-from bot.ui.replies import report, require_league_guild
+from bot.ui.replies import release, report, require_league_guild
 from cogs._base import check_commissioner, league_bot, note_commissioner, now_of
 
 if TYPE_CHECKING:
@@ -140,18 +141,23 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
                 await check_commissioner(interaction)
             if not ARGS[self.name].fullmatch(self.arg):
                 raise BadInput(STALE)
+            message = interaction.message
+            private = message is not None and message.flags.ephemeral
+            # Acknowledged first (Discord's 3 s), then the list is read afresh.
+            if private:  # a private reply: its page turns in place
+                await interaction.response.defer()
+            else:  # a public post: this page for the clicker alone
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            if self.name in COMMISSIONERS:
+                await note_commissioner(interaction)
             shown = await LISTS[self.name](league_bot(interaction), self.arg, now_of(interaction))
             page = min(self.page, len(shown.pages) - 1)
             view = page_view(self.name, self.arg, page, len(shown.pages))
-            message = interaction.message
-            if message is not None and message.flags.ephemeral:
-                await interaction.response.edit_message(embed=shown.embed(page), view=view)
-            else:  # a public post: this page for the clicker alone
-                await interaction.response.send_message(
-                    embed=shown.embed(page), view=view, ephemeral=True
-                )
-            if self.name in COMMISSIONERS:
-                await note_commissioner(interaction)
+            if private:
+                await interaction.edit_original_response(embed=shown.embed(page), view=view)
+            else:
+                extra: dict[str, Any] = {"view": view} if view is not None else {}
+                await interaction.followup.send(embed=shown.embed(page), ephemeral=True, **extra)
         except Exception as error:  # one error path for views too
             await report(interaction, error)
 
@@ -176,12 +182,21 @@ async def show(
     file: discord.File | None = None,
 ) -> None:
     """A command's answer: the list's first page, with ◀ ▶ when it has more."""
-    shown = await LISTS[name](league_bot(interaction), arg, now_of(interaction))
+    bot = league_bot(interaction)
+    shown = await LISTS[name](bot, arg, now_of(interaction))
     view = page_view(name, arg, 0, len(shown.pages))
     extra: dict[str, Any] = {"view": view} if view is not None else {}
     if file is not None:
         extra["file"] = file
-    if interaction.response.is_done():
-        await interaction.followup.send(embed=shown.embed(0), ephemeral=ephemeral, **extra)
-    else:
-        await interaction.response.send_message(embed=shown.embed(0), ephemeral=ephemeral, **extra)
+    # An answer with a file waits for its turn to upload (`LeagueBot.uploads`).
+    async with bot.uploads if file is not None else contextlib.nullcontext():
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(embed=shown.embed(0), ephemeral=ephemeral, **extra)
+            else:
+                await interaction.response.send_message(
+                    embed=shown.embed(0), ephemeral=ephemeral, **extra
+                )
+        finally:
+            if file is not None:
+                release(file)

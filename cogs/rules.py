@@ -24,6 +24,7 @@ class Rules(commands.Cog):
         found = rulebook.find(topic)
         if found is None:
             raise BadInput(rulebook.unknown(topic))
+        await interaction.response.defer(ephemeral=True, thinking=True)  # before any read
         bot = league_bot(interaction)
         terms = await terms_of.terms(bot.db, bot.settings.guild_id)
         await respond(interaction, rulebook.explain(found, terms))

@@ -51,16 +51,19 @@ class Standings(commands.Cog):
     ) -> None:
         """A week's groups, games and game-1 play order."""
         bot = league_bot(interaction)
-        view = await groups.week_view(
+        # Refusals first, privately (one quick statement); then acknowledge at once.
+        shown = await groups.check_week(
             bot.db, bot.settings.guild_id, week=week, now=now_of(interaction)
         )
-        await paging.show(interaction, "groups", str(view.night.week), ephemeral=False)
+        await interaction.response.defer(thinking=True)
+        await paging.show(interaction, "groups", str(shown), ephemeral=False)
 
     @app_commands.command(name="me")
     @app_commands.guild_only()
     @app_commands.describe(player="Another player (default: you)")
     async def me(self, interaction: Interaction, player: discord.Member | None = None) -> None:
         """A player's season: nights, points, multiplier, pre-makeups and dues."""
+        await interaction.response.defer(ephemeral=True, thinking=True)  # private, refusals too
         bot = league_bot(interaction)
         try:
             season = await standings.player_season(

@@ -1,7 +1,10 @@
-"""`python -m bench` still runs and prints its tables in the stable format (#7).
+"""`python -m bench` still runs and prints its tables in the stable format.
 
 A smoke run with few samples: it checks the rows and columns, never the
-timings (those are read from a full run, see README "Performance").
+timings (those are read from a full run, see README "Performance"). `--quick`
+plays every phase the full run plays (bench.interactions keeps all its rounds
+under load, bench.burst fires 200 instead of 2,000), so a full run that would
+crash fails here.
 """
 
 from __future__ import annotations
@@ -56,9 +59,10 @@ def test_the_benchmark_prints_every_row_of_its_tables() -> None:
     assert returncode == 0, stderr[-2000:]
     tables = stdout.split("\n\n")
     # the interactions table, the league-size table, bench.delivery's three, the picture's,
-    # bench.cards', bench.photos'
-    assert len(tables) == 8, stdout
-    interactions, scale, night, burst, steps, picture, cards, photos = tables
+    # bench.cards', bench.photos', bench.burst's
+    assert len(tables) == 9, stdout
+    interactions, scale, night, card_burst, steps, picture, cards, photos, burst = tables
+    check_burst(burst)
     # issue #13: the approvals channel's load per group, within its targets
     assert re.search(r"approval messages per group: at most [12] \(target <= 2\)", cards), cards
     assert re.search(r"clicks to approve a clean night, per group: at most [12] ", cards), cards
@@ -91,7 +95,7 @@ def test_the_benchmark_prints_every_row_of_its_tables() -> None:
     assert set(night_rows) == {"posts unmatched", "messages posted that night",
                                "429s answered to the bot"}, night  # fmt: skip
     assert all(len(v) == 1 and v[0].isdigit() for v in night_rows.values()), night
-    columns, *rows, refused = burst.strip().splitlines()
+    columns, *rows, refused = card_burst.strip().splitlines()
     assert columns.split() == ["35", "/score", "in", "1", "s", "over", "3", "groups",
                                "first", "ms", "every", "ms", "scores"]  # fmt: skip
     assert [row[:36].rstrip() for row in rows] == ["group 1 card", "group 2 card", "group 3 card"]
@@ -126,3 +130,28 @@ def test_the_benchmark_prints_every_row_of_its_tables() -> None:
     assert len(photo_figures) == 18, photos
     assert all(re.fullmatch(r"\d+(\.\d)?", v) for v in photo_figures.values()), photos
     assert int(photo_figures["biggest card, as posted (chars)"]) <= 6000
+
+
+def check_burst(burst: str) -> None:
+    """bench.burst: one row per command of the mix, overall and the floor; memory."""
+    title, columns, *rows = burst.strip().splitlines()
+    assert title.startswith("burst: 200 interactions at once from 60 players"), burst
+    assert columns.split() == ["command", "sent", "acked<=3s", "p50", "ms", "p95", "ms",
+                               "p99", "ms", "p99/floor"]  # fmt: skip
+    table = {line.split()[0]: line.split()[1:] for line in rows[:7]}
+    assert list(table) == ["/score", "/standings", "/me", "/groups", "/late", "overall",
+                           "floor"], burst  # fmt: skip
+    sent = {name: int(fields[0]) for name, fields in table.items()}
+    assert sent == {"/score": 80, "/standings": 40, "/me": 30, "/groups": 30, "/late": 20,
+                    "overall": 200, "floor": 400}, burst  # fmt: skip
+    for fields in table.values():
+        assert fields[1].isdigit() and int(fields[1]) <= int(fields[0]), fields
+        assert all(re.fullmatch(rf"{NUMBER}|>3000", f) for f in fields[2:5]), fields
+        assert re.fullmatch(rf"{NUMBER}|-", fields[5]), fields
+    memory = r"before \d+\.\d, peak \d+\.\d, 1 s after the last answer \d+\.\d"
+    assert re.fullmatch(rf"bot memory \(MB\): {memory}", rows[7]), rows[7]
+    assert re.fullmatch(rf"floor memory \(MB\): {memory}", rows[8]), rows[8]
+    assert re.fullmatch(r"last answer: bot \d+\.\d s after the first interaction, "
+                        r"floor \d+\.\d s", rows[9]), rows[9]  # fmt: skip
+    assert re.fullmatch(r"floor p99 of each burst \(before, after the bot's\): "
+                        r"\d+ ms, \d+ ms", rows[10]), rows[10]  # fmt: skip

@@ -26,16 +26,28 @@ async def standings_png(
 
 DRAWN: OrderedDict[Picture, bytes] = OrderedDict()  # the last few pictures, by their data
 KEEP = 8  # a league's divisions and a title or two; a 300-player PNG is about 200 kB
+DRAWING: dict[Picture, asyncio.Task[bytes]] = {}  # pictures being drawn now
 
 
 async def draw(picture: Picture) -> bytes:
     """`render` in a worker thread: a 300-player picture takes a few hundred ms of
     CPU, and the event loop keeps answering meanwhile. The standings change once
     a week, so a picture drawn from the same data is kept and not drawn again
-    (every /standings of the week shares one drawing)."""
+    (every /standings of the week shares one drawing), and one asked for while
+    it is being drawn waits for that drawing: a burst of /standings draws once,
+    not once per command."""
     if (png := DRAWN.get(picture)) is not None:
         DRAWN.move_to_end(picture)
         return png
+    drawing = DRAWING.get(picture)
+    if drawing is None:
+        drawing = DRAWING[picture] = asyncio.create_task(_drawn(picture))
+        drawing.add_done_callback(lambda _: DRAWING.pop(picture, None))
+    # shielded: one waiter cancelled (its interaction gone) does not stop the others'
+    return await asyncio.shield(drawing)
+
+
+async def _drawn(picture: Picture) -> bytes:
     png = await asyncio.to_thread(render, picture)
     DRAWN[picture] = png
     while len(DRAWN) > KEEP:

@@ -6,7 +6,7 @@ from datetime import date
 
 import aiosqlite
 
-from bot.models import League, Night, Season, SeasonRules
+from bot.models import League, Night, NightState, Season, SeasonNights, SeasonRules
 from bot.repositories._rows import insert, many, one, run, scalar, to_date, to_time
 
 SEASON_SETTINGS = (
@@ -47,6 +47,18 @@ SEASON_STATE = (
     " LEFT JOIN seasons s ON s.league_id = l.id AND s.status = 'open' WHERE l.guild_id = ?"
 )
 SEASON_HAS_DIVISIONS = "SELECT " + HAS_DIVISIONS.format(season="?")
+# One row per night of the open season (one row of NULLs for a league without
+# one; no row without a league), each with the league's current player count.
+SEASON_NIGHTS = (
+    "SELECT l.time_zone, s.id AS season_id, s.regular_nights, n.week, n.date, n.status,"
+    " EXISTS (SELECT 1 FROM night_groups g WHERE g.night_id = n.id) AS grouped,"
+    " (SELECT count(*) FROM players p WHERE p.league_id = l.id AND p.removed_at IS NULL)"
+    " AS players"
+    " FROM leagues l"
+    " LEFT JOIN seasons s ON s.league_id = l.id AND s.status = 'open'"
+    " LEFT JOIN nights n ON n.season_id = s.id"
+    " WHERE l.guild_id = ? ORDER BY n.week"
+)
 INSERT_SEASON = (
     "INSERT INTO seasons (league_id, name, start_date, weekday, regular_nights, created_at)"
     " VALUES (?, ?, ?, ?, ?, ?)"
@@ -146,6 +158,21 @@ async def season_state(conn: aiosqlite.Connection, guild_id: int) -> tuple[bool,
     if row is None:
         return False, False, False
     return True, row[0] is not None, bool(row[1])
+
+
+async def season_nights(conn: aiosqlite.Connection, guild_id: int) -> SeasonNights | None:
+    """In one statement: the open season's nights, week order (None: no league)."""
+    rows = list(await conn.execute_fetchall(SEASON_NIGHTS, (guild_id,)))
+    if not rows:
+        return None
+    first = rows[0]
+    nights = tuple(
+        NightState(r["week"], to_date(r["date"]), r["status"], bool(r["grouped"]))
+        for r in rows
+        if r["week"] is not None
+    )
+    return SeasonNights(first["time_zone"], first["season_id"], first["regular_nights"] or 0,
+                        nights, first["players"])  # fmt: skip
 
 
 async def has_divisions(conn: aiosqlite.Connection, season_id: int) -> bool:

@@ -21,6 +21,15 @@ NO_LEAGUE = (
 )
 MAX_WEEK = 52  # the most regular nights a season may have (setup.SETTING_LIMITS)
 NO_SEASON = "There is no season running. The commissioner can start one with /league season start."
+NO_MORE_NIGHTS = (
+    "There are no more league nights this season. "
+    "The commissioner can start the next season with /league season start."
+)
+
+
+def not_a_week(week: object, regular_nights: int) -> str:
+    """The refusal of a week number that is no night of the season."""
+    return f"Week {week} is not a night of this season (1 to {regular_nights})."
 
 
 @dataclass(frozen=True)
@@ -169,10 +178,7 @@ async def night_on_or_after(
     for night in await leagues.nights(conn, ctx.season.id):
         if night.date >= day and not (unfinished and night.status == "finalized"):
             return night
-    raise NotFound(
-        "There are no more league nights this season. "
-        "The commissioner can start the next season with /league season start."
-    )
+    raise NotFound(NO_MORE_NIGHTS)
 
 
 async def night_on(conn: aiosqlite.Connection, ctx: SeasonContext, day: date) -> Night:
@@ -188,9 +194,7 @@ def check_week(week: int, ctx: SeasonContext) -> int:
     """A week number of the season, 1 to its last night (else `NotFound`)."""
     if isinstance(week, bool) or not isinstance(week, int) or not 1 <= week <= MAX_WEEK:
         shown = week if isinstance(week, int) else brief(str(week))
-        raise NotFound(
-            f"Week {shown} is not a night of this season (1 to {ctx.season.regular_nights})."
-        )
+        raise NotFound(not_a_week(shown, ctx.season.regular_nights))
     return week
 
 
@@ -198,9 +202,7 @@ async def night_of_week(conn: aiosqlite.Connection, ctx: SeasonContext, week: in
     check_week(week, ctx)
     night = await leagues.night_by_week(conn, ctx.season.id, week)
     if night is None:
-        raise NotFound(
-            f"Week {week} is not a night of this season (1 to {ctx.season.regular_nights})."
-        )
+        raise NotFound(not_a_week(week, ctx.season.regular_nights))
     return night
 
 

@@ -77,11 +77,26 @@ def ranking(players: list[Player], sums: SeasonTotals) -> list[Player]:
     return [by_id[s.line.player] for s in season_standings(lines)]
 
 
-async def ranks_before(conn: aiosqlite.Connection, ctx: SeasonContext, week: int) -> dict[int, int]:
-    """R11.1: every active player's rank before week `week` is played."""
-    players = await people.players(conn, ctx.league.id)
+async def ranks_before(
+    conn: aiosqlite.Connection, ctx: SeasonContext, week: int, players: list[Player] | None = None
+) -> dict[int, int]:
+    """R11.1: every active player's rank before week `week` is played (`players`:
+    the league's current players, when the caller has read them already)."""
+    if players is None:
+        players = await people.players(conn, ctx.league.id)
     ordered = ranking(players, await season_totals(conn, ctx, before_week=week))
     return {p.id: rank for rank, p in enumerate(ordered, start=1)}
+
+
+TOO_FEW_FOR_GROUPS = "The league needs at least 2 players before groups can be made."
+
+
+def groups_wait_for(week: int, previous: int) -> str:
+    """Why week `week` has no groups yet: week `previous` is not finalized."""
+    return (
+        f"Week {week}'s groups come from week {previous}'s results; "
+        f"the commissioner must finalize week {previous} first."
+    )
 
 
 async def groups_of(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> list[Group]:
@@ -92,13 +107,10 @@ async def groups_of(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night
         return stored
     previous = await leagues.night_by_week(conn, ctx.season.id, night.week - 1)
     if previous is not None and previous.status != "finalized":
-        raise NotReady(
-            f"Week {night.week}'s groups come from week {previous.week}'s results; "
-            f"the commissioner must finalize week {previous.week} first."
-        )
+        raise NotReady(groups_wait_for(night.week, previous.week))
     players = await people.players(conn, ctx.league.id)
     if len(players) < 2:
-        raise NotReady("The league needs at least 2 players before groups can be made.")
+        raise NotReady(TOO_FEW_FOR_GROUPS)
     if previous is None:
         cut = seed_groups([(p.id, p.skill) for p in players])
     else:  # previous finalized but no groups stored: nobody was left to group

@@ -28,7 +28,7 @@ from bot.services.outcomes import (
     StandingRow,
     TonightScore,
 )
-from bot.services.season import ranking, season_totals
+from bot.services.season import SeasonTotals, ranking, season_totals, totals
 
 NO_DIVISIONS = "There are no divisions yet; they start at the division week."
 
@@ -38,16 +38,20 @@ async def _divisions(conn: aiosqlite.Connection, ctx: SeasonContext) -> dict[int
     return await nights.pools_of_season(conn, ctx.season.id)
 
 
-async def rows_of(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[StandingRow]:
+async def rows_of(
+    conn: aiosqlite.Connection, ctx: SeasonContext, sums: SeasonTotals | None = None
+) -> list[StandingRow]:
     """R11.1: the standings of `ctx`'s season. A running season ranks the league's
-    players; a past one everyone who was in one of its groups (removed since too)."""
+    players; a past one everyone who was in one of its groups (removed since too).
+    `sums`: the season's totals, when the caller has them already."""
     if ctx.season.status == "open":
         players = await people.players(conn, ctx.league.id)
     else:
         members = await stats_repo.players_of_season(conn, ctx.season.id)
         players = [p for p in await people.players(conn, ctx.league.id, removed=True)
                    if p.id in members]  # fmt: skip
-    sums = await season_totals(conn, ctx)
+    if sums is None:
+        sums = await season_totals(conn, ctx)
     division = await _divisions(conn, ctx)
     return [
         StandingRow(
@@ -156,11 +160,11 @@ async def player_season(
             player = await player_of(conn, ctx.league, discord_id)
         else:
             raise BadInput("Name a player.")
-        rows = await rows_of(conn, ctx)
+        season_results = await results.results_of_season(conn, ctx.season.id)
+        sums = totals(season_results)
+        rows = await rows_of(conn, ctx, sums)
         row = next((r for r in rows if r.player.id == player.id), None)
-        history = [r for r in await results.results_of_season(conn, ctx.season.id)
-                   if r.player_id == player.id]  # fmt: skip
-        sums = await season_totals(conn, ctx)
+        history = [r for r in season_results if r.player_id == player.id]
         used = sums.pre_makeup_nights.get(player.id, 0)
         limit = ctx.season.pre_makeup_night_limit + player.extra_pre_makeup_nights
         paid = await results.dues_of_player(conn, ctx.season.id, player.id)

@@ -7,8 +7,10 @@ real API. What the bot said is collected in `Said`.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -22,6 +24,7 @@ from bot.delivery import Sender
 from bot.scheduler import LeagueScheduler
 from bot.ui.replies import report
 from standin.messages import check_body
+from tests.cogs.recording import RecordedDatabase, recording
 
 GUILD = 111111111111111111
 COMMISSIONER_ROLE = 222222222222222222
@@ -68,6 +71,12 @@ class Said:
     edited: list[str] = field(default_factory=list)
     edited_views: list[discord.ui.View | None] = field(default_factory=list)
     modals: list[discord.ui.Modal] = field(default_factory=list)  # every form opened
+    # A deferral's "thinking…" message, until the first followup fills it in: that
+    # followup is as private or public as the deferral said, whatever it asks.
+    loading: bool = False
+    # In order: "acknowledged" (the first response), and each "read", "quick read"
+    # (one statement inline) and "transaction" begun on the database meanwhile.
+    events: list[str] = field(default_factory=list)
 
     @property
     def text(self) -> str:
@@ -191,17 +200,28 @@ class _FakeHTTPResponse:
 
 
 class FakeResponse:
-    def __init__(self, said: Said) -> None:
+    def __init__(
+        self, said: Said, kind: Callable[[], discord.InteractionType] | None = None
+    ) -> None:
         self._said = said
         self._done = False
+        self._kind = kind  # the interaction's type now: it decides what a defer shows
 
     def is_done(self) -> bool:
         return self._done
 
-    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
+    def _acknowledge(self) -> None:
         assert not self._done, "an interaction is acknowledged once"
         self._done = True
+        self._said.events.append("acknowledged")
+
+    async def defer(self, *, ephemeral: bool = False, thinking: bool = False) -> None:
+        self._acknowledge()
         self._said.deferred = ephemeral
+        # discord.py: a command's defer shows "thinking…"; a button's only with `thinking`.
+        kind = self._kind() if self._kind is not None else None
+        command = kind in (None, discord.InteractionType.application_command)
+        self._said.loading = thinking or command
 
     async def send_message(
         self,
@@ -214,14 +234,14 @@ class FakeResponse:
     ) -> None:
         assert not self._done, "an interaction is acknowledged once"
         kept = _check_body(content, embed)
-        self._done = True
+        self._acknowledge()
         self._said.replies.append(Reply(content or "", ephemeral, view, _read(file), kept))
 
     async def send_modal(self, modal: discord.ui.Modal, /) -> None:
         assert not self._done, "a modal is the first answer to an interaction, never after a defer"
         assert len(modal.title) <= 45 and 1 <= len(modal.children) <= 5
         modal.to_dict()  # what discord.py would send
-        self._done = True
+        self._acknowledge()
         self._said.modal = modal
         self._said.modals.append(modal)
 
@@ -232,8 +252,7 @@ class FakeResponse:
         view: discord.ui.View | None = None,
         embed: discord.Embed | None = None,
     ) -> None:
-        assert not self._done, "an interaction is acknowledged once"
-        self._done = True
+        self._acknowledge()
         kept = _check_body(content, embed)
         self._said.edited.append("\n".join([content or "", *map(embed_text, kept)]).strip())
         self._said.edited_views.append(view)
@@ -253,6 +272,9 @@ class FakeFollowup:
         embed: discord.Embed | None = None,
     ) -> None:
         kept = _check_body(content, embed)
+        if self._said.loading:  # fills in the deferral's message, as Discord does
+            self._said.loading = False
+            ephemeral = bool(self._said.deferred)
         self._said.replies.append(Reply(content or "", ephemeral, view, _read(file), kept))
 
 
@@ -260,7 +282,7 @@ class FakeBot:
     """The parts of LeagueBot that cogs and buttons use, over a real database."""
 
     def __init__(self, db: Database, tmp_path: Path) -> None:
-        self.db = db
+        self.db = RecordedDatabase(db)
         self.settings = Settings(
             token=Secret("x" * 40), guild_id=GUILD, commissioner_role_id=COMMISSIONER_ROLE,
             announcement_channel_id=ANNOUNCEMENTS, approvals_channel_id=APPROVALS,
@@ -274,6 +296,7 @@ class FakeBot:
         self.synced = 0
         # The real sender, not started: `invoke` and `click` deliver what a command owed.
         self.outbox = Sender(self)  # type: ignore[arg-type]
+        self.uploads = asyncio.Semaphore(4)  # as LeagueBot's: answers with a file at once
         # Not started: its jobs never run; `/league night lock` posts through it. As
         # LeagueBot's, it owes its posts to the outbox and wakes it; `invoke` and
         # `click` flush the outbox, so a scheduled post is delivered as a command's is.
@@ -315,18 +338,24 @@ class FakeInteraction:
         self.guild_id = GUILD
         self.type = discord.InteractionType.application_command
         self.created_at = created_at
-        self.response = FakeResponse(self.said)
+        self.response = FakeResponse(self.said, lambda: self.type)
         self.followup = FakeFollowup(self.said)
         self.message = message
         self.command = None
         self.data = data or {}
 
     async def edit_original_response(
-        self, *, content: str, view: discord.ui.View | None = None
+        self,
+        *,
+        content: str | None = None,
+        view: discord.ui.View | None = None,
+        embed: discord.Embed | None = None,
     ) -> None:
+        """After a button's defer(), the clicked message; else the deferred reply."""
         assert self.response.is_done(), "edit the original response after acknowledging"
-        assert len(content) <= 2000, "Discord refuses messages over 2,000 characters"
-        self.said.edited.append(content)
+        kept = _check_body(content, embed)  # Discord's limits, 2,000 characters among them
+        self.said.edited.append("\n".join([content or "", *map(embed_text, kept)]).strip())
+        self.said.edited_views.append(view)
 
 
 RULE_ID = re.compile(r"\bR\d+(\.\d+)?\b")
@@ -341,14 +370,15 @@ def no_rule_ids(said: Said) -> Said:
 
 async def invoke(command: Any, cog: Any, interaction: FakeInteraction, **options: Any) -> Said:
     """Run a slash command's callback as the tree does, errors through the one error path."""
-    try:
-        if hasattr(cog, "interaction_check") and type(cog).interaction_check is not getattr(
-            discord.ext.commands.Cog, "interaction_check", None
-        ):
-            await cog.interaction_check(interaction)
-        await command.callback(cog, interaction, **options)
-    except Exception as error:
-        await report(interaction, error)  # type: ignore[arg-type]
+    with recording(interaction):
+        try:
+            if hasattr(cog, "interaction_check") and type(cog).interaction_check is not getattr(
+                discord.ext.commands.Cog, "interaction_check", None
+            ):
+                await cog.interaction_check(interaction)
+            await command.callback(cog, interaction, **options)
+        except Exception as error:
+            await report(interaction, error)  # type: ignore[arg-type]
     await interaction.client.outbox.flush()
     return no_rule_ids(interaction.said)
 
@@ -366,11 +396,13 @@ async def click(item: Any, interaction: FakeInteraction, values: list[str] | Non
         assert all(v in offered for v in values), f"{values} are not among {offered}"
         assert inner.min_values <= len(values) <= inner.max_values
         interaction.data = {**interaction.data, "custom_id": inner.custom_id, "values": values}
+    interaction.type = discord.InteractionType.component
     for kind in (DecisionButton, PageButton, *CARD_ITEMS):
         match = kind.__discord_ui_compiled_template__.fullmatch(inner.custom_id)
         if match is not None:
             found = await kind.from_custom_id(interaction, inner, match)  # type: ignore[attr-defined]
-            await found.callback(interaction)  # type: ignore[arg-type]
+            with recording(interaction):
+                await found.callback(interaction)  # type: ignore[arg-type]
             break
     else:
         raise AssertionError(f"{inner.custom_id} matches no persistent item")
@@ -401,10 +433,11 @@ async def submit_modal(
     ]
     modal._refresh(interaction, components, {})  # type: ignore[arg-type]
     interaction.type = discord.InteractionType.modal_submit
-    try:
-        await modal.on_submit(interaction)  # type: ignore[arg-type]
-    except Exception as error:
-        await modal.on_error(interaction, error)  # type: ignore[arg-type]
+    with recording(interaction):
+        try:
+            await modal.on_submit(interaction)  # type: ignore[arg-type]
+        except Exception as error:
+            await modal.on_error(interaction, error)  # type: ignore[arg-type]
     await interaction.client.outbox.flush()
     return no_rule_ids(interaction.said)
 

@@ -53,3 +53,18 @@ async def test_the_same_standings_are_drawn_once_and_changed_ones_again() -> Non
     for n in range(delivered.KEEP + 2):  # only the last few are kept
         await draw(league(3 + n, divisions=False))
     assert len(delivered.DRAWN) == delivered.KEEP and picture not in delivered.DRAWN
+
+
+async def test_a_burst_of_standings_waits_for_one_drawing() -> None:
+    """Twenty /standings at once, before the picture is kept: one drawing, which
+    all of them share (the same bytes, not twenty equal copies drawn in turn),
+    and a waiter that is cancelled leaves the others theirs."""
+    delivered.DRAWN.clear()
+    picture = league(300, divisions=True)
+    waiters = [asyncio.ensure_future(draw(picture)) for _ in range(20)]
+    await asyncio.sleep(0)
+    waiters[0].cancel()
+    pngs = await asyncio.gather(*waiters[1:])
+    assert pngs[0] == render(picture)
+    assert all(png is pngs[0] for png in pngs)
+    assert waiters[0].cancelled() and not delivered.DRAWING
