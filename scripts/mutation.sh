@@ -96,10 +96,26 @@ text = re.sub(r"\[tool\.mutmut\].*?(?=\n\[|\Z)", "", text, flags=re.S).rstrip() 
 open(path, "w", encoding="utf-8").write(text)
 PY
 
+# mutmut writes each mutant's result as it comes, and prints its rate last; a
+# thread some test leaves behind can keep its process from ending after that, so
+# once the rate is printed the process is ended (nothing more is to come).
 status=0
-(cd "$work" && timeout "$limit" "$venv/bin/mutmut" run --max-children "$jobs") \
-    >"$out/run.log" 2>&1 || status=$?
-if [ "$status" -ne 0 ]; then
+(cd "$work" && exec timeout "$limit" "$venv/bin/mutmut" run --max-children "$jobs") \
+    >"$out/run.log" 2>&1 &
+runner=$!
+while kill -0 "$runner" 2>/dev/null; do
+    if grep -q "mutations/second" "$out/run.log" 2>/dev/null; then
+        sleep 5
+        pkill -TERM -P "$runner" 2>/dev/null || true
+        kill "$runner" 2>/dev/null || true
+        break
+    fi
+    sleep 2
+done
+wait "$runner" 2>/dev/null || status=$?
+if grep -q "mutations/second" "$out/run.log"; then
+    status=0
+elif [ "$status" -ne 0 ]; then
     echo "mutmut stopped with status $status (124: over ${limit}s); see $out/run.log" >&2
 fi
 
