@@ -57,7 +57,7 @@ limit="${MUTATION_TIMEOUT:-3600}"
 if [ ! -x "$venv/bin/mutmut" ]; then
     python3 -m venv "$venv"
     "$venv/bin/python" -m pip install --quiet --upgrade pip
-    "$venv/bin/python" -m pip install --quiet -e '.[test]' 'mutmut==3.8.1'
+    "$venv/bin/python" -m pip install --quiet -e '.[test]' 'mutmut==3.8.1' 'pytest-timeout>=2.3'
 fi
 
 # The area's modules, or only those named after it.
@@ -89,7 +89,9 @@ section = "\n".join([
     'also_copy = ["tests/", "standin/", "migrations/", "docs/", "bench/"]',
     f"only_mutate = {json.dumps(modules)}",
     f"pytest_add_cli_args_test_selection = {json.dumps(tests)}",
-    'pytest_add_cli_args = ["-p", "no:cacheprovider", "-x", "-q"]',
+    # a mutant that makes a test wait forever uses no CPU: mutmut's CPU limit
+    # would never stop it, so each test has a wall-clock limit too
+    'pytest_add_cli_args = ["-p", "no:cacheprovider", "-x", "-q", "--timeout", "120"]',
     "",
 ])
 text = re.sub(r"\[tool\.mutmut\].*?(?=\n\[|\Z)", "", text, flags=re.S).rstrip() + "\n\n" + section
@@ -119,46 +121,5 @@ elif [ "$status" -ne 0 ]; then
     echo "mutmut stopped with status $status (124: over ${limit}s); see $out/run.log" >&2
 fi
 
-(cd "$work" && "$venv/bin/python" - "$area" "../survivors.diff" <<'PY'
-import json
-import sys
-from pathlib import Path
-
-from mutmut.mutation.diff_apply import get_diff_for_mutant
-
-KILLED = {1, 3, 24, -24, 36, 152, 255}  # a failing test, or a timeout
-SURVIVED = {0}
-area, diff = sys.argv[1], sys.argv[2]
-
-total_killed = total_survived = total_other = 0
-survivors = []
-print(f"area {area}")
-print(f"{'module':<40}{'killed':>8}{'survived':>10}{'score':>9}")
-for meta in sorted(Path("mutants").rglob("*.py.meta")):
-    source = str(meta.relative_to("mutants")).removesuffix(".meta")
-    codes = json.loads(meta.read_text())["exit_code_by_key"]
-    killed = sum(code in KILLED for code in codes.values())
-    survived = [name for name, code in codes.items() if code in SURVIVED]
-    other = len(codes) - killed - len(survived)
-    total_killed += killed
-    total_survived += len(survived)
-    total_other += other
-    survived.sort(key=lambda n: (n.rsplit("_", 1)[0], int(n.rsplit("_", 1)[1])))
-    survivors += [(name, source) for name in survived]
-    judged = killed + len(survived)
-    if judged:
-        print(f"{source:<40}{killed:>8}{len(survived):>10}{100 * killed / judged:>8.1f}%")
-judged = total_killed + total_survived
-if not judged:
-    sys.exit("no mutant was judged; see run.log")
-print(f"{'total':<40}{total_killed:>8}{total_survived:>10}{100 * total_killed / judged:>8.1f}%")
-if total_other:
-    print(f"({total_other} mutants not judged: no test reaches them, or not run)")
-with open(diff, "w") as out:
-    for name, path in survivors:
-        out.write(f"# {name}\n{get_diff_for_mutant(name, path=path)}\n\n")
-if survivors:
-    print(f"{len(survivors)} survivors: each one's change is in mutants/{area}/survivors.diff")
-PY
-) | tee "$out/score.txt"
+(cd "$work" && "$venv/bin/python" ../../../scripts/mutation_score.py "$area") | tee "$out/score.txt"
 exit "$status"
