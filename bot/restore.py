@@ -181,7 +181,7 @@ def restore(
     database: PathLike,
     *,
     now: datetime,
-    other_server: bool = False,
+    other_server: bool,
     migrations_dir: PathLike = DEFAULT_MIGRATIONS,
 ) -> Restored:
     """Put `backup` back as the league's database at `database` (see the module)."""

@@ -112,11 +112,22 @@ def test_a_backup_newer_than_the_bot_is_refused(files, capsys) -> None:
     assert "newer than this bot" in refuse(live, backup, capsys)
 
 
-@pytest.mark.parametrize("what", ["missing", "not sqlite", "not a league", "itself"])
-def test_other_backups_are_refused(files, capsys, what: str) -> None:
+@pytest.mark.parametrize(
+    ("what", "says"),
+    [
+        ("missing", "is not a backup: no such file, or it is empty"),
+        ("empty", "is not a backup: no such file, or it is empty"),
+        ("not sqlite", "is not a SQLite database"),
+        ("not a league", "is not a league database (schema version 0)"),
+        ("itself", "is the database itself; name a backup"),
+    ],
+)
+def test_other_backups_are_refused(files, capsys, what: str, says: str) -> None:
     live, backup = files
     if what == "missing":
         backup.unlink()
+    elif what == "empty":
+        backup.write_bytes(b"")
     elif what == "not sqlite":
         backup.write_text("a shopping list\n" * 100)
     elif what == "not a league":
@@ -124,7 +135,7 @@ def test_other_backups_are_refused(files, capsys, what: str) -> None:
         sqlite3.connect(backup).execute("CREATE TABLE t (x)").connection.close()
     else:
         backup = live
-    refuse(live, backup, capsys)
+    assert says in refuse(live, backup, capsys)
 
 
 # --- only a league's backup, and the right league's ---------------------------------------
@@ -222,3 +233,66 @@ async def test_each_migration_file_is_recorded(tmp_path: Path) -> None:
     conn.close()
     assert [(v, n) for v, n, _ in rows] == [(m.version, m.name) for m in load_migrations()]
     assert [t is None for _, _, t in rows] == [m.version < RECORD_SINCE for m in load_migrations()]
+
+
+@pytest.mark.parametrize("change", ["a column more", "a column less", "an index less"])
+def test_a_backup_whose_tables_differ_from_the_bots_is_refused(
+    files, capsys, change: str
+) -> None:
+    live, backup = files
+    conn = sqlite3.connect(backup)
+    if change == "a column more":
+        conn.execute("ALTER TABLE machines ADD COLUMN colour TEXT")
+    elif change == "a column less":
+        conn.execute("ALTER TABLE players DROP COLUMN ifpa_number")
+    else:
+        (name,) = conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%'"
+            " ORDER BY name LIMIT 1"
+        ).fetchone()
+        conn.execute(f"DROP INDEX {name}")
+    conn.commit()
+    conn.close()
+    assert "its tables are not the ones this bot makes" in refuse(live, backup, capsys)
+
+
+async def test_a_backup_of_the_first_schema_version_is_restored(files) -> None:
+    live, backup = files
+    backup.unlink()
+    await migrate(backup, up_to=1)
+    conn = sqlite3.connect(backup)
+    conn.execute("INSERT INTO leagues (guild_id, name, created_at) VALUES (1, 'League', 'x')")
+    conn.commit()
+    conn.close()
+    assert "schema version 1" in restored(live, backup)
+
+
+async def test_the_record_is_checked_from_the_version_that_began_it(files, capsys) -> None:
+    live, backup = files
+    backup.unlink()
+    await migrate(backup, up_to=RECORD_SINCE)
+    conn = sqlite3.connect(backup)
+    conn.execute("INSERT INTO leagues (guild_id, name, created_at) VALUES (1, 'League', 'x')")
+    conn.execute("DELETE FROM schema_migrations WHERE version = 3")
+    conn.commit()
+    conn.close()
+    assert "was not made by this bot's migrations" in refuse(live, backup, capsys)
+
+
+@pytest.mark.parametrize("database", ["missing", "no league yet"])
+async def test_a_backup_goes_onto_a_database_without_a_league(
+    files, tmp_path: Path, database: str
+) -> None:
+    """A new machine (no file yet), or a bot started once before its league was
+    set up: there is no server to compare, the backup's league comes back."""
+    _, backup = files
+    live = tmp_path / "new" / "league.sqlite3"
+    live.parent.mkdir()
+    if database == "no league yet":
+        await migrate(live)
+    out = restored(live, backup)
+    assert "League (Discord server 1)" in out
+    assert machines(live) == ["Attack from Mars"]
+    kept = list(live.parent.glob("league.sqlite3.before-restore-*"))
+    assert len(kept) == (1 if database == "no league yet" else 0)
+    assert ("previous file is kept as" in out) == (database == "no league yet")
