@@ -10,29 +10,37 @@
 #   scripts/mutation.sh                 the list of areas
 #   scripts/mutation.sh rules           one area (bot/rules/ against tests/scoring/)
 #   scripts/mutation.sh rules match     only bot/rules/match.py of that area
+#                                       (in mutants/rules-match)
+#
+# Then a second look: every mutant the area's own tests let through is run
+# against the rest of the suite's tests that call the changed function
+# (scripts/mutation_recheck.py), so a service's mutant that only a cog's or the
+# end-to-end night's test notices counts as killed, by that test.
 #
 # Each area runs in a copy of the project of its own (mutants/<area>/work), with
 # a pyproject.toml that names its modules and tests, so areas never mix.
 # MUTATION_VENV (default .mutation-venv) is a venv of its own, made on the first
 # run; MUTATION_JOBS (default 2) parallel workers; MUTATION_TIMEOUT (default 3600)
 # seconds for the area. Writes only mutants/ (git-ignored): mutants/<area>/run.log,
+# mutants/<area>/recheck.json (the second look's verdicts, with the killing test),
 # mutants/<area>/survivors.diff (each survivor's change).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root="$(pwd)"
 
 declare -A MODULES=(
-    [rules]="bot/rules/*"
-    [services]="bot/services/*"
-    [delivery]="bot/delivery/*"
+    [rules]="bot/rules/*.py"
+    [services]="bot/services/*.py"
+    [delivery]="bot/delivery/*.py"
     [scheduler]="bot/scheduler.py"
     [storage]="bot/database.py bot/migrate.py bot/restore.py bot/quick_reads.py"
     [startup]="bot/checks.py bot/lifecycle.py bot/config.py"
-    [cogs]="cogs/*"
+    [cogs]="cogs/*.py cogs/league/*.py"
 )
 declare -A TESTS=(
     [rules]="tests/scoring"
-    [services]="tests/services tests/db"
-    [delivery]="tests/services/test_outbox.py tests/cogs/test_outbox_cog.py tests/e2e/test_delivery_lanes.py tests/e2e/test_refused_posts.py tests/e2e/test_dm_delivery.py tests/e2e/test_night_cards.py"
+    [services]="tests/services tests/db tests/cogs tests/scheduler tests/ui"
+    [delivery]="tests/services/test_outbox.py tests/cogs tests/e2e tests/ui"
     [scheduler]="tests/scheduler"
     [storage]="tests/db"
     [startup]="tests/test_config.py tests/test_lifecycle.py tests/test_startup_faults.py tests/e2e/test_checks.py tests/e2e/test_start_and_stop.py"
@@ -65,14 +73,16 @@ only=()
 for pattern in ${MODULES[$area]}; do
     for file in $pattern; do
         name="$(basename "$file" .py)"
+        [ "$name" = "__init__" ] && name="$(basename "$(dirname "$file")")"  # a package's own code
         if [ $# -eq 0 ] || [[ " $* " == *" $name "* ]]; then
-            [ "$name" = "__init__" ] || only+=("$file")
+            grep -q "def " "$file" && only+=("$file")  # an __init__ with nothing to mutate is left out
         fi
     done
 done
 [ ${#only[@]} -gt 0 ] || { echo "no module of $area is called $*" >&2; exit 2; }
 
 out="mutants/$area"
+[ $# -eq 0 ] || out="mutants/$area-$(IFS=-; echo "$*")"  # some modules: a folder of their own
 work="$out/work"
 rm -rf "$out" && mkdir -p "$work"  # always from scratch: mutmut caches on the source only
 git ls-files -z | xargs -0 cp --parents -t "$work"
@@ -88,6 +98,8 @@ section = "\n".join([
     'source_paths = ["bot/", "cogs/"]',
     'also_copy = ["tests/", "standin/", "migrations/", "docs/", "bench/"]',
     f"only_mutate = {json.dumps(modules)}",
+    # log lines are for the operator, not the league: not mutated (docs/mutation)
+    'do_not_mutate_patterns = ["^\\\\s*log\\\\.(debug|info|warning|error|exception)\\\\("]',
     f"pytest_add_cli_args_test_selection = {json.dumps(tests)}",
     # a mutant that makes a test wait forever uses no CPU: mutmut's CPU limit
     # would never stop it, so each test has a wall-clock limit too
@@ -121,5 +133,13 @@ elif [ "$status" -ne 0 ]; then
     echo "mutmut stopped with status $status (124: over ${limit}s); see $out/run.log" >&2
 fi
 
-(cd "$work" && "$venv/bin/python" ../../../scripts/mutation_score.py "$area") | tee "$out/score.txt"
+# The second look: each mutant the area's own tests let through (or never
+# reached) runs against the rest of the suite's tests that call its function.
+# MUTATION_RECHECK=0 skips it.
+if [ "${MUTATION_RECHECK:-1}" = 1 ]; then
+    (cd "$work/mutants" && "$venv/bin/python" "$root/scripts/mutation_recheck.py" "$root/$out" tests) \
+        2>&1 | tee "$out/recheck.log"
+fi
+
+(cd "$work" && "$venv/bin/python" "$root/scripts/mutation_score.py" "$(basename "$out")") | tee "$out/score.txt"
 exit "$status"

@@ -5,6 +5,7 @@
     standin.limits.global_per_second = None          # no global limit
     standin.limits.switch_off()                      # kinder than Discord: no rate limits
     standin.fail_next("POST /channels/*/messages", status=502, times=2)
+    standin.fail_next("POST /channels/*/messages", status=429, retry_after=30)  # a ban
     standin.slow("POST /channels/*/messages", 0.3)   # answers come 0.3 s late
 
 `Limits()` has Discord's numbers for a bot: 5 messages per 5 s per channel
@@ -188,27 +189,32 @@ class _Fault:
     pattern: str
     status: int
     times: int
+    retry_after: float | None = None
 
 
 class Faults:
-    """Transient server errors for the next N requests of a route."""
+    """Transient server errors for the next N requests of a route: a 5xx, or
+    the 429 of Cloudflare's ban in front of Discord (with its Retry-After)."""
 
     def __init__(self) -> None:
         self._pending: list[_Fault] = []
 
-    def add(self, route: str, status: int, times: int) -> None:
-        if not 500 <= status <= 599:
-            raise ValueError(f"a transient failure is a 5xx status, not {status}")
-        self._pending.append(_Fault(route_pattern(route), status, times))
+    def add(self, route: str, status: int, times: int, retry_after: float | None = None) -> None:
+        if status == 429:
+            if retry_after is None or retry_after <= 0:
+                raise ValueError("a ban's 429 says when to come back: retry_after > 0")
+        elif not 500 <= status <= 599:
+            raise ValueError(f"a transient failure is a 5xx status or a ban's 429, not {status}")
+        self._pending.append(_Fault(route_pattern(route), status, times, retry_after))
 
-    def take(self, method: str, path: str) -> int | None:
-        """The status to fail this request with (using up one of its times), or None."""
+    def take(self, method: str, path: str) -> _Fault | None:
+        """The fault to fail this request with (using up one of its times), or None."""
         for fault in self._pending:
             if _matches(method, path, fault.pattern):
                 fault.times -= 1
                 if fault.times <= 0:
                     self._pending.remove(fault)
-                return fault.status
+                return fault
         return None
 
     @property

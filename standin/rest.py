@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
@@ -179,12 +180,16 @@ class Rest:
                 and request.headers.get("Authorization") != f"Bot {self.standin.token}"
             ):
                 raise Refused(401, 0, "401: Unauthorized")
-            failure = self.standin.faults.take(request.method, request.path)
-            if failure is not None:
-                record.status, record.error = failure, f"injected {failure} (fail_next)"
+            fault = self.standin.faults.take(request.method, request.path)
+            if fault is not None:
+                record.status, record.error = fault.status, f"injected {fault.status} (fail_next)"
                 self.standin.rejected.append(record)
-                text = f"{failure}: {TRANSIENT.get(failure, 'Server Error')}"
-                return json_response({"message": text, "code": 0}, failure, VIA)
+                if fault.status == 429:  # Cloudflare's ban: plain text, no Via, Retry-After
+                    wait = str(math.ceil(fault.retry_after or 1))
+                    return web.Response(text="error code: 1015", status=429,
+                                        headers={"Retry-After": wait})  # fmt: skip
+                text = f"{fault.status}: {TRANSIENT.get(fault.status, 'Server Error')}"
+                return json_response({"message": text, "code": 0}, fault.status, VIA)
             verdict = self.standin.rate_limiter.check(request.method, request.path, loop.time())
             record.remaining = verdict.remaining
             if verdict.refusal is not None:

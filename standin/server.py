@@ -282,12 +282,17 @@ class DiscordStandIn:
         channel.bot_denied &= ~_permission_bits(what) if what else 0
         self.send_soon("CHANNEL_UPDATE", channel.payload())
 
-    def fail_next(self, route: str, *, status: int = 502, times: int = 1) -> None:
+    def fail_next(
+        self, route: str, *, status: int = 502, times: int = 1, retry_after: float | None = None
+    ) -> None:
         """The next `times` requests matching `route` ("METHOD /path" under /api/v10,
         `*` for any part: "POST /channels/*/messages") fail with a transient 5xx
         before Discord would look at them (recorded in `rejected`). discord.py retries
-        500, 502, 504 and 524 itself (after 1 s, 3 s, ...) and raises on others."""
-        self.faults.add(route, status, times)
+        500, 502, 504 and 524 itself (after 1 s, 3 s, ...) and raises on others.
+        status=429 with `retry_after` seconds is Cloudflare's ban in front of Discord:
+        a plain-text 429 with Retry-After (whole seconds) and no Via header, on which
+        discord.py gives up at once instead of waiting."""
+        self.faults.add(route, status, times, retry_after)
 
     def slow(self, route: str, seconds: float) -> None:
         """Answer requests matching `route` ("PATCH /channels/*/messages/*") `seconds`

@@ -236,7 +236,7 @@ class Sender:
                 await self._later(item, error)
             else:  # 400 and the like: sending it again would be refused again
                 await self._failed(item, _why(error))
-        except (aiohttp.ClientError, OSError, TimeoutError) as error:
+        except (aiohttp.ClientError, OSError, TimeoutError, discord.RateLimited) as error:
             await self._later(item, error)
         else:
             await owed.sent(db, item, message_id, now=self.clock(), told=outgoing.told)
@@ -286,10 +286,11 @@ class Sender:
         self.wake()
 
     async def _later(self, item: OutboxItem, error: BaseException) -> None:
+        """Again after a backoff that doubles with each try (from `retry_first`, at
+        most `retry_cap`), and never before Discord's Retry-After."""
         wait = min(self.retry_cap, self.retry_first * 2 ** max(0, item.attempts - 1))
-        retry_after = getattr(error, "retry_after", None)
-        if isinstance(retry_after, int | float):
-            wait = max(wait, float(retry_after))
+        if (retry_after := _retry_after(error)) is not None:
+            wait = max(wait, retry_after)
         when = self.clock() + timedelta(seconds=wait)
         await owed.retry_later(self.bot.db, item.id, when, _why(error), now=self.clock())
         log.warning("outbox item %d (%s to %s) not sent (%s); again in %.0f s",
@@ -371,6 +372,21 @@ class Sender:
             if guild.owner_id is not None:
                 found.insert(0, guild.owner_id)
         return list(dict.fromkeys(found))
+
+
+def _retry_after(error: BaseException) -> float | None:
+    """How long Discord asked the bot to wait, in seconds: discord.RateLimited's
+    `retry_after`, or the Retry-After header of the 429 (or 5xx) that discord.py
+    gave up on, e.g. Cloudflare's ban in front of Discord."""
+    value = getattr(error, "retry_after", None)
+    if value is None and isinstance(error, discord.HTTPException):
+        headers = getattr(error.response, "headers", None)
+        value = headers.get("Retry-After") if headers is not None else None
+    try:
+        seconds = float(value) if value is not None else None
+    except (TypeError, ValueError):
+        return None
+    return seconds if seconds is not None and 0 < seconds < float("inf") else None
 
 
 def _why(error: BaseException) -> str:

@@ -53,16 +53,19 @@ async def score(bot: FakeBot, player: int, game: int, value: str) -> str:
 class Response:
     """What discord.py's exceptions read from an aiohttp response."""
 
-    def __init__(self, status: int) -> None:
+    def __init__(self, status: int, headers: dict[str, str] | None = None) -> None:
         self.status = status
         self.reason = "Service Unavailable" if status >= 500 else "Too Many Requests"
+        self.headers = headers or {}
 
 
 class FlakyChannel(FakeChannel):
     """A channel whose next sends fail with the given HTTP statuses, as Discord
-    answers when it is overloaded (5xx) or rate-limits the bot (429)."""
+    answers when it is overloaded (5xx) or rate-limits the bot (429); a failure
+    given as (status, "30") carries Retry-After: 30, and an exception is raised
+    as it is."""
 
-    def __init__(self, channel_id: int, failures: list[int]) -> None:
+    def __init__(self, channel_id: int, failures: list[Any]) -> None:
         super().__init__(channel_id)
         self.failures = failures
         self.tries = 0
@@ -70,9 +73,13 @@ class FlakyChannel(FakeChannel):
     async def send(self, content: str, **kwargs: Any) -> Any:
         self.tries += 1
         if self.failures:
-            status = self.failures.pop(0)
+            failure = self.failures.pop(0)
+            if isinstance(failure, BaseException):
+                raise failure
+            status, retry_after = failure if isinstance(failure, tuple) else (failure, None)
+            headers = {"Retry-After": retry_after} if retry_after is not None else {}
             error = discord.DiscordServerError if status >= 500 else discord.HTTPException
-            raise error(Response(status), "try again")
+            raise error(Response(status, headers), "try again")
         return await super().send(content, **kwargs)
 
 
@@ -166,6 +173,70 @@ async def test_a_server_error_or_rate_limit_is_retried_later_in_order(league: Fa
     assert [m.content for m in flaky.sent] == ["first post", "second post"]
     report = await outbox.status(bot.db, GUILD)
     assert report.waiting == [] and report.failed == [] and report.delivered == 2
+
+
+async def tries_at(
+    bot: FakeBot, clock: Clock, flaky: FlakyChannel, waits: list[float]
+) -> list[float]:
+    """Step the clock a tenth of a second at a time over `waits` in all, flushing
+    the sender at each step: the seconds (from the first try) of every try."""
+    started, tries, seen = clock.now, [0.0], flaky.tries
+    for _ in range(int(sum(waits) * 10) + 1):
+        clock.now += timedelta(seconds=0.1)
+        await bot.outbox.flush()
+        if flaky.tries > seen:
+            seen = flaky.tries
+            tries.append(round((clock.now - started).total_seconds(), 1))
+    return tries
+
+
+async def test_the_backoff_doubles_from_its_first_wait_up_to_its_cap(league: FakeBot) -> None:
+    """Five 503s in a row: tried again 2, 4, 8, then 10 and 10 s later (the cap
+    here), never sooner, and then posted once."""
+    bot, clock = league, Clock()
+    flaky = FlakyChannel(ANNOUNCEMENTS, [503] * 5)
+    bot.channels[ANNOUNCEMENTS] = flaky
+    bot.outbox = Sender(bot, clock=clock, retry_first=2.0, retry_cap=10.0)  # type: ignore[arg-type]
+    assert await announcements.enqueue(bot.db, GUILD, "news", "the news", now=TONIGHT)
+    await bot.outbox.flush()
+    assert flaky.tries == 1
+    tries = await tries_at(bot, clock, flaky, [2, 4, 8, 10, 10])
+    assert tries == [0.0, 2.0, 6.0, 14.0, 24.0, 34.0]
+    assert [m.content for m in flaky.sent] == ["the news"]
+    report = await outbox.status(bot.db, GUILD)
+    assert (report.waiting, report.failed, report.delivered) == ([], [], 1)
+
+
+async def test_a_429s_retry_after_is_waited_out_when_longer_than_the_backoff(
+    league: FakeBot,
+) -> None:
+    """Discord said how long to wait (Retry-After: 7, after discord.py gave up on
+    the 429): the backoff's 2 s would be too soon, so the next try is 7 s later;
+    a Retry-After shorter than the backoff (1 s) leaves the backoff's 4 s."""
+    bot, clock = league, Clock()
+    flaky = FlakyChannel(ANNOUNCEMENTS, [(429, "7"), (429, "1")])
+    bot.channels[ANNOUNCEMENTS] = flaky
+    bot.outbox = Sender(bot, clock=clock, retry_first=2.0, retry_cap=300.0)  # type: ignore[arg-type]
+    assert await announcements.enqueue(bot.db, GUILD, "news", "the news", now=TONIGHT)
+    await bot.outbox.flush()
+    assert await tries_at(bot, clock, flaky, [7, 4]) == [0.0, 7.0, 11.0]
+    assert [m.content for m in flaky.sent] == ["the news"]
+
+
+async def test_a_rate_limit_discordpy_would_not_wait_for_is_retried_after_it(
+    league: FakeBot,
+) -> None:
+    """discord.RateLimited (a 429 longer than discord.py was told to wait) is not
+    an HTTPException: the outbox still backs off for its retry_after, and the
+    post is not lost or failed."""
+    bot, clock = league, Clock()
+    flaky = FlakyChannel(ANNOUNCEMENTS, [discord.RateLimited(5.0)])
+    bot.channels[ANNOUNCEMENTS] = flaky
+    bot.outbox = Sender(bot, clock=clock, retry_first=2.0)  # type: ignore[arg-type]
+    assert await announcements.enqueue(bot.db, GUILD, "news", "the news", now=TONIGHT)
+    await bot.outbox.flush()
+    assert await tries_at(bot, clock, flaky, [5]) == [0.0, 5.0]
+    assert [m.content for m in flaky.sent] == ["the news"]
 
 
 async def test_a_send_cut_off_by_a_crash_is_not_posted_twice(league: FakeBot) -> None:

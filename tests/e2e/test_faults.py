@@ -371,3 +371,22 @@ async def test_bursts_of_5xx_and_429_on_every_route_the_bot_uses_lose_nothing(
         int(p["id"]) for p in posts
     )
     assert "unexpected error" not in caplog.text
+
+
+async def test_a_ban_429_is_waited_out_for_its_retry_after_not_the_shorter_backoff(
+    league: League,
+) -> None:
+    """Cloudflare's ban in front of Discord answers 429 with Retry-After and no
+    Via: discord.py gives up at once and the outbox takes it. Its own backoff
+    would try again after 2 s; it waits the 3 s Discord asked for, then posts once."""
+    standin = league.standin
+    cards = f"/api/v10/channels/{league.approvals}/messages"
+    async with running_bot(league.settings, standin=standin):
+        standin.fail_next(f"POST /channels/{league.approvals}/messages", status=429, retry_after=3)
+        answer = await league.run(league.players[0], "score", {"game": 3, "score": "3M"})
+        await league.delivered(timeout=30)
+    assert answer.content.startswith("Submitted"), answer.content
+    posts = [r for r in standin.requests if r.method == "POST" and r.path == cards]
+    assert [r.status for r in posts] == [429, 200]
+    assert posts[1].at - posts[0].at >= 2.9  # not the backoff's 2 s
+    assert len(standin.channel_messages(league.approvals)) == 1

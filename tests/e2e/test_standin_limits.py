@@ -278,6 +278,29 @@ async def test_transient_server_errors_fail_the_next_requests(
         standin.fail_next("/channels/*/messages")  # no method
 
 
+async def test_a_ban_429_has_retry_after_and_no_via_and_discordpy_gives_up_at_once(
+    standin: DiscordStandIn, world: World, http: aiohttp.ClientSession, client: discord.Client
+) -> None:
+    """Cloudflare's ban in front of Discord: plain text, Retry-After in whole
+    seconds, no Via; discord.py raises it instead of waiting and retrying."""
+    url = f"{standin.api_base}/channels/{world.general}/messages"
+    standin.fail_next("POST /channels/*/messages", status=429, retry_after=2.5)
+    async with http.post(url, json={"content": "banned"}) as response:
+        assert (response.status, await response.text()) == (429, "error code: 1015")
+        assert response.headers["Retry-After"] == "3" and "Via" not in response.headers
+    standin.fail_next("POST /channels/*/messages", status=429, retry_after=30)
+    channel = await client.fetch_channel(world.general)
+    assert isinstance(channel, discord.TextChannel)
+    with pytest.raises(discord.HTTPException, match="429") as banned:
+        await channel.send("lost to a ban")
+    assert banned.value.response.headers["Retry-After"] == "30"
+    assert standin.channel_messages(world.general) == []
+    with pytest.raises(ValueError, match="says when to come back"):
+        standin.fail_next("POST /channels/*/messages", status=429)
+    with pytest.raises(ValueError, match="a 5xx status or a ban's 429, not 404"):
+        standin.fail_next("POST /channels/*/messages", status=404)
+
+
 async def test_a_slow_answer_comes_after_its_message_is_made(
     standin: DiscordStandIn, world: World, client: discord.Client
 ) -> None:
