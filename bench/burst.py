@@ -124,9 +124,7 @@ async def burst(
     poller = asyncio.create_task(poll())
     try:
         for kind, member, options in interactions:
-            exchanges.append(
-                await standin.invoke(member, kind, options, channel_id=world.general)
-            )
+            exchanges.append(await standin.invoke(member, kind, options, channel_id=world.general))
         first = exchanges[0].created_at
         last_deadline = exchanges[-1].created_at + DEADLINE + 0.5
         for _ in range(round((last_deadline - loop.time()) / 0.05) + 1):

@@ -54,7 +54,7 @@ class LeagueFile:
         return {guild for _, guild in self.leagues}
 
     def named(self) -> str:
-        """"Koi's League (Discord server 123)", for a one-line message."""
+        """ "Koi's League (Discord server 123)", for a one-line message."""
         return " and ".join(f"{name} (Discord server {guild})" for name, guild in self.leagues)
 
 
@@ -155,8 +155,7 @@ def _check_record(
     ours = [(m.version, m.name) for m in migrations if m.version <= version]
     if [tuple(r) for r in recorded] != ours:
         raise DatabaseError(
-            f"{path} was not made by this bot's migrations (its record of migration files "
-            "differs)"
+            f"{path} was not made by this bot's migrations (its record of migration files differs)"
         )
 
 

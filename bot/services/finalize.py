@@ -174,7 +174,7 @@ LISTED = 8  # scores named in a refusal; the rest are counted, so it stays one a
 
 
 def capped(items: list[str], where_all: str) -> str:
-    """"A; B; C" or, past LISTED, "A; …; H and 60 more (<where_all>)"."""
+    """ "A; B; C" or, past LISTED, "A; …; H and 60 more (<where_all>)"."""
     if len(items) <= LISTED:
         return "; ".join(items)
     return f"{'; '.join(items[:LISTED])} and {len(items) - LISTED} more ({where_all})"

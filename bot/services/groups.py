@@ -34,9 +34,7 @@ from bot.services.season import (
 )
 
 
-async def check_week(
-    db: Database, guild_id: int, *, week: int | None = None, now: datetime
-) -> int:
+async def check_week(db: Database, guild_id: int, *, week: int | None = None, now: datetime) -> int:
     """Every refusal `week_view` can give, from one quick statement run inline
     (`Database.read(snapshot=False)`), so a caller can refuse privately before
     it acknowledges publicly. Returns the week `week_view` shows."""

@@ -145,9 +145,7 @@ class RosterCommands(LeagueCommands):
         )
 
     @machine.command(name="par")
-    @app_commands.describe(
-        machine="The machine", value="Par, or 'median' of the pre-makeups"
-    )
+    @app_commands.describe(machine="The machine", value="Par, or 'median' of the pre-makeups")
     async def par(
         self,
         interaction: Interaction,

@@ -58,8 +58,9 @@ async def test_the_zip_carries_every_photo_that_scores_csv_names(league: FakeBot
     bot = league
     expected = await with_photos(bot)
     said, data = await export(bot)
-    assert said.text == ("Spring: 9 CSV files in a zip (columns in the README), and the scores' "
-                         "4 photos.")
+    assert said.text == (
+        "Spring: 9 CSV files in a zip (columns in the README), and the scores' 4 photos."
+    )
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         kept = {n: archive.read(n) for n in archive.namelist() if n.startswith("photos/")}
     assert kept == expected
@@ -119,7 +120,8 @@ async def test_the_command_line_writes_the_photos_into_the_folder_and_its_zip(
     assert {f"photos/{p.name}": p.read_bytes() for p in (out / "photos").iterdir()} == expected
     with zipfile.ZipFile(out / "league-spring.zip") as archive:
         assert {n: archive.read(n) for n in archive.namelist() if n.startswith("photos/")} == (
-            expected)
+            expected
+        )
         text = archive.read("scores.csv").decode("utf-8-sig")
         rows = list(csv.DictReader(io.StringIO(text, newline="")))
     assert set(named(rows).values()) == {*expected, OLD}

@@ -56,4 +56,3 @@ async def test_a_score_with_only_its_old_link_keeps_showing_it_after_0012(tmp_pa
 async def _rows(db: Database, sql: str) -> list[tuple[object, ...]]:
     async with db.read() as conn:
         return [tuple(row) for row in await conn.execute_fetchall(sql)]
-

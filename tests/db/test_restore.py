@@ -236,9 +236,7 @@ async def test_each_migration_file_is_recorded(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("change", ["a column more", "a column less", "an index less"])
-def test_a_backup_whose_tables_differ_from_the_bots_is_refused(
-    files, capsys, change: str
-) -> None:
+def test_a_backup_whose_tables_differ_from_the_bots_is_refused(files, capsys, change: str) -> None:
     live, backup = files
     conn = sqlite3.connect(backup)
     if change == "a column more":

@@ -26,10 +26,12 @@ from tests.e2e.harness import TOKEN, Server, bot_settings, locked_night, running
 from tests.test_photos import phone_jpeg
 
 TONIGHT = datetime(2026, 1, 7, 20, 0, tzinfo=ZoneInfo("America/New_York"))
-REASON = ("The photo shows another machine's display and the score is a digit longer than "
-          "the one in it; take the photo again with the whole display and the machine's "
-          "name in it, then send the score again with /score and the new photo. Thanks, "
-          "and sorry for the trouble: every score is checked against its photo")
+REASON = (
+    "The photo shows another machine's display and the score is a digit longer than "
+    "the one in it; take the photo again with the whole display and the machine's "
+    "name in it, then send the score again with /score and the new photo. Thanks, "
+    "and sorry for the trouble: every score is checked against its photo"
+)
 assert len(REASON) == 300  # the longest reason the commissioner can give
 
 
@@ -146,7 +148,8 @@ async def test_every_one_of_forty_waiting_scores_can_be_rejected_from_the_card(
         games = menu(card, "Reject a score…")
         # more wait than a menu holds: the games first
         assert [o["label"] for o in games["options"]] == [
-            f"Game {g} · {machine_name(g - 1)} · 4 waiting"[:100] for g in range(1, 11)]
+            f"Game {g} · {machine_name(g - 1)} · 4 waiting"[:100] for g in range(1, 11)
+        ]
         last = night.score_ids[-1]  # game 10, the fourth player
         picked = await standin.click(koi, card["id"], games["custom_id"],
                                      values=[games["options"][-1]["value"]])  # fmt: skip
@@ -161,13 +164,15 @@ async def test_every_one_of_forty_waiting_scores_can_be_rejected_from_the_card(
         await opened.done(timeout=10, quiet=0.05)
         assert opened.modal is not None
         reason_id = opened.modal["components"][0]["components"][0]["custom_id"]
-        done = await standin.submit_modal(koi, opened.modal["custom_id"],
-                                          {reason_id: "Blurry photo"}, channel_id=approvals)
+        done = await standin.submit_modal(
+            koi, opened.modal["custom_id"], {reason_id: "Blurry photo"}, channel_id=approvals
+        )
         await done.done(timeout=10, quiet=0.05)
         assert done.content.startswith(f"Rejected {player_name(7)}'s ")
         await bot.outbox.settled()
         shown = card_text(the_card(standin, night.server))
         assert f" {MAX_SCORE - 100 - 3:,} ✗" in shown
         assert the_card(standin, night.server)["embeds"][-1]["footer"]["text"] == (
-            "39 waiting for approval")
+            "39 waiting for approval"
+        )
     assert standin.rejected == []

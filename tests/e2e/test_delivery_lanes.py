@@ -191,8 +191,7 @@ async def test_a_busy_moment_keeps_every_order_that_matters(league: League) -> N
     standin.slow("POST /channels/*/messages", 0.5)
     standin.slow("PATCH /channels/*/messages/*", 0.5)
     long_posts = [
-        "\n".join(f"Post {n}, line {line}: " + "words " * 20 for line in range(30))
-        for n in (1, 2)
+        "\n".join(f"Post {n}, line {line}: " + "words " * 20 for line in range(30)) for n in (1, 2)
     ]
     db = await Database.open(league.settings.database_path)
     try:
@@ -204,8 +203,18 @@ async def test_a_busy_moment_keeps_every_order_that_matters(league: League) -> N
         await db.close()
     answers = Answers(standin)
     first, second, *_ = league.groups
-    order = [(first[0], 1), (first[1], 1), (second[0], 1), (first[2], 1), (second[1], 1),
-             (second[2], 1), (first[0], 2), (first[1], 2), (second[0], 2), (second[1], 2)]
+    order = [
+        (first[0], 1),
+        (first[1], 1),
+        (second[0], 1),
+        (first[2], 1),
+        (second[1], 1),
+        (second[2], 1),
+        (first[0], 2),
+        (first[1], 2),
+        (second[0], 2),
+        (second[1], 2),
+    ]
     async with running_bot(league.settings, standin=league.standin):
         card_1 = await league.card_showing(await league.score(*order[0]))
         await league.score(*order[1])  # its edit is owed while its post is under way

@@ -136,7 +136,8 @@ async def test_resend_with_a_week_after_a_refusal_posts_the_week_once(league: Le
         await bot.outbox.settled()
         posted = league.posts(league.announcements)
         assert [p.split("\n", 1)[0] for p in posted] == [
-            "**Week 1 results · Wednesday 07 January**", "**Standings · Winter**"
+            "**Week 1 results · Wednesday 07 January**",
+            "**Standings · Winter**",
         ]
         status = await league.run("league admin status")
         assert "failed: 0" in status.content

@@ -61,10 +61,15 @@ async def test_a_photo_is_kept_clean_posted_once_and_linked_and_a_disguised_file
         assert len(standin.channel_messages(world.approvals)) == before
         # Discord's client refuses the upload
         with pytest.raises(InvalidInvocation, match="uploads files of 1 to 10,485,760 bytes"):
-            await night.run(ann, "score", {"game": 1, "score": "1M",
-                                           "photo": photo(b"x" * (11 << 20))}, quiet=True)
-        done = await night.run(ann, "score", {"game": 1, "score": "1M",
-                                              "photo": photo(phone_jpeg())}, quiet=True)
+            await night.run(
+                ann,
+                "score",
+                {"game": 1, "score": "1M", "photo": photo(b"x" * (11 << 20))},
+                quiet=True,
+            )
+        done = await night.run(
+            ann, "score", {"game": 1, "score": "1M", "photo": photo(phone_jpeg())}, quiet=True
+        )
         assert "Photo kept, without its location or other details." in done.content
         assert "cdn" not in done.content and "http" not in done.content
         # the league's copy, posted once in the approvals channel, then the card

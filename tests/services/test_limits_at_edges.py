@@ -165,9 +165,7 @@ async def test_a_score_change_reason_at_its_edges(league: Database, size: int, t
 # --- numbers people type -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("value", "taken"), [(0, False), (1, True), (10, True), (11, False)]
-)
+@pytest.mark.parametrize(("value", "taken"), [(0, False), (1, True), (10, True), (11, False)])
 async def test_a_skill_rating_at_its_edges(league: Database, value: int, taken: bool) -> None:
     add = setup.add_player(league, GUILD, "Ann", discord_id=None, skill=value,
                            now=at(SEASON_START))  # fmt: skip

@@ -49,8 +49,16 @@ def machine(n: int) -> str:
     return f"{n} The Wizard of Oz Limited Edition with the Emerald City Castle Topper"[:64]
 
 
-def card(players: int, games: int, state: str, *, photo: str = "posted", by: bool = True,
-         name=long_name, score: int = MAX_SCORE) -> CardView:  # type: ignore[no-untyped-def]
+def card(
+    players: int,
+    games: int,
+    state: str,
+    *,
+    photo: str = "posted",
+    by: bool = True,
+    name=long_name,
+    score: int = MAX_SCORE,
+) -> CardView:  # type: ignore[no-untyped-def]
     """A group's card: `players` × `games`, every line in `state` ("mixed": by turns)."""
     states = [WAITING, APPROVED, REJECTED, MISSING]
     found = []
@@ -115,7 +123,8 @@ def test_every_card_the_rules_allow_fits_one_message_and_shows_every_score(
     for label, target in LINK.findall(text):
         assert label in ("📷", "📷 old link")
         assert target == OLD_LINK or re.fullmatch(
-            rf"https://discord\.com/channels/{GUILD}/{CHANNEL}/13\d{{17}}", target)
+            rf"https://discord\.com/channels/{GUILD}/{CHANNEL}/13\d{{17}}", target
+        )
     assert text.count("](") == len(LINK.findall(text)) and "](http" not in LINK.sub("", text)
     assert f"{len(view.waiting)} waiting for approval" in text or "All decided." in text
 

@@ -60,5 +60,6 @@ def test_a_day_of_thirty_pre_makeups_comes_in_pages() -> None:
     view = card(30, 1)
     first = reject_choices(view)
     assert len(first) == 25 and first[-1] == ("More scores (25–30 of 30)…", "m24")
-    assert [value for _, value in reject_choices(view, "m24")] == [f"s{g * 10 + 1}"
-                                                                   for g in range(25, 31)]
+    assert [value for _, value in reject_choices(view, "m24")] == [
+        f"s{g * 10 + 1}" for g in range(25, 31)
+    ]
