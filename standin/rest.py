@@ -9,6 +9,7 @@ in `DiscordStandIn.unknown_requests`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import math
@@ -184,6 +185,9 @@ class Rest:
             if fault is not None:
                 record.status, record.error = fault.status, f"injected {fault.status} (fail_next)"
                 self.standin.rejected.append(record)
+                if request.content_type == "application/json":  # what was refused, for tests
+                    with contextlib.suppress(ValueError):
+                        record.body = json.loads(await request.read() or b"null")
                 if fault.status == 429:  # Cloudflare's ban: plain text, no Via, Retry-After
                     wait = str(math.ceil(fault.retry_after or 1))
                     return web.Response(text="error code: 1015", status=429,

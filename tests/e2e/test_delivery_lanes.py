@@ -266,3 +266,38 @@ def scores_in(text: str) -> list[str]:
         if len(words) >= 2 and words[0].startswith("P") and words[1][:1].isdigit():
             found.append(f"{words[0]} {words[1]}")
     return found
+
+
+async def test_a_long_posts_pieces_already_posted_are_not_asked_for_again_after_a_503(
+    league: League,
+) -> None:
+    """A post in three pieces whose second piece meets a 503 (which discord.py
+    hands to the outbox): the outbox's retry asks Discord for the second and
+    third pieces only. Only the requests show it: Discord (and the stand-in)
+    would answer a first piece sent again with the same nonce by the earlier
+    message, so the channel alone would look right either way."""
+    standin = league.standin
+    channel = league.settings.announcement_channel_id
+    path = f"{API}/channels/{channel}/messages"
+    text = "\n".join(f"Line {n}: " + "words " * 20 for n in range(40))  # about 5,200 characters
+    db = await Database.open(league.settings.database_path)
+    try:
+        async with db.transaction() as conn:
+            await outbox.owe(conn, league.server.guild, outbox.ANNOUNCEMENTS, "post", "test:1",
+                             {"text": text}, now=TONIGHT)  # fmt: skip
+    finally:
+        await db.close()
+    standin.slow(f"POST /channels/{channel}/messages", 0.3)  # time to aim the 503
+    async with running_bot(league.settings, standin=league.standin):
+        async with asyncio.timeout(20):
+            while not [r for r in standin.requests if r.path == path]:  # noqa: ASYNC110
+                await asyncio.sleep(0.01)
+        standin.fail_next(f"POST /channels/{channel}/messages", status=503)  # the second piece
+        await league.delivered()
+    posts = [r for r in standin.requests if r.method == "POST" and r.path == path]
+    nonces = [r.body["nonce"].rsplit(".", 1)[1] for r in posts]
+    assert list(zip(nonces, [r.status for r in posts], strict=True)) == [
+        ("0", 200), ("1", 503), ("1", 200), ("2", 200),
+    ]  # fmt: skip
+    pieces = [m["content"] for m in standin.channel_messages(channel)]
+    assert len(pieces) == 3 and "\n".join(pieces) == text
