@@ -5,7 +5,8 @@ them) is tried again against the wider tests that also cover the area's code
 
 First the wider tests run once on the unchanged code, recording which test
 calls which of the area's functions; then each mutant runs only the tests that
-call its function, fastest first, stopping at the first failure. The verdicts
+call its function and were not among the area's own (those passed already),
+fastest first, stopping at the first failure. The verdicts
 go to `mutants/<area>/recheck.json` ({mutant: {"status", "by"}}), which
 `scripts/mutation_score.py` reads.
 
@@ -117,9 +118,17 @@ def main(out: Path, paths: list[str]) -> int:
     results: dict[str, dict[str, str]] = {}
     writing = threading.Lock()
 
+    # the area's own tests that call a function already passed with its mutants
+    primary = json.loads(Path("mutmut-stats.json").read_text())["tests_by_mangled_function_name"]
+
     def one(mutant: str) -> None:
-        tests = sorted(set(calls.get(function_of(mutant), [])), key=lambda t: durations.get(t, 0))
-        found = verdict(mutant, tests)
+        function = function_of(mutant)
+        tests = set(calls.get(function, [])) - set(primary.get(function, []))
+        tests = sorted(tests, key=lambda t: durations.get(t, 0))
+        if not tests and (calls.get(function) or primary.get(function)):
+            found = {"status": "survived", "by": ""}  # every test that calls it passed
+        else:
+            found = verdict(mutant, tests)
         with writing:
             results[mutant] = found
             results_path.write_text(json.dumps(results, indent=1, sort_keys=True))

@@ -12,7 +12,8 @@ Discord's rate limits (it waits out a bucket before a request, and retries a
 own, as Discord counts them); what it gives up on comes here:
 
 - 429, 5xx or no connection: tried again later, with exponential backoff
-  (capped), the item staying first of its lane;
+  (capped) and never before Discord's Retry-After, the item staying first of
+  its lane;
 - 403 or 404 (refused for good): the item is kept as failed, and the
   commissioner is alerted in the same transaction (`services.outbox.fail`);
   `/league admin resend` owes it again once the channel is fixed;
@@ -55,6 +56,7 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
 RETRY_FIRST = 2.0  # seconds before the first retry; doubled each time
 RETRY_CAP = 300.0  # at most this long between tries
+RETRY_AFTER_CAP = 86_400.0  # Discord's Retry-After is waited out, up to a day
 # Discord's refusals of a DM that a mention in the announcements channel gets
 # round: 50007 (DMs closed, or no shared server), 50001 / 50013 on the DM.
 DM_REFUSED = (50007, 50001, 50013)
@@ -289,8 +291,7 @@ class Sender:
         """Again after a backoff that doubles with each try (from `retry_first`, at
         most `retry_cap`), and never before Discord's Retry-After."""
         wait = min(self.retry_cap, self.retry_first * 2 ** max(0, item.attempts - 1))
-        if (retry_after := _retry_after(error)) is not None:
-            wait = max(wait, retry_after)
+        wait = max(wait, _retry_after(error))
         when = self.clock() + timedelta(seconds=wait)
         await owed.retry_later(self.bot.db, item.id, when, _why(error), now=self.clock())
         log.warning("outbox item %d (%s to %s) not sent (%s); again in %.0f s",
@@ -374,19 +375,19 @@ class Sender:
         return list(dict.fromkeys(found))
 
 
-def _retry_after(error: BaseException) -> float | None:
-    """How long Discord asked the bot to wait, in seconds: discord.RateLimited's
-    `retry_after`, or the Retry-After header of the 429 (or 5xx) that discord.py
-    gave up on, e.g. Cloudflare's ban in front of Discord."""
+def _retry_after(error: BaseException) -> float:
+    """How long Discord asked the bot to wait, in seconds, at most a day:
+    discord.RateLimited's `retry_after`, or the Retry-After header of the 429 (or
+    5xx) that discord.py gave up on, e.g. Cloudflare's ban in front of Discord.
+    0 when it said nothing, or nothing that is a number of seconds."""
     value = getattr(error, "retry_after", None)
     if value is None and isinstance(error, discord.HTTPException):
-        headers = getattr(error.response, "headers", None)
-        value = headers.get("Retry-After") if headers is not None else None
+        value = error.response.headers.get("Retry-After")
     try:
-        seconds = float(value) if value is not None else None
+        seconds = float(value)
     except (TypeError, ValueError):
-        return None
-    return seconds if seconds is not None and 0 < seconds < float("inf") else None
+        return 0.0
+    return min(seconds, RETRY_AFTER_CAP) if seconds > 0 else 0.0  # NaN is not > 0
 
 
 def _why(error: BaseException) -> str:

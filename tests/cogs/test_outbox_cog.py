@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import discord
+import pytest
 from discord import app_commands
 
 from bot.delivery import Sender
@@ -221,6 +222,34 @@ async def test_a_429s_retry_after_is_waited_out_when_longer_than_the_backoff(
     await bot.outbox.flush()
     assert await tries_at(bot, clock, flaky, [7, 4]) == [0.0, 7.0, 11.0]
     assert [m.content for m in flaky.sent] == ["the news"]
+
+
+@pytest.mark.parametrize(
+    ("retry_after", "next_try"),
+    [
+        ("0.5", 0.5),  # longer than this sender's backoff (0.1 s): waited out
+        ("0", 0.1),  # nothing to wait for: the backoff
+        ("-5", 0.1),  # nonsense: the backoff
+        ("soon", 0.1),
+        ("nan", 0.1),
+        ("inf", 86_400.0),  # at most a day
+        ("100000", 86_400.0),
+    ],
+)
+async def test_what_a_retry_after_header_makes_the_outbox_wait(
+    league: FakeBot, retry_after: str, next_try: float
+) -> None:
+    bot, clock = league, Clock()
+    flaky = FlakyChannel(ANNOUNCEMENTS, [(429, retry_after)])
+    bot.channels[ANNOUNCEMENTS] = flaky
+    bot.outbox = Sender(bot, clock=clock, retry_first=0.1)  # type: ignore[arg-type]
+    assert await announcements.enqueue(bot.db, GUILD, "news", "the news", now=TONIGHT)
+    await bot.outbox.flush()
+    [waiting] = (await outbox.status(bot.db, GUILD)).waiting
+    assert waiting.next_attempt_at is not None
+    due = datetime.fromisoformat(waiting.next_attempt_at) - clock.now
+    assert due == timedelta(seconds=next_try)
+    assert flaky.tries == 1 and flaky.sent == []
 
 
 async def test_a_rate_limit_discordpy_would_not_wait_for_is_retried_after_it(

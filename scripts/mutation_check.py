@@ -1,0 +1,57 @@
+"""Does a test kill a mutant? Runs test files of the project (as they are now,
+copied into the area's mutated copy, with the project's conftest files and
+helpers under tests/) against one or more mutants of an area's last run of
+`scripts/mutation.sh`, and says for each whether it was killed.
+
+    .mutation-venv/bin/python scripts/mutation_check.py AREA MUTANT[,MUTANT...] TEST...
+
+MUTANT is a name from mutants/<area>/survivors.diff, such as
+bot.rules.money.x_payout__mutmut_12; TEST a path or node id under tests/.
+Each mutant is also run against nothing changed (MUTANT_UNDER_TEST empty) once,
+so a test that fails anyway is not taken for a kill.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(copy: Path, mutant: str, tests: list[str]) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "MUTANT_UNDER_TEST": mutant}
+    args = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-x", "-rfE",
+            "--timeout", "120", *tests]  # fmt: skip
+    return subprocess.run(args, cwd=copy, env=env, capture_output=True, text=True, check=False)
+
+
+def main(area: str, mutants: list[str], tests: list[str]) -> int:
+    copy = ROOT / "mutants" / area / "work" / "mutants"
+    if not copy.is_dir():
+        print(f"no mutated copy at {copy}: run scripts/mutation.sh {area} first")
+        return 2
+    for path in (ROOT / "tests").rglob("*.py"):  # the tests as they are now
+        target = copy / path.relative_to(ROOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+    clean = run(copy, "", tests)
+    if clean.returncode != 0:
+        print(f"the tests fail on the unchanged code:\n{clean.stdout[-3000:]}")
+        return 1
+    for mutant in mutants:
+        done = run(copy, mutant, tests)
+        failed = [line for line in done.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
+        verdict = "killed" if done.returncode != 0 else "SURVIVED"
+        print(f"{verdict:<9} {mutant}" + (f"  ({failed[0]})" if failed else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 4:
+        print(__doc__)
+        sys.exit(2)
+    sys.exit(main(sys.argv[1], sys.argv[2].split(","), sys.argv[3:]))
