@@ -249,11 +249,11 @@ class Sender:
         again; any other edit has nothing left to do."""
         now = self.clock()
         card_id = cards.card_id_of(item.ref)
-        if card_id is not None and await cards.message_gone(self.bot.db, item, card_id, now=now):
+        if card_id is None:
+            await owed.drop(self.bot.db, item.id, "the message to edit is gone", now=now)
+        elif await cards.message_gone(self.bot.db, item, card_id, now=now):  # drops the edit
             log.warning("the approval card %s was deleted with scores waiting: posted again",
                         item.ref)  # fmt: skip
-            return
-        await owed.drop(self.bot.db, item.id, "the message to edit is gone", now=now)
 
     async def _instead_in_announcements(
         self, item: OutboxItem, outgoing: Outgoing, error: discord.Forbidden

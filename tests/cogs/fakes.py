@@ -128,6 +128,7 @@ class FakeMessage:
         self.edits = 0  # how many times the bot edited it
         self.embeds: list[discord.Embed] = []  # as discord.Message keeps them
         self.flags = discord.MessageFlags()  # .ephemeral: a reply only its user sees
+        self.deleted = False  # someone deleted it in Discord: an edit gets 404 10008
 
     async def edit(
         self,
@@ -139,6 +140,9 @@ class FakeMessage:
     ) -> FakeMessage:
         if self.channel.refuse:
             raise discord.Forbidden(_FakeHTTPResponse(403), "Missing Permissions")
+        if self.deleted:
+            raise discord.NotFound(_FakeHTTPResponse(404), {"message": "Unknown Message",
+                                                            "code": 10008})  # fmt: skip
         self.embeds = _check_body(content, embed, embeds)
         self.content, self.view = content or "", view
         self.edits += 1

@@ -150,6 +150,29 @@ async def test_a_correction_of_a_waiting_score_updates_its_approval_message(
     assert posted.view is None and "P1 40,000,000 ✓" in card_text(posted)
 
 
+async def test_an_edit_of_a_deleted_card_with_nothing_waiting_is_dropped(league: FakeBot) -> None:
+    """A moderator deleted a card whose scores were all decided; a later
+    correction owes its edit, which finds the message gone: the edit is dropped,
+    the card is not posted again (nothing waits on it), and nothing is left
+    owed or failed for the commissioner to see."""
+    bot = league
+    await lock(bot)
+    await score(bot, 1, 1, "4.0M")
+    assert await league_command(bot, "night approve-all", group="1") == (
+        "Approved 1 score(s) of group 1."
+    )
+    [card] = bot.channels[APPROVALS].sent
+    card.deleted = True
+    text = await league_command(bot, "score change", kind="correction", week=1, player="P1",
+                                game=1, reason="typo", score="40M")  # fmt: skip
+    assert text == "P1, week 1 game 1: 4,000,000 → 40,000,000 (correction)."
+    assert bot.channels[APPROVALS].sent == [card]  # not posted again
+    report = await outbox.status(bot.db, GUILD)
+    assert (report.waiting, report.failed) == ([], [])
+    status = await league_command(bot, "admin status")
+    assert "Posts waiting: 0 · failed: 0" in status
+
+
 async def test_a_server_error_or_rate_limit_is_retried_later_in_order(league: FakeBot) -> None:
     bot = league
     clock = Clock()
