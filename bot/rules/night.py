@@ -187,8 +187,10 @@ def _score_game(number: int, game: GameNight, players: Sequence[PlayerNight]) ->
     placed = [
         0 if v is None or s == ZERO_POINT else v for v, s in zip(values, sources, strict=True)
     ]
-    stand_in_only = [s == ZERO_POINT for s in sources]
-    order = finishing_order(placed, priority, stand_in_only)
+    # As game_points places them: a Zero Point entry on 0 shares last place (R3.4,
+    # R5.5), one past the limit with a pre-makeup score is placed by it (R3.6).
+    last = [z and v == 0 for z, v in zip(zero, placed, strict=True)]
+    order = finishing_order(placed, priority, last)
     # R3.6: a game scored under the Zero Point Rule is a loss in the player's stats.
     finish = [names[i] for i in order if not zero[i]] + [names[i] for i in order if zero[i]]
     return GameResult(

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.rules.night import GameNight, GroupNight, PlayerNight, score_group_night
 from bot.scoring import TiedScoresError, finishing_order, game_points
 
 F, T = False, True
@@ -77,3 +78,34 @@ def test_r5_5_r3_7_a_present_zero_against_a_zero_point_entry_in_two(par: int) ->
 def test_r5_5_r3_7_needs_a_par_even_for_a_present_zero() -> None:
     with pytest.raises(ValueError, match="par"):
         game_points([0, None], absent=[F, T])
+
+
+@pytest.mark.parametrize(
+    ("limit_pre_makeup", "finish", "points"),
+    [
+        # Past the limit with a pre-makeup of 0: a Zero Point entry, last (R3.4),
+        # below B's penalty 0 (R5.5): 500 / 0 / ZP: 3-2-0, 500 > 0+0: first +1.
+        pytest.param(0, ("A", "B", "C"), {"A": 4, "B": 2, "C": 0}, id="pre-makeup 0"),
+        # With a pre-makeup of 100 the others are scored against it (R3.6): 500 /
+        # 100 / B's 0: 3-2-0 +1 for first, and C's 2 go to nobody (0 for C).
+        pytest.param(100, ("A", "B", "C"), {"A": 4, "B": 0, "C": 0}, id="pre-makeup 100"),
+    ],
+)
+def test_r3_6_r5_5_a_penalty_0_against_a_player_past_the_pre_makeup_limit(
+    limit_pre_makeup: int, finish: tuple[str, ...], points: dict[str, int]
+) -> None:
+    """The night is scored, not refused as a tie: a present player's penalty 0
+    and the 0 of a player past the pre-makeup limit are not equal places."""
+    past_limit = PlayerNight(
+        "C", 3, attendance="absent", pre_makeups={"M1": limit_pre_makeup, "M2": 100},
+        pre_makeup_nights_used=3,
+    )  # fmt: skip
+    rows = {"A": [500, 500], "B": [0, 300]}
+    games = [
+        GameNight(machine, 1000, {player: s[i] for player, s in rows.items()})
+        for i, machine in enumerate(["M1", "M2"])
+    ]
+    night = score_group_night(GroupNight(2, [PlayerNight("A", 1), PlayerNight("B", 2), past_limit],
+                                         games))  # fmt: skip
+    assert night.games[0].finish == finish
+    assert night.games[0].points == points
