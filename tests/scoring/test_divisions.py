@@ -160,3 +160,13 @@ def test_r9_4_only_last_five_weeks_count() -> None:
 def test_r9_4_form_divisions_players_must_match() -> None:
     with pytest.raises(ValueError, match="same players"):
         form_divisions(RANKED8, {}, RANKED8[:-1])
+
+
+def test_r9_2_a_player_with_no_weeks_yet_does_not_qualify() -> None:
+    # Only p3 and p5 have week results; the others joined since (R8.6) and have
+    # none: W = 0, they do not qualify, and the highest-ranked fill A (R9.3).
+    recent = {"p3": [W, W, S, S, D], "p5": [W, W, S, S, S]}
+    assert form_divisions(RANKED8, recent, RANKED8) == {
+        "A": [["p1", "p2"], ["p3", "p5"]],
+        "B": [["p4", "p6"], ["p7", "p8"]],
+    }

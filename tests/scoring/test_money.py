@@ -32,6 +32,19 @@ def test_r10_1_half_to_pot_half_to_fund(players: int, expected: tuple[int, int])
     assert split_dues(players * 600) == expected
 
 
+@pytest.mark.parametrize(
+    ("total", "expected"),
+    [
+        pytest.param(601, (300, 301), id="R10.1 odd cent to the fund"),
+        pytest.param(3 * 333, (499, 500), id="R10.1 three players $3.33"),
+    ],
+)
+def test_r10_1_odd_total_splits_into_whole_cents(total: int, expected: tuple[int, int]) -> None:
+    pot, fund = split_dues(total)
+    assert (pot, fund) == expected
+    assert type(pot) is int and type(fund) is int
+
+
 def test_r10_1_negative_dues() -> None:
     with pytest.raises(ValueError, match="cannot be negative"):
         split_dues(-600)

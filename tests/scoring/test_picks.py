@@ -61,6 +61,12 @@ def test_r4_2_pick_kind(p: int, expected: str) -> None:
             6, [["MM"], ["TZ"], ["TZ"], ["MM"]], ["MM"], ["AFM", "TAF", "TZ", "CV", "TOM"],
             id="R4.4 two shared: lower picker first",
         ),
+        # The same with the names the other way round: TZ's lowest-ranked picker
+        # is p0, so TZ goes first although MM comes first by name.
+        pytest.param(
+            6, [["TZ"], ["MM"], ["MM"], ["TZ"]], ["TZ"], ["AFM", "TAF", "MM", "CV", "TOM"],
+            id="R4.4 two shared: lower picker first, not by name",
+        ),
         # Same picks, k=2: both shared machines, MM then TZ.
         pytest.param(
             7, [["MM"], ["TZ"], ["TZ"], ["MM"]], ["MM", "TZ"], ["AFM", "TAF", "CV", "TOM", "FH"],
@@ -225,6 +231,26 @@ def test_r4_2_five_machines_all_played(picks: list[list[str]]) -> None:
     assert result.games == ["AFM", "TAF", "TZ", "MM", "CV"]
     assert result.applied == []
     assert result.filled == []
+
+
+@pytest.mark.parametrize(
+    ("p", "picks", "games", "kind", "played"),
+    [
+        pytest.param(1, [], 1, "none", ["AFM"], id="R4.1 one game a night, one machine"),
+        pytest.param(2, [["TAF"]], 1, "veto", ["AFM"], id="R4.2 one game a night, P=2 veto 1"),
+        pytest.param(
+            4, [["TZ"]], 3, "veto", ["AFM", "TAF", "MM"], id="R4.2 three games a night, P=4 veto"
+        ),
+        pytest.param(
+            2, [["TAF"]], 3, "repeat", ["AFM", "TAF", "TAF"], id="R4.2 three games, P=2 repeat"
+        ),
+    ],
+)
+def test_r4_1_games_a_night_is_the_leagues_setting(
+    p: int, picks: list[list[str]], games: int, kind: str, played: list[str]
+) -> None:
+    result = resolve_picks(working(p), picks, games)
+    assert (result.kind, result.games) == (kind, played)
 
 
 def test_r4_6_games_in_machine_order_not_pick_order() -> None:

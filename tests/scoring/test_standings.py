@@ -69,6 +69,16 @@ NY = ZoneInfo("America/New_York")
             ["Bob", "Cy", "Ed", "Di", "Ann"],
             id="R11.1 full ordering",
         ),
+        # Unrated players sit where a rating of 5.5 would (R8.2 Decision).
+        pytest.param(
+            [
+                SeasonLine("Ann", 50, 10, 5, 0),
+                SeasonLine("Bob", 50, 10, None, 1),
+                SeasonLine("Cy", 50, 10, 6, 2),
+            ],
+            ["Cy", "Bob", "Ann"],
+            id="R11.1 unrated skill as 5.5",
+        ),
     ],
 )
 def test_r11_1_season_standings(lines: list[SeasonLine], expected: list[str]) -> None:
@@ -143,6 +153,10 @@ def test_r13_1_playoff_spots_are_a_setting() -> None:
     settings = RuleSettings(playoff_divisor=2, playoff_min=1, playoff_max=3)
     assert playoff_spots(5, settings) == 2
     assert playoff_spots(20, settings) == 3
+    # The playoff field follows the setting: 3 of 12 qualify (the defaults give 4).
+    assert playoff_field(list("ABCDEFGHIJKL"), settings) == PlayoffField(
+        list("ABC"), list("DEFGHIJKL")
+    )
 
 
 @pytest.mark.parametrize(

@@ -21,6 +21,9 @@ ALL = [True] * 4
         ([20, 10, 6, 4], ALL, True, {0, 1, 2, 3}),  # Decision: MP1 = MP2 + MP3 + MP4
         ([10, 10, 0], [True, True, False], True, {0, 1}),  # 10 = 10 + 0: the absent one not shown
         ([5, 0, 0], [True, False, False], True, set()),  # absentees' 0 = 0 is no tie (R7.2)
+        ([6, 6, 6], ALL[:3], False, {0, 1, 2}),  # R7.1 Case 1: three equal MP
+        ([10, 10, 5, 5], ALL, True, {0, 1, 2, 3}),  # Case 1 twice, and second's 10 = 5 + 5
+        ([9, 5, 4, 1], ALL, True, {0, 1, 2, 3}),  # Decision: 9 = 5 + 4 and 5 = 4 + 1
     ],
 )
 def test_r7_1_r7_3_tns_shown_exactly_when_it_broke_a_tie(
