@@ -9,6 +9,7 @@ from datetime import date
 import pytest
 from PIL import Image
 
+from bot.delivery import picture
 from bot.services import money, picks, scores, setup
 from bot.ui.picture import WIDTH
 from cogs.standings import Standings
@@ -136,6 +137,10 @@ async def test_standings_by_division_once_divisions_are_formed(league: FakeBot) 
         row(1, "P5", 10, 1), row(2, "P3", 5, 1),
         row(3, "P6", 5, 1), row(4, "P8", 0, 1),
     )  # fmt: skip
+    # The picture is the division's too, not the whole league's under its title.
+    title = "Division B standings"
+    assert said.replies[-1].file == await picture.standings_png(bot.db, GUILD, title, "B")
+    assert said.replies[-1].file != await picture.standings_png(bot.db, GUILD, title)
 
 
 async def test_a_long_standings_pages_with_buttons(league: FakeBot) -> None:

@@ -16,7 +16,8 @@ from tests.e2e.test_refused_posts import TONIGHT, League, league  # noqa: F401 (
 
 REJECTED = (
     "Your score on Machine 1 was rejected: the photo is unreadable.\nSubmit it again with /score."
-)
+    "\nAsk the commissioner if you are unsure."
+)  # three lines: a mention in the announcements channel shows the first only
 
 
 async def owe(bot, target: str, kind: str, data: dict) -> None:  # type: ignore[no-untyped-def]
@@ -102,6 +103,10 @@ async def test_a_player_with_closed_dms_is_mentioned_in_announcements_instead(
         assert [m["content"] for m in standin.dms(other)] == [REJECTED]
         (mention,) = standin.channel_messages(league.announcements)
         assert mention["content"] == f"<@{player}> " + REJECTED.split("\n")[0]
+        # It may ping that player and no one else, whatever the line says.
+        posts = f"/api/v10/channels/{league.announcements}/messages"
+        [request] = [r for r in standin.requests if r.method == "POST" and r.path == posts]
+        assert request.body["allowed_mentions"] == {"parse": [], "users": [player]}
         recorded = league.table(
             f"SELECT status, last_error FROM outbox WHERE target = 'dm:{player}'"
         )
