@@ -40,18 +40,14 @@ declare -A MODULES=(
 declare -A TESTS=(
     [rules]="tests/scoring"
     [services]="tests/services tests/db tests/cogs tests/scheduler tests/ui"
-    [delivery]="tests/services/test_outbox.py tests/cogs tests/e2e tests/ui"
+    [delivery]="tests/services/test_outbox.py tests/cogs/test_outbox_cog.py tests/ui tests/e2e/test_delivery_lanes.py tests/e2e/test_refused_posts.py tests/e2e/test_dm_delivery.py tests/e2e/test_night_cards.py tests/e2e/test_standin.py tests/e2e/test_paging_e2e.py tests/e2e/test_card_extremes.py tests/e2e/test_league_night.py"
     [scheduler]="tests/scheduler"
     [storage]="tests/db"
     [startup]="tests/test_config.py tests/test_lifecycle.py tests/test_startup_faults.py tests/e2e/test_checks.py tests/e2e/test_start_and_stop.py"
     [cogs]="tests/cogs"
 )
-# Tests of minutes (the fault bursts at Discord's rate limits, the bot run as a
-# process of its own, whose calls mutmut cannot see anyway) are left to the
-# second look, so that a surviving mutant does not wait for them each time.
-declare -A SLOW=(
-    [delivery]="tests/e2e/test_faults.py tests/e2e/test_start_and_stop.py"
-)
+# Tests an area's own run leaves out (--ignore), to the second look.
+declare -A SLOW=()
 AREAS="rules services delivery scheduler storage startup cogs"
 
 # All in one function, read whole before it runs: editing this file while an
