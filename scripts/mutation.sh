@@ -39,7 +39,7 @@ declare -A MODULES=(
 )
 declare -A TESTS=(
     [rules]="tests/scoring"
-    [services]="tests/services tests/db tests/cogs tests/scheduler tests/ui"
+    [services]="tests/services tests/db tests/cogs tests/scheduler"
     [delivery]="tests/services/test_outbox.py tests/cogs/test_outbox_cog.py tests/ui tests/e2e/test_delivery_lanes.py tests/e2e/test_refused_posts.py tests/e2e/test_dm_delivery.py tests/e2e/test_night_cards.py tests/e2e/test_standin.py tests/e2e/test_paging_e2e.py tests/e2e/test_card_extremes.py tests/e2e/test_league_night.py"
     [scheduler]="tests/scheduler"
     [storage]="tests/db"
