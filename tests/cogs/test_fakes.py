@@ -41,9 +41,10 @@ def fakes() -> list[tuple[Any, type, set[str]]]:
         # `components`); button(): find one to click; pinged: the users its
         # allowed_mentions let it ping. No bot code reads them.
         # edits: how often the bot edited it; files: the bytes of its attachments
-        # (discord.Message has `attachments`, read through their URLs).
+        # (discord.Message has `attachments`, read through their URLs); deleted:
+        # someone deleted it in Discord (an edit of it is refused).
         (FakeMessage(channel, "text", None), discord.Message,
-         {"view", "button", "pinged", "edits", "files"}),
+         {"view", "button", "pinged", "edits", "files", "deleted"}),
         (FakeMember(1, "x"), discord.Member, set()),
     ]  # fmt: skip
 
