@@ -12,10 +12,11 @@
 #   scripts/mutation.sh rules match     only bot/rules/match.py of that area
 #                                       (in mutants/rules-match)
 #
-# Then a second look: every mutant the area's own tests let through is run
-# against the rest of the suite's tests that call the changed function
-# (scripts/mutation_recheck.py), so a service's mutant that only a cog's or the
-# end-to-end night's test notices counts as killed, by that test.
+# Then a second look: every mutant none of the area's own tests reached (with
+# MUTATION_RECHECK_SCOPE=all, every one they let through) is run against the
+# rest of the suite's tests that call the changed function
+# (scripts/mutation_recheck.py), so a mutant that only another area's test or
+# the end-to-end night notices counts as killed, by that test.
 #
 # Each area runs in a copy of the project of its own (mutants/<area>/work), with
 # a pyproject.toml that names its modules and tests, so areas never mix.

@@ -1,7 +1,8 @@
 """The second look of an area's mutation run (`scripts/mutation.sh`): every
-mutant that the area's own tests let through (survived, or reached by none of
-them) is tried again against the wider tests that also cover the area's code
-(the cogs' tests for a service, the end-to-end night for the sender, ...).
+mutant that none of the area's own tests reached (and, with
+MUTATION_RECHECK_SCOPE=all, every one they let survive) is tried again against
+the wider tests that also cover the area's code (the cogs' tests for a
+service, the end-to-end night for the sender, ...).
 
 First the wider tests run once on the unchanged code, recording which test
 calls which of the area's functions and how long each takes; then each mutant
@@ -31,7 +32,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 KILLED = {1, 3, 24, -24, 36, 152, 255}
-RECHECK = {0, 33}  # survived, or reached by no test of the area
+# What is looked at again: the mutants no test of the area reached (33), and,
+# with MUTATION_RECHECK_SCOPE=all, those that survived them (0) as well.
+RECHECK = {0, 33} if os.environ.get("MUTATION_RECHECK_SCOPE") == "all" else {33}
 PYTEST = ["-p", "no:cacheprovider", "-q", "-x", "-rfE", "--timeout", "120", "--tb=line"]
 TIMEOUT = 900  # seconds for one mutant's tests; longer counts as killed (a hang)
 BUDGET = float(os.environ.get("MUTATION_RECHECK_BUDGET", "60"))  # seconds of tests a mutant
