@@ -9,7 +9,7 @@ import aiosqlite
 from bot.database import Database
 from bot.models import Machine, Player, PreMakeup
 from bot.repositories import leagues, people
-from bot.services.cards import owe_day_card, owe_pre_makeup_shown
+from bot.services.cards import card_ref, owe_day_card, owe_pre_makeup_shown
 from bot.services.context import (
     SeasonContext,
     machine_named,
@@ -19,7 +19,7 @@ from bot.services.context import (
     valid_score,
 )
 from bot.services.errors import AlreadyDecided, BadInput, Conflict, NotFound, WrongState
-from bot.services.outbox import owe
+from bot.services.outbox import owe, owe_update
 from bot.services.outcomes import Approval, PreMakeupView
 from bot.services.scores import check_reason
 
@@ -152,6 +152,8 @@ async def decide_in(
         raise AlreadyDecided(f"That pre-makeup score was already {record.status}.")
     if update_post:
         await owe_pre_makeup_shown(conn, guild_id, record, now=now)
+    elif record.card_id is not None:  # the click edits its own post; the day's card too
+        await owe_update(conn, guild_id, card_ref(record.card_id), now=now)
     player = await people.player_by_id(conn, record.player_id)
     if not approve and player is not None and player.discord_id is not None:
         target = f"dm:{player.discord_id}"

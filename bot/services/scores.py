@@ -216,6 +216,8 @@ async def decide_in(
         raise AlreadyDecided(f"That score was already {score.status}; nothing changed.")
     if update_post:
         await owe_score_shown(conn, guild_id, score, view.game.group_id, now=now)
+    else:  # the click's answer edits its own post; the group's card shows it too
+        await owe_card_update(conn, guild_id, view.game.group_id, now=now)
     if not approve and view.player.discord_id is not None:
         target = f"dm:{view.player.discord_id}"
         await owe(conn, guild_id, target, "score_rejected", f"score:{score.id}", now=now)

@@ -177,10 +177,15 @@ def photo_line(view: ScoreView) -> str:
 
 
 def score_decided(view: ScoreView, decider: str) -> str:
-    verb = "Approved" if view.score.status == "approved" else "Rejected"
+    """A decided score's own post (as posted before the group cards)."""
+    decided = {
+        "approved": f"Approved by {decider}.",
+        # approved, then changed by a correction (R12): the card shows the new score
+        "superseded": "Approved, then changed by the commissioner: see the group's card.",
+    }.get(view.score.status, f"Rejected by {decider}.")
     return (f"Week {view.night.week} · {view.group_label} · Game {view.game.number} · "
             f"{view.game.machine}\n**{view.player.name}**: {view.score.score:,}\n"
-            f"{verb} by {decider}.{photo_line(view)}")  # fmt: skip
+            f"{decided}{photo_line(view)}")  # fmt: skip
 
 
 def pick_list(picks: PickList) -> str:
