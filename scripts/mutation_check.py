@@ -6,7 +6,9 @@ helpers under tests/) against one or more mutants of an area's last run of
     .mutation-venv/bin/python scripts/mutation_check.py AREA MUTANT[,MUTANT...] TEST...
 
 MUTANT is a name from mutants/<area>/survivors.diff, such as
-bot.rules.money.x_payout__mutmut_12; TEST a path or node id under tests/.
+bot.rules.money.x_payout__mutmut_12, or @FILE for a file of names (one a line,
+or the survivors.diff itself); TEST a path or node id under tests/.
+MUTATION_JOBS (default 2) mutants run at once.
 Each mutant is also run against nothing changed (MUTANT_UNDER_TEST empty) once,
 so a test that fails anyway is not taken for a kill.
 """
@@ -17,6 +19,7 @@ import os
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,11 +45,16 @@ def main(area: str, mutants: list[str], tests: list[str]) -> int:
     if clean.returncode != 0:
         print(f"the tests fail on the unchanged code:\n{clean.stdout[-3000:]}")
         return 1
-    for mutant in mutants:
+
+    def one(mutant: str) -> str:
         done = run(copy, mutant, tests)
         failed = [line for line in done.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
         verdict = "killed" if done.returncode != 0 else "SURVIVED"
-        print(f"{verdict:<9} {mutant}" + (f"  ({failed[0]})" if failed else ""))
+        return f"{verdict:<9} {mutant}" + (f"  ({failed[0]})" if failed else "")
+
+    with ThreadPoolExecutor(int(os.environ.get("MUTATION_JOBS", "2"))) as pool:
+        for line in pool.map(one, mutants):
+            print(line, flush=True)
     return 0
 
 
@@ -54,4 +62,11 @@ if __name__ == "__main__":
     if len(sys.argv) < 4:
         print(__doc__)
         sys.exit(2)
-    sys.exit(main(sys.argv[1], sys.argv[2].split(","), sys.argv[3:]))
+    names = sys.argv[2]
+    if names.startswith("@"):
+        lines = Path(names[1:]).read_text(encoding="utf-8").splitlines()
+        headers = [line[2:] for line in lines if line.startswith("# ")]  # a survivors.diff
+        chosen = [line.split()[0] for line in headers or lines if line.strip()]
+    else:
+        chosen = names.split(",")
+    sys.exit(main(sys.argv[1], chosen, sys.argv[3:]))
