@@ -21,7 +21,8 @@
 # Each area runs in a copy of the project of its own (mutants/<area>/work), with
 # a pyproject.toml that names its modules and tests, so areas never mix.
 # MUTATION_VENV (default .mutation-venv) is a venv of its own, made on the first
-# run; MUTATION_JOBS (default 2) parallel workers; MUTATION_TIMEOUT (default 14400)
+# run; MUTATION_JOBS (default 2) parallel workers; MUTATION_TESTS the area's own
+# tests for this run instead of the usual ones; MUTATION_TIMEOUT (default 14400)
 # seconds for the area. Writes only mutants/ (git-ignored): mutants/<area>/run.log,
 # mutants/<area>/recheck.json (the second look's verdicts, with the killing test),
 # mutants/<area>/survivors.diff (each survivor's change).
@@ -92,7 +93,7 @@ main() {
     work="$out/work"
     rm -rf "$out" && mkdir -p "$work"  # always from scratch: mutmut caches on the source only
     git ls-files -z | xargs -0 cp --parents -t "$work"
-    python3 - "$work/pyproject.toml" "${TESTS[$area]}" "${SLOW[$area]:-}" "${only[@]}" <<'PY'
+    python3 - "$work/pyproject.toml" "${MUTATION_TESTS:-${TESTS[$area]}}" "${SLOW[$area]:-}" "${only[@]}" <<'PY'
 import json
 import re
 import sys

@@ -76,13 +76,16 @@ def test_restore_puts_the_backup_back_and_keeps_the_old_file(files) -> None:
     assert str(kept) in done.stdout and "Start the bot again" in done.stdout
 
 
-async def test_restore_is_refused_while_the_bot_holds_the_database(files) -> None:
+async def test_restore_is_refused_while_the_bot_holds_the_database(files, capsys) -> None:
     live, backup = files
     db = await Database.open(live)
     try:
         assert main(["restore", str(backup), "--database", str(live)]) == 1
     finally:
         await db.close()
+    assert capsys.readouterr().err == (
+        f"league-bot: the bot is running on {live}; stop it first, then restore\n"
+    )
     assert machines(live) == ["Attack from Mars", "Medieval Madness"]
     assert not list(live.parent.glob("*.before-restore-*"))
 
@@ -109,7 +112,10 @@ def test_a_backup_newer_than_the_bot_is_refused(files, capsys) -> None:
     with sqlite3.connect(backup) as conn:
         conn.execute(f"PRAGMA user_version = {LATEST + 1}")
     conn.close()
-    assert "newer than this bot" in refuse(live, backup, capsys)
+    assert refuse(live, backup, capsys) == (
+        f"league-bot: {backup} has schema version {LATEST + 1}, newer than this bot "
+        f"({LATEST}); upgrade the bot first\n"
+    )
 
 
 @pytest.mark.parametrize(
@@ -181,7 +187,10 @@ def test_a_backup_without_this_bots_record_of_migrations_is_refused(
         conn.execute("DELETE FROM schema_migrations")
     conn.commit()
     conn.close()
-    assert "was not made by this bot's migrations" in refuse(live, backup, capsys)
+    assert refuse(live, backup, capsys) == (
+        f"league-bot: {backup} was not made by this bot's migrations (its record of "
+        "migration files differs)\n"
+    )
 
 
 def test_a_backup_with_no_league_is_refused(files, capsys) -> None:
