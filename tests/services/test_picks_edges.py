@@ -1,0 +1,109 @@
+"""Vetoes, repeats and the commissioner's games at their edges (R4): the words
+of each refusal, the night picks are for once tonight is finalized, and a
+season of more games a night than the default."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from bot.database import Database
+from bot.services import announcements, finalize, picks, scores, setup
+from bot.services.errors import BadInput, Conflict, WrongState
+from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
+
+NIGHT = SEASON_START  # Wednesday 7 January 2026, week 1
+P1, P2, P3 = discord_id(1), discord_id(2), discord_id(3)
+GAMES = ["Machine A", "Machine B", "Machine C", "Machine D", "Machine E"]
+
+
+async def finalize_week_1(db: Database) -> None:
+    await picks.lock_picks(db, GUILD, now=at(NIGHT, "19:15"))
+    for player, score in ((P1, 300_000_000), (P2, 200_000_000), (P3, 100_000_000)):
+        for game in range(1, 6):
+            await scores.submit(db, GUILD, player, game, score, now=at(NIGHT, "20:00"))
+    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
+    await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
+
+
+async def test_r4_3_once_tonight_is_finalized_a_veto_is_for_next_week(players) -> None:
+    db = players
+    await finalize_week_1(db)
+    chosen = await picks.add_pick(db, GUILD, P1, "Machine A", now=at(NIGHT, "23:30"))
+    assert (chosen.night.week, chosen.night.date) == (2, date(2026, 1, 14))
+    cleared = await picks.clear_picks(db, GUILD, P1, now=at(NIGHT, "23:40"))
+    assert (cleared.night.week, cleared.picks) == (2, [])
+
+
+async def test_r4_2_as_many_working_machines_as_games_leaves_nothing_to_pick(players) -> None:
+    """R4.2: six games a night and six working machines: P equals the games."""
+    db = players
+    await setup.change_setting(db, GUILD, "games_per_night", 6)
+    with pytest.raises(BadInput) as refused:
+        await picks.add_pick(db, GUILD, P1, "Machine A", now=at(NIGHT, "10:00"))
+    assert str(refused.value) == (
+        "There are exactly 6 working machines: all are played, nothing to pick."
+    )
+
+
+async def test_r4_3_vetoing_a_machine_twice_lists_the_picks_so_far(players) -> None:
+    db = players
+    for machine in ("Machine A", "Machine B"):
+        await picks.add_pick(db, GUILD, P1, machine, now=at(NIGHT, "10:00"))
+    with pytest.raises(Conflict) as refused:
+        await picks.add_pick(db, GUILD, P1, "Machine A", now=at(NIGHT, "10:05"))
+    assert str(refused.value) == ("You already vetoed Machine A. Your picks: Machine A, Machine B.")
+
+
+async def test_r4_3_repeats_stop_at_one_per_working_machine(players) -> None:
+    """R4.2: four working machines for five games: repeats, at most four."""
+    db = players
+    for machine in ("Machine E", "Machine F"):
+        await setup.set_working(db, GUILD, machine, False)
+    for machine in ("Machine A", "Machine A", "Machine B", "Machine C"):
+        chosen = await picks.add_pick(db, GUILD, P1, machine, now=at(NIGHT, "10:00"))
+    assert chosen.kind == "repeat" and len(chosen.picks) == 4
+    with pytest.raises(BadInput) as refused:
+        await picks.add_pick(db, GUILD, P1, "Machine D", now=at(NIGHT, "10:05"))
+    assert str(refused.value) == "You have 4 picks already; clear them to start again."
+
+
+async def test_r4_5_games_are_overridden_only_once_picks_are_locked(players) -> None:
+    db = players
+    with pytest.raises(WrongState) as refused:
+        await picks.set_games(db, GUILD, "1", GAMES, now=at(NIGHT, "18:00"))
+    assert str(refused.value) == "Lock the night's picks before changing a group's games."
+
+
+async def test_r4_5_an_unknown_group_is_named_in_capitals(players) -> None:
+    db = players
+    await picks.lock_picks(db, GUILD, now=at(NIGHT, "19:15"))
+    with pytest.raises(BadInput) as refused:
+        await picks.set_games(db, GUILD, " b7 ", GAMES, now=at(NIGHT, "19:20"))
+    assert str(refused.value) == "There is no group B7 in week 1."
+
+
+async def test_r4_5_a_groups_games_are_set_once_a_score_is_in(players) -> None:
+    db = players
+    locked = await picks.lock_picks(db, GUILD, now=at(NIGHT, "19:15"))
+    await scores.submit(db, GUILD, P1, 1, 1_000, now=at(NIGHT, "19:30"))
+    with pytest.raises(WrongState) as refused:
+        await picks.set_games(db, GUILD, "1", GAMES, now=at(NIGHT, "19:35"))
+    assert str(refused.value) == (
+        "Scores were already submitted for this group; its games are set."
+    )
+    again = await picks.lock_picks(db, GUILD, now=at(NIGHT, "19:40"))
+    assert again[0].games == locked[0].games
+
+
+async def test_r4_4_locking_again_gives_the_same_lock_post_for_the_nights_date(players) -> None:
+    """R4.4: `/league night lock` on a night already locked answers with its
+    games and makes the same lock post (its key claimed once)."""
+    db = players
+    first = await picks.lock_picks(db, GUILD, now=at(NIGHT, "18:00"))
+    again = await picks.lock_picks(db, GUILD, now=at(NIGHT, "18:30"))
+    assert not again[0].newly_locked and again[0].day == NIGHT
+    assert again[0].games == first[0].games
+    post = await announcements.lock_post(db, GUILD, again)
+    assert post is not None and post.key == "lock:2026-01-07"
