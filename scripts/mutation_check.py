@@ -25,11 +25,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+HUNG = 180  # seconds: a mutant can leave a thread that keeps pytest from exiting
+
+
 def run(copy: Path, mutant: str, tests: list[str]) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "MUTANT_UNDER_TEST": mutant}
     args = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-x", "-rfE",
             "--timeout", "120", *tests]  # fmt: skip
-    return subprocess.run(args, cwd=copy, env=env, capture_output=True, text=True, check=False)
+    try:
+        return subprocess.run(
+            args, cwd=copy, env=env, capture_output=True, text=True, check=False, timeout=HUNG
+        )
+    except subprocess.TimeoutExpired as hung:  # a hang counts as killed, as in mutmut
+        out = hung.stdout.decode() if isinstance(hung.stdout, bytes) else hung.stdout or ""
+        return subprocess.CompletedProcess(args, 124, out + f"\nHUNG past {HUNG} s\n", "")
 
 
 def main(area: str, mutants: list[str], tests: list[str]) -> int:
@@ -48,7 +57,11 @@ def main(area: str, mutants: list[str], tests: list[str]) -> int:
 
     def one(mutant: str) -> str:
         done = run(copy, mutant, tests)
-        failed = [line for line in done.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
+        failed = [
+            line
+            for line in done.stdout.splitlines()
+            if line.startswith(("FAILED", "ERROR", "HUNG"))
+        ]
         verdict = "killed" if done.returncode != 0 else "SURVIVED"
         return f"{verdict:<9} {mutant}" + (f"  ({failed[0]})" if failed else "")
 

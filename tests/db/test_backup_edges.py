@@ -6,17 +6,15 @@ in the backup folder, and a full disk tells the commissioner once."""
 from __future__ import annotations
 
 import asyncio
-import ctypes
-import os
 import re
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
+import aiosqlite
 import pytest
 
-from bot.database import DISK_FULL_MESSAGE, Database, DiskFullError
-
-MNT_DETACH = 2
+from bot.database import DISK_FULL_MESSAGE, Database, DatabaseFileError, DiskFullError
 
 
 def names_in(folder: Path) -> list[str]:
@@ -84,16 +82,18 @@ async def test_a_backup_that_cannot_be_put_in_place_leaves_nothing_behind(
 
 
 @pytest.fixture
-def small_disk(backups: Path) -> Iterator[Path]:
-    """A real file system of 64 KiB (tmpfs) as the backup folder, where this
-    process may mount one (root on Linux); the test is skipped elsewhere."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    if libc.mount(b"tmpfs", bytes(backups), b"tmpfs", 0, b"size=64k") != 0:
-        pytest.skip(f"cannot mount a small file system: {os.strerror(ctypes.get_errno())}")
-    try:
-        yield backups
-    finally:
-        libc.umount2(bytes(backups), MNT_DETACH)
+def small_disk(backups: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A backup folder whose disk has room for one page: the copy's connection
+    may not grow past it, and SQLite says SQLITE_FULL as it does on a full disk."""
+    connect = aiosqlite.connect
+
+    async def with_one_page(*args: Any, **kwargs: Any) -> aiosqlite.Connection:
+        conn = await connect(*args, **kwargs)
+        async with conn.execute("PRAGMA max_page_count = 1"):
+            return conn
+
+    monkeypatch.setattr(aiosqlite, "connect", with_one_page)
+    return backups
 
 
 async def test_a_backup_onto_a_full_disk_says_so_once_and_leaves_nothing(
@@ -110,3 +110,27 @@ async def test_a_backup_onto_a_full_disk_says_so_once_and_leaves_nothing(
     async with db.read() as conn:  # the league itself is untouched
         ((count,),) = await conn.execute_fetchall("SELECT count(*) FROM junk")
     assert count == 30
+
+
+async def test_a_backup_into_a_folder_that_does_not_exist_names_both(
+    db: Database, tmp_path: Path
+) -> None:
+    target = tmp_path / "nowhere" / "league-1.sqlite3"
+    with pytest.raises(DatabaseFileError) as refused:
+        await db.backup(target)
+    assert str(refused.value) == (
+        f"cannot write backup {target}: {target.parent} is not a directory"
+    )
+    assert not target.parent.exists()
+
+
+async def test_a_backup_into_a_folder_no_file_can_be_made_in_says_why(db: Database) -> None:
+    target = Path("/proc/league-1.sqlite3")  # not even root makes files there
+    with pytest.raises(
+        DatabaseFileError, match=r"^cannot write backup /proc/league-1\.sqlite3: "
+    ) as refused:
+        await db.backup(target)
+    assert str(refused.value).split(": ", 1)[1] in {
+        "No such file or directory",
+        "Permission denied",
+    }
