@@ -1,0 +1,29 @@
+"""The commissioner role deleted from the server (or the bot set up with a role
+id the server does not have): the commissioners' DMs still reach the server's
+owner, who can put things right."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from bot.demo import running_bot
+from tests.e2e.test_dm_delivery import owe
+from tests.e2e.test_refused_posts import League, league  # noqa: F401 (fixture)
+
+
+async def test_with_no_commissioner_role_the_alert_still_reaches_the_owner(
+    league: League,  # noqa: F811
+) -> None:
+    standin = league.standin
+    standin.allow(league.announcements)
+    guild = standin.guilds[league.settings.guild_id]
+    gone = max(guild.roles) + 1000  # no role of the server has this id
+    settings = dataclasses.replace(league.settings, commissioner_role_id=gone)
+    async with running_bot(settings, standin=standin) as bot:
+        await bot.outbox.settled()  # the approval posts the fixture's scores owe
+        assert await bot.outbox.commissioners() == [guild.owner_id]
+        standin.deny(league.approvals, "send")
+        await owe(bot, "approvals", "post", {"text": "An approval post"})
+        await bot.outbox.settled()
+        [alert] = [m["content"] for m in standin.dms(guild.owner_id)]
+        assert alert.startswith("Heads-up: Discord refused 1 post of the bot.")
