@@ -364,7 +364,9 @@ class Sender:
         """Who gets the commissioners' DMs: the server's owner, every member recorded
         passing the commissioner role check (bot/services/commissioners.py: the bot
         has no members intent, so this is how it knows them), and role members its
-        cache happens to hold. In a stable order, so a resumed send skips the same ones."""
+        cache happens to hold, but never the bot itself (given the role, it is one of
+        them; a bot cannot DM itself). In a stable order, so a resumed send skips the
+        same ones."""
         found = await recorded_commissioners(self.bot.db, self.guild_id)
         guild = self.bot.get_guild(self.guild_id)
         if guild is not None:
@@ -372,7 +374,8 @@ class Sender:
             found += [m.id for m in role.members] if role is not None else []
             if guild.owner_id is not None:
                 found.insert(0, guild.owner_id)
-        return list(dict.fromkeys(found))
+        me = self.bot.user.id if self.bot.user is not None else None
+        return [person for person in dict.fromkeys(found) if person != me]
 
 
 def _retry_after(error: BaseException) -> float:

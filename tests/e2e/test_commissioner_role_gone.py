@@ -1,6 +1,7 @@
 """The commissioner role deleted from the server (or the bot set up with a role
 id the server does not have): the commissioners' DMs still reach the server's
-owner, who can put things right."""
+owner, who can put things right. The role given to the bot itself: the bot is
+not one of the commissioners it DMs."""
 
 from __future__ import annotations
 
@@ -25,5 +26,25 @@ async def test_with_no_commissioner_role_the_alert_still_reaches_the_owner(
         standin.deny(league.approvals, "send")
         await owe(bot, "approvals", "post", {"text": "An approval post"})
         await bot.outbox.settled()
+        [alert] = [m["content"] for m in standin.dms(guild.owner_id)]
+        assert alert.startswith("Heads-up: Discord refused 1 post of the bot.")
+
+
+async def test_the_bot_given_the_commissioner_role_does_not_dm_itself(
+    league: League,  # noqa: F811
+) -> None:
+    standin = league.standin
+    standin.allow(league.announcements)
+    guild = standin.guilds[league.settings.guild_id]
+    standin.set_roles(guild.id, standin.bot_user.id, [league.settings.commissioner_role_id])
+    async with running_bot(league.settings, standin=standin) as bot:
+        await bot.outbox.settled()
+        role = bot.get_guild(guild.id).get_role(league.settings.commissioner_role_id)
+        assert [m.id for m in role.members] == [standin.bot_user.id]  # the cache holds the bot
+        assert await bot.outbox.commissioners() == [guild.owner_id]
+        standin.deny(league.approvals, "send")
+        await owe(bot, "approvals", "post", {"text": "An approval post"})
+        await bot.outbox.settled()
+        assert standin.dms(standin.bot_user.id) == []
         [alert] = [m["content"] for m in standin.dms(guild.owner_id)]
         assert alert.startswith("Heads-up: Discord refused 1 post of the bot.")
