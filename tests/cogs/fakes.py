@@ -28,6 +28,7 @@ from tests.cogs.recording import RecordedDatabase, recording
 
 GUILD = 111111111111111111
 COMMISSIONER_ROLE = 222222222222222222
+BOT_USER = 999999999999999999
 ANNOUNCEMENTS = 333333333333333333
 APPROVALS = 444444444444444444
 _ids = itertools.count(900000000000000000)
@@ -307,6 +308,7 @@ class FakeBot:
         self.scheduler = LeagueScheduler(db, GUILD, self.outbox.wake)
         self.channel_checks: dict[str, object] = {}
         self.dms: dict[int, FakeChannel] = {}
+        self.user = discord.Object(BOT_USER)  # the bot's own account, logged in
 
     def get_channel(self, channel_id: int) -> FakeChannel | None:
         return self.channels.get(channel_id)

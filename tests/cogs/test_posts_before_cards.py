@@ -63,8 +63,9 @@ async def test_r12_a_correction_edits_the_old_post_of_the_score_it_changes(
 
 
 async def test_an_old_post_not_sent_yet_is_not_edited_before_it_is(league: FakeBot) -> None:
-    """Its edit is owed while its post still waits (refused): nothing to edit;
-    when the post goes, it shows the score as it stands."""
+    """Its edit is owed while its post still waits (refused): the refusal fails
+    the channel's queue, the edit with the post; resent, the post shows the score
+    as it stands."""
     bot = league
     await lock(bot)
     await score(bot, 1, 1, "300M")
@@ -74,7 +75,7 @@ async def test_an_old_post_not_sent_yet_is_not_edited_before_it_is(league: FakeB
         await outbox.owe_update(conn, GUILD, "score:1", now=TONIGHT)
     await bot.outbox.flush()
     report = await outbox.status(bot.db, GUILD)
-    assert report.waiting == []  # the edit: nothing to do; the post: failed, kept
+    assert report.waiting == []  # the post and its edit: failed together, kept
     bot.channels[APPROVALS].refuse = False
     assert (await league_command(bot, "admin resend")).startswith("2 failed posts will be sent")
     posted = [m for m in bot.channels[APPROVALS].sent if m.content.startswith(HEAD)]
