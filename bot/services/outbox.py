@@ -234,11 +234,6 @@ async def fail(
     return target
 
 
-async def failed(db: Database, guild_id: int) -> list[OutboxItem]:
-    async with db.read() as conn:
-        return await outbox.failed_items(conn, guild_id)
-
-
 async def untold(db: Database, guild_id: int) -> tuple[list[OutboxItem], dict[int, int]]:
     """The failed posts no alert has told the commissioner of yet, and each
     night's week (their refs name nights by id)."""

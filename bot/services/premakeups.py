@@ -163,11 +163,6 @@ async def decide_in(
     return decided
 
 
-async def set_message(db: Database, pre_makeup_id: int, message_id: int) -> None:
-    async with db.transaction() as conn:
-        await people.set_pre_makeup_message(conn, pre_makeup_id, message_id)
-
-
 async def approval(db: Database, pre_makeup_id: int) -> Approval | None:
     """A pre-makeup score's approval post as it stands now (None: no such score)."""
     async with db.read() as conn:

@@ -272,11 +272,6 @@ async def pending(db: Database, guild_id: int) -> list[ScoreView]:
         return [await _view(conn, s) for s in await scores.pending_of_night(conn, night.id)]
 
 
-async def set_message(db: Database, score_id: int, message_id: int) -> None:
-    async with db.transaction() as conn:
-        await scores.set_message(conn, score_id, message_id)
-
-
 async def approval(db: Database, score_id: int) -> Approval | None:
     """A score's approval post as it stands now (None: no such score)."""
     async with db.read() as conn:
