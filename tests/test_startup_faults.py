@@ -26,6 +26,8 @@ def run_bot(tmp_path: Path, database: Path) -> subprocess.CompletedProcess[str]:
         "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10",
         "PYTHONPATH": str(ROOT),
     }
+    if "MUTANT_UNDER_TEST" in os.environ:  # a mutation run: the bot runs the same mutant
+        env["MUTANT_UNDER_TEST"] = os.environ["MUTANT_UNDER_TEST"]
     return subprocess.run(
         [sys.executable, "-m", "bot", "run", "--env-file", str(tmp_path / "none.env")],
         capture_output=True,

@@ -34,6 +34,8 @@ def environment(settings: Settings, **overrides: str) -> dict[str, str]:
         "DISCORD_API_BASE": settings.api_base or "",
         "LOG_LEVEL": "INFO",
     }
+    if "MUTANT_UNDER_TEST" in os.environ:  # a mutation run: the bot runs the same mutant
+        env["MUTANT_UNDER_TEST"] = os.environ["MUTANT_UNDER_TEST"]
     env.update(overrides)
     return env
 
