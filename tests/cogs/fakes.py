@@ -272,10 +272,14 @@ class FakeFollowup:
         content: str | None = None,
         *,
         ephemeral: bool = False,
-        view: discord.ui.View | None = None,
+        view: Any = discord.utils.MISSING,
         file: discord.File | None = None,
         embed: discord.Embed | None = None,
     ) -> None:
+        if view is discord.utils.MISSING:
+            view = None
+        elif not hasattr(view, "__discord_ui_view__"):  # as discord.py's Webhook.send: None too
+            raise TypeError(f"expected view parameter to be a View, not {type(view).__name__}")
         kept = _check_body(content, embed)
         if self._said.loading:  # fills in the deferral's message, as Discord does
             self._said.loading = False
@@ -354,10 +358,12 @@ class FakeInteraction:
         self,
         *,
         content: str | None = None,
-        view: discord.ui.View | None = None,
+        view: Any = discord.utils.MISSING,
         embed: discord.Embed | None = None,
     ) -> None:
-        """After a button's defer(), the clicked message; else the deferred reply."""
+        """After a button's defer(), the clicked message; else the deferred reply.
+        As discord.py: no view named leaves the message's buttons (recorded as
+        MISSING); `view=None` removes them."""
         assert self.response.is_done(), "edit the original response after acknowledging"
         kept = _check_body(content, embed)  # Discord's limits, 2,000 characters among them
         self.said.edited.append("\n".join([content or "", *map(embed_text, kept)]).strip())

@@ -3,8 +3,6 @@ click on an old per-score post leaves behind."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import discord
 
 from bot.services import picks, scores
@@ -24,18 +22,6 @@ def test_approve_is_green_and_reject_is_red() -> None:
     ]
 
 
-class DiscordInteraction(FakeInteraction):
-    """As discord.py: an edit that names no view leaves the message's buttons."""
-
-    kept_buttons: list[bool]
-
-    async def edit_original_response(
-        self, *, content: str | None = None, view: Any = discord.utils.MISSING, **rest: Any
-    ) -> None:
-        self.kept_buttons = [*getattr(self, "kept_buttons", []), view is discord.utils.MISSING]
-        await super().edit_original_response(content=content, view=None, **rest)
-
-
 async def test_an_old_score_posts_approve_records_the_commissioner_and_drops_its_buttons(
     league: FakeBot,
 ) -> None:
@@ -46,9 +32,9 @@ async def test_an_old_score_posts_approve_records_the_commissioner_and_drops_its
         cog.score, cog, FakeInteraction(league, PLAYERS[1], TONIGHT), game=1, score="1,000"
     )
     score_id = (await scores.pending(league.db, GUILD))[0].score.id
-    clicked = DiscordInteraction(league, COMMISSIONER, TONIGHT)
+    clicked = FakeInteraction(league, COMMISSIONER, TONIGHT)
     done = await click(DecisionButton("score", "approve", score_id), clicked)
     assert done.edited and done.edited[0].endswith("Approved by Koi.")
-    assert clicked.kept_buttons == [False]
+    assert clicked.said.edited_views == [None]  # the buttons removed, not left
     found = await scores.approval(league.db, score_id)
     assert found is not None and found.decider_id == COMMISSIONER.id
