@@ -7,25 +7,22 @@ from datetime import date
 
 import pytest
 
-from bot.database import Database
-from bot.services import attendance, finalize, picks, scores, setup
+from bot.services import attendance, picks, scores, setup
 from bot.services.errors import BadInput, NotFound, WrongState
 from bot.ui import render
-from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id, notices_on
+from tests.services.conftest import (
+    COMMISSIONER,
+    GUILD,
+    SEASON_START,
+    at,
+    discord_id,
+    finalize_week_1,
+    notices_on,
+)
 
 NIGHT = SEASON_START  # Wednesday 7 January 2026, week 1
 WEEK_2 = date(2026, 1, 14)
 P1, P2, P3 = discord_id(1), discord_id(2), discord_id(3)
-
-
-async def finalize_week_1(db: Database) -> None:
-    """P1-P3 play all five games of week 1; the night is finalized at 23:00."""
-    await picks.lock_picks(db, GUILD, now=at(NIGHT, "19:15"))
-    for player, score in ((P1, 300_000_000), (P2, 200_000_000), (P3, 100_000_000)):
-        for game in range(1, 6):
-            await scores.submit(db, GUILD, player, game, score, now=at(NIGHT, "20:00"))
-    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
-    await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
 
 
 async def test_r2_a_player_with_scores_tonight_is_told_to_give_a_date_to_miss_a_later_night(

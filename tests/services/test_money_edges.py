@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 
 from bot.database import Database
-from bot.services import finalize, money, picks, scores, setup
+from bot.services import money, picks, setup
 from bot.services.errors import BadInput
 from bot.services.outcomes import PlayerDues
 from tests.services.conftest import (
@@ -18,6 +18,7 @@ from tests.services.conftest import (
     add_players,
     at,
     discord_id,
+    finalize_week_1,
 )
 
 NIGHT = SEASON_START  # Wednesday 7 January 2026, week 1
@@ -33,12 +34,7 @@ async def refused(db: Database, names: list[str], **options: int) -> str:
 
 async def play_week_1(db: Database) -> None:
     """P1-P3 play week 1 and it is finalized; week 2's picks lock."""
-    await picks.lock_picks(db, GUILD, now=at(NIGHT, "19:15"))
-    for player, score in ((P1, 300_000_000), (P2, 200_000_000), (P3, 100_000_000)):
-        for game in range(1, 6):
-            await scores.submit(db, GUILD, player, game, score, now=at(NIGHT, "20:00"))
-    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
-    await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
+    await finalize_week_1(db)
     await picks.lock_picks(db, GUILD, now=at(WEEK_2, "19:15"))
 
 

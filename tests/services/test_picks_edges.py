@@ -8,23 +8,13 @@ from datetime import date
 
 import pytest
 
-from bot.database import Database
-from bot.services import announcements, finalize, picks, scores, setup
+from bot.services import announcements, picks, scores, setup
 from bot.services.errors import BadInput, Conflict, WrongState
-from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
+from tests.services.conftest import GUILD, SEASON_START, at, discord_id, finalize_week_1
 
 NIGHT = SEASON_START  # Wednesday 7 January 2026, week 1
 P1, P2, P3 = discord_id(1), discord_id(2), discord_id(3)
 GAMES = ["Machine A", "Machine B", "Machine C", "Machine D", "Machine E"]
-
-
-async def finalize_week_1(db: Database) -> None:
-    await picks.lock_picks(db, GUILD, now=at(NIGHT, "19:15"))
-    for player, score in ((P1, 300_000_000), (P2, 200_000_000), (P3, 100_000_000)):
-        for game in range(1, 6):
-            await scores.submit(db, GUILD, player, game, score, now=at(NIGHT, "20:00"))
-    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
-    await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
 
 
 async def test_r4_3_once_tonight_is_finalized_a_veto_is_for_next_week(players) -> None:
