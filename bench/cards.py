@@ -1,4 +1,4 @@
-"""Approval cards (issue #13) for an 8-group, 32-player night: how many
+"""Approval cards for an 8-group, 32-player night: how many
 messages the approvals channel gets per group, and how many clicks approve a
 whole clean night per group (targets: at most 2 each). Every score goes
 through the real `/score` service and the real outbox; run with `python -m

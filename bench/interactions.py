@@ -287,7 +287,7 @@ async def league_bot(
         approval_posts = f"/channels/{world.approvals}/messages"
 
         def posts() -> list[float]:
-            """The card's post or edit that shows a score (one card per group, issue #13)."""
+            """The card's post or edit that shows a score (one card per group)."""
             return [
                 r.at
                 for r in standin.requests

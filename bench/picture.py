@@ -1,4 +1,4 @@
-"""The standings picture (issue #14): time to draw it and the memory it adds.
+"""The standings picture: time to draw it and the memory it adds.
 
 Prints one table: the median time to render a 30- and a 300-player picture
 (10 weeks; 300 players in two divisions) over several runs, the PNG's size,

@@ -486,7 +486,7 @@ def hold_file(path: PathLike) -> int | None:
     `fcntl` locks, which `flock` does not touch on Linux). None where there is no flock."""
     try:
         import fcntl
-    except ImportError:  # not on POSIX: restore cannot check, the README says so
+    except ImportError:  # not on POSIX: restore cannot check (docs/operating.md)
         return None
     fd = os.open(path, os.O_RDONLY | os.O_CREAT, 0o644)
     try:

@@ -50,7 +50,7 @@ class Player:
     extra_pre_makeup_nights: int
     removed: bool
     joined_at: str = ""  # ISO-8601 UTC
-    ifpa_number: int | None = None  # issue #14: for the IFPA results submission
+    ifpa_number: int | None = None  # for the IFPA results submission
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The buttons and menus of an approval card (issue #13), persistent across a
+"""The buttons and menus of an approval card, persistent across a
 restart (discord.ui.DynamicItem: the card's id is in the custom id). Every
 click checks the commissioner role, calls one service, answers the clicker in
 a short ephemeral line; the card itself is edited through the outbox."""
@@ -26,7 +26,7 @@ ID = r"(?P<id>[0-9]{1,18})"
 
 async def _check(interaction: discord.Interaction) -> None:
     """The role check; a commissioner's name is recorded as they act (the
-    exports name who approved, issue #14)."""
+    exports name who approved)."""
     require_league_guild(interaction)
     await check_commissioner(interaction)
 

@@ -1,4 +1,4 @@
-"""/score-form: enter several scores in one Discord form (issue #13).
+"""/score-form: enter several scores in one Discord form.
 
 Without `game`, a form with your remaining games tonight; with `game`, a form
 for that game of your group with a field per member still without a score

@@ -1,4 +1,4 @@
-"""/stats and /machine: a player's and a machine's season (issue #14)."""
+"""/stats and /machine: a player's and a machine's season."""
 
 from __future__ import annotations
 

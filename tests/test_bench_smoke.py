@@ -1,7 +1,7 @@
 """`python -m bench` still runs and prints its tables in the stable format.
 
 A smoke run with few samples: it checks the rows and columns, never the
-timings (those are read from a full run, see README "Performance"). `--quick`
+timings (those are read from a full run, see docs/performance.md). `--quick`
 plays every phase the full run plays (bench.interactions keeps all its rounds
 under load, bench.burst fires 200 instead of 2,000), so a full run that would
 crash fails here.
@@ -63,7 +63,7 @@ def test_the_benchmark_prints_every_row_of_its_tables() -> None:
     assert len(tables) == 9, stdout
     interactions, scale, night, card_burst, steps, picture, cards, photos, burst = tables
     check_burst(burst)
-    # issue #13: the approvals channel's load per group, within its targets
+    # The approvals channel's load per group, within its targets
     assert re.search(r"approval messages per group: at most [12] \(target <= 2\)", cards), cards
     assert re.search(r"clicks to approve a clean night, per group: at most [12] ", cards), cards
     lines = interactions.splitlines()

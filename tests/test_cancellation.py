@@ -1,7 +1,7 @@
 """A cancelled wait stops, even when what it waits for happens at that moment.
 Python 3.11's `asyncio.wait_for` drops such a cancellation (fixed in 3.12): the
 kill test's script then ran on for a minute after each kill that met it, and
-the outbox sender's stop() could hang the same way (issue #12)."""
+the outbox sender's stop() could hang the same way."""
 
 from __future__ import annotations
 

@@ -141,7 +141,7 @@ def _shown(item: dict[str, Any], path: str) -> list[str]:
 
 
 async def test_no_command_shows_an_internal_rule_id(payload: list[dict[str, Any]]) -> None:
-    """Issue #13: rule ids are for code and tests; Discord shows descriptions to players."""
+    """Rule ids are for code and tests; Discord shows descriptions to players."""
     texts = [t for command in payload for t in _shown(command, "/" + command["name"])]
     assert len(texts) > 100  # every command, group and option was read
     assert [t for t in texts if RULE_ID.search(t)] == []

@@ -1,4 +1,4 @@
-"""The demo transcript's printer (issue #13): long lines cut readably, embeds
+"""The demo transcript's printer: long lines cut readably, embeds
 as their title and fields."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The layers point one way (STYLE.md): each module of bot/ and cogs/ imports
-only the layers listed for its own layer in ALLOWED.
+"""The layers point one way (docs/architecture.md, "The layers"): each module
+of bot/ and cogs/ imports only the layers listed for its own layer in ALLOWED.
 
     cogs, scheduler ──> services ──> repositories ──> storage (bot.database)
           │                │   └──────────> rules (bot.scoring, bot/rules)

@@ -55,7 +55,7 @@ def test_the_wheel_ships_the_migrations_where_the_bot_looks_for_them(tmp_path: P
     assert Path(module).is_relative_to(installed)
     assert Path(folder) == installed / "migrations"
     assert int(count) == len(sql)
-    # The standings picture's font and its licence ship inside the package (issue #14).
+    # The standings picture's font and its licence ship inside the package.
     assert {"bot/ui/fonts/DejaVuSans.ttf", "bot/ui/fonts/LICENSE_DEJAVU.txt"} <= set(names)
     assert Path(rules) == installed / "docs" / "rules.md"
     assert int(sections) == 13  # R1 … R13, read from the installed copy

@@ -1,4 +1,4 @@
-"""The standings picture as a file to attach (issue #14), for `/standings` and
+"""The standings picture as a file to attach, for `/standings` and
 the weekly standings post: read through the service, drawn off the event loop."""
 
 from __future__ import annotations

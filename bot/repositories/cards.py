@@ -1,4 +1,4 @@
-"""Approval cards (migrations/0005_cards.sql): one message per group per night,
+"""Approval cards (migrations/0007_cards.sql): one message per group per night,
 and one per player's pre-makeup day, that show its scores as they stand."""
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ async def recorded(conn: aiosqlite.Connection, guild_id: int) -> list[int]:
 
 
 async def name_of(conn: aiosqlite.Connection, guild_id: int, user_id: int) -> str | None:
-    """The display name the member last acted under as commissioner (issue #14)."""
+    """The display name the member last acted under as commissioner."""
     return await scalar(conn, NAME, (guild_id, user_id))
 
 

@@ -1,4 +1,4 @@
-"""Reads for a season's export (issue #14): flat records, one per CSV line.
+"""Reads for a season's export: flat records, one per CSV line.
 
 Unlike the other repositories these return plain records (`dict` by column)
 rather than dataclasses: each query's columns are the export's, and the

@@ -1,4 +1,4 @@
-"""Reads for statistics and season history (issue #14): one season's finalized
+"""Reads for statistics and season history: one season's finalized
 games, groups and working machines, and the league's seasons by name."""
 
 from __future__ import annotations

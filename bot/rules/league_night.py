@@ -24,7 +24,7 @@ class NightOutcome:
     week_result: dict[PlayerKey, str]  # R9.2: "won", "stayed" or "down"
     moved_up: frozenset[PlayerKey]
     moved_down: frozenset[PlayerKey]
-    movement: dict[PlayerKey, str]  # R8.3-R8.5: "up", "down" or "stays" (issue #13)
+    movement: dict[PlayerKey, str]  # R8.3-R8.5: "up", "down" or "stays"
     payouts: dict[PlayerKey, int]  # R10.2, cents
 
 

@@ -151,7 +151,7 @@ def bonus_applies(week: int, settings: RuleSettings = DEFAULT_SETTINGS) -> bool:
 
 def tns_decided(match_points: Sequence[int], took_part: Sequence[bool], *, bonus: bool) -> set[int]:
     """Places (0 = winner, in finishing order) whose TNS broke a tie, so a
-    result shows it exactly then (issue #13).
+    result shows it exactly then.
 
     R7.1 Case 1: players who took part and have the same MP were ordered by
     TNS. R7.3 Case 2 and its Decision (bonus weeks only): an exact equality

@@ -1,4 +1,4 @@
-"""A season's statistics from its finalized nights (issue #14): pure, exact.
+"""A season's statistics from its finalized nights: pure, exact.
 
 What counts (the commissioner's decisions, written down once):
 - A *played* game is one the player scored on the league night itself

@@ -1,4 +1,4 @@
-"""The commissioner's clicks on an approval card (issue #13): approve every
+"""The commissioner's clicks on an approval card: approve every
 complete game, approve one game, reject one score with a reason. One
 transaction per click; the card is brought up to date through the outbox."""
 

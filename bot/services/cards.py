@@ -1,4 +1,4 @@
-"""Approval cards (issue #13): one message in the approvals channel per group
+"""Approval cards: one message in the approvals channel per group
 per night, and one per player's pre-makeup day, showing every score of it with
 its state. A card is owed (its post) in the transaction of its first score; a
 later score or decision owes an edit, coalesced by the outbox, so a burst of
@@ -117,7 +117,7 @@ async def set_message(db: Database, card_id: int, message_id: int) -> None:
 async def message_gone(db: Database, item: OutboxItem, card_id: int, *, now: datetime) -> bool:
     """Someone deleted a card's message (the edit `item_id` found it gone). With
     scores still waiting on it, the card is posted again, as it stands then: a
-    pending score always has its card (issue #12). One transaction: the edit is
+    pending score always has its card. One transaction: the edit is
     dropped, the card forgets the old message, a new post is owed. Returns
     whether it is posted again."""
     async with db.transaction() as conn:

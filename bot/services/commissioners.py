@@ -1,6 +1,6 @@
 """Who the bot can DM as the commissioner without the privileged members intent:
 every member seen passing the commissioner role check is recorded, and
-forgotten when a later interaction shows they lost the role (issue #12)."""
+forgotten when a later interaction shows they lost the role."""
 
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ async def seen(
     """A member's interaction showed whether they hold the role: record or forget
     them (a read first, so the usual case, nothing changed, writes nothing).
     A commissioner's display name `name` is kept, so exports can say who
-    approved or corrected a score even if that member is not a player
-    (issue #14); it stays after they lose the role, as the history does."""
+    approved or corrected a score even if that member is not a player; it
+    stays after they lose the role, as the history does."""
     name = " ".join(name.split())[:100] if name else None
     async with db.read() as conn:
         same_role = await commissioners.known(conn, guild_id, user_id) == holds_role

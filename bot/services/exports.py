@@ -1,4 +1,4 @@
-"""A season's export (issue #14): every table the league keeps, as the CSV
+"""A season's export: every table the league keeps, as the CSV
 files `bot/ui/exports.py` writes. One read, so the files agree with each other.
 
 Names, not ids: a player by their name ("Name (removed)" if a current player

@@ -82,7 +82,7 @@ async def owe_results(
 ) -> None:
     """A finalized (or recomputed) night: its results, the standings they make and,
     after the last regular-season night, the prize shares (R10.4, R12) and the
-    season summary (issue #14). A correction of the last night owes both again,
+    season summary. A correction of the last night owes both again,
     worded from the corrected results; an earlier night's correction neither."""
     ref = night_ref(night)
     await owe(conn, guild_id, ANNOUNCEMENTS, "results", ref, now=now)

@@ -373,7 +373,7 @@ class Resent:
 
 @dataclass(frozen=True)
 class PlayerStatsView:
-    """`/stats`: one player's season (issue #14), names not ids."""
+    """`/stats`: one player's season, names not ids."""
 
     season: str
     stats: PlayerStats[str]
@@ -381,7 +381,7 @@ class PlayerStatsView:
 
 @dataclass(frozen=True)
 class MachineView:
-    """`/machine`: a machine's season (issue #14)."""
+    """`/machine`: a machine's season."""
 
     season: str
     stats: MachineStats[str]
@@ -391,7 +391,7 @@ class MachineView:
 
 @dataclass(frozen=True)
 class SeasonSummary:
-    """The post after the last regular-season night (issue #14)."""
+    """The post after the last regular-season night."""
 
     season: str
     champions: dict[str, str]  # division ('' without divisions) -> player
@@ -404,7 +404,7 @@ class SeasonSummary:
 
 @dataclass(frozen=True)
 class RosterChange:
-    """A new season's players next to the last season's (issue #14)."""
+    """A new season's players next to the last season's."""
 
     previous: str | None  # the previous season's name
     new: list[str]  # added since the previous season started
@@ -413,7 +413,7 @@ class RosterChange:
 
 @dataclass(frozen=True)
 class PointsByWeek:
-    """The standings and each player's league points by finalized week (issue #14)."""
+    """The standings and each player's league points by finalized week."""
 
     rows: list[StandingRow]
     weeks: list[int]
@@ -452,7 +452,7 @@ class MoneySummary:
 
 @dataclass(frozen=True)
 class Cents:
-    """An amount of money in an export (issue #14): written in dollars, two decimals."""
+    """An amount of money in an export: written in dollars, two decimals."""
 
     cents: int
 
@@ -462,7 +462,7 @@ ExportValue = str | int | Cents | date | datetime | None  # bool is written yes/
 
 @dataclass(frozen=True)
 class ExportTable:
-    """One CSV file of a season's export (issue #14): `name`.csv with a header row.
+    """One CSV file of a season's export: `name`.csv with a header row.
     Times are in the league's time zone; names, never database ids."""
 
     name: str
@@ -493,7 +493,7 @@ class SeasonExport:
 
 @dataclass(frozen=True)
 class RosterImported:
-    """The players a roster file added (issue #14); `restored`: welcomed back;
+    """The players a roster file added; `restored`: welcomed back;
     `left_out`: rows an export marked removed."""
 
     added: tuple[Player, ...]
@@ -501,7 +501,7 @@ class RosterImported:
     left_out: tuple[str, ...] = ()
 
 
-# --- approval cards (issue #13) ---------------------------------------------------------
+# --- approval cards ---------------------------------------------------------
 
 WAITING, APPROVED, REJECTED, MISSING = "pending", "approved", "rejected", "missing"
 

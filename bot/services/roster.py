@@ -1,4 +1,4 @@
-"""The roster import (issue #14): a CSV of players added at once.
+"""The roster import: a CSV of players added at once.
 
 Columns (a header row, any order, any case): `name` (required), `discord`
 (a user id or a <@id> mention; empty: a player without Discord, whose scores

@@ -226,7 +226,7 @@ async def decide_in(
     return await _view(conn, decided)
 
 
-REASON_LIMIT = 300  # characters (migrations/0005_cards.sql)
+REASON_LIMIT = 300  # characters (migrations/0007_cards.sql)
 
 
 def check_reason(reason: str | None) -> str | None:

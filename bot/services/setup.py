@@ -58,7 +58,7 @@ SETTING_LIMITS = {  # name: (low, high) accepted from the commissioner
     "prize_consolation_b": (0, 100),
 }
 PRIZE_PLACES = ("prize_places_a", "prize_places_b")  # R10.4: percents of the fund, "30,15,10"
-YES_NO = ("photo_required",)  # issue #13: /score needs a photo of the score display
+YES_NO = ("photo_required",)  # /score needs a photo of the score display
 SETTINGS = (*SETTING_LIMITS, *PRIZE_PLACES, *YES_NO)
 
 
@@ -445,7 +445,7 @@ def parse_ifpa(text: str) -> int | None:
 
 
 async def set_ifpa(db: Database, guild_id: int, name: str, number: str) -> Player:
-    """Issue #14: a player's IFPA number, for the final standings export."""
+    """A player's IFPA number, for the final standings export."""
     value = parse_ifpa(number)
     async with db.transaction() as conn:
         league = await league_of(conn, guild_id)

@@ -1,4 +1,4 @@
-"""Player and machine statistics, the season summary and season history (issue #14).
+"""Player and machine statistics, the season summary and season history.
 
 Each function reads one season in one read transaction and hands the rules
 (`bot/rules/stats.py`) plain data keyed by player id; names replace ids only

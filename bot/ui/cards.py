@@ -1,4 +1,4 @@
-"""Approval cards as the commissioner sees them (issue #13): embeds laid out
+"""Approval cards as the commissioner sees them: embeds laid out
 for a phone, one field per game, one line per player; and the short answers
 to the card's buttons, and the rejected player's notice.
 

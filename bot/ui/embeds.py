@@ -1,4 +1,4 @@
-"""Results, standings and groupings as embeds laid out for a phone (issue #13).
+"""Results, standings and groupings as embeds laid out for a phone.
 
 Pure: data in, `discord.Embed`s out. Lines are kept near `PHONE` characters so
 a phone never wraps them, names never break (`render.keep_whole`), and each

@@ -153,7 +153,7 @@ def export_note(export: SeasonExport, *, final: bool, photos_left_out: bool = Fa
             f"Final standings of {export.season} with IFPA numbers, ready for the IFPA "
             "results submission."
         )
-    text = f"{export.season}: {len(export.tables)} CSV files in a zip (columns in the README)"
+    text = f"{export.season}: {len(export.tables)} CSV files in a zip (columns in docs/commands.md)"
     count = len(export.photos)
     if not count:
         return text + "."

@@ -1,4 +1,4 @@
-"""The standings picture (issue #14): the table and a chart of league points by
+"""The standings picture: the table and a chart of league points by
 week, as PNG bytes, sized for a phone.
 
 Pure: plain data in, bytes out; no discord, no database, no clock. It takes a

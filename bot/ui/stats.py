@@ -1,4 +1,4 @@
-"""Statistics, the season summary and a new season's roster (issue #14): short
+"""Statistics, the season summary and a new season's roster: short
 lines that read on a phone, names not ids, rules named in words."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""/league admin …: backups, the season's export (issue #14), registering the
+"""/league admin …: backups, the season's export, registering the
 slash commands, the bot's status and sending again what Discord refused (the
 outbox, bot/delivery)."""
 

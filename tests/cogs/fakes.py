@@ -374,7 +374,7 @@ RULE_ID = re.compile(r"\bR\d+(\.\d+)?\b")
 
 
 def no_rule_ids(said: Said) -> Said:
-    """Issue #13: what a user reads never names an internal rule id."""
+    """What a user reads never names an internal rule id."""
     for text in [*(r.shown for r in said.replies), *said.edited]:
         assert not RULE_ID.search(text), f"a rule id reaches a user: {text!r}"
     return said

@@ -77,7 +77,7 @@ async def test_r12_4_nothing_changed_yet(league: FakeBot) -> None:
 
 
 async def test_r12_4_a_long_trail_pages_newest_first(league: FakeBot) -> None:
-    """Issue #13: the whole trail, a phone screen a page, with ◀ ▶ on the private reply;
+    """The whole trail, a phone screen a page, with ◀ ▶ on the private reply;
     the buttons stay the commissioner's."""
     bot = league
     await lock(bot)

@@ -52,7 +52,7 @@ async def test_r12_a_correction_of_a_missing_score_shows_on_the_card_as_the_comm
 async def test_a_deleted_card_whose_new_post_is_refused_is_posted_once_when_resent(
     league: FakeBot,
 ) -> None:
-    """Issue #12: a moderator deleted the card while P1's score waits; P2's score
+    """A moderator deleted the card while P1's score waits; P2's score
     finds it gone and owes it again, but the channel refuses the post. A
     decision meanwhile has no message to edit; once the commissioner resends,
     one card goes out, showing both scores decided."""

@@ -213,7 +213,7 @@ async def test_skip_moves_every_later_week(league: FakeBot) -> None:
 async def test_lock_shows_an_absent_players_pre_makeups_and_orders_only_those_there(
     league: FakeBot,
 ) -> None:
-    """R3.2, R3.4, R11.2; issue #13: "the pre-makeup scores will be made available to
+    """R3.2, R3.4, R11.2: "the pre-makeup scores will be made available to
     players in the group", and the play order names only the players who are there."""
     bot = league
     await approved_pre_makeup(bot, 2, "Attack from Mars", 400_000_000)

@@ -1,4 +1,4 @@
-"""`league-bot export --database FILE --out DIR` (issue #14): the same files as
+"""`league-bot export --database FILE --out DIR`: the same files as
 /league admin export, with no Discord and no token, run as a real process
 while the bot's own connection holds the database open."""
 

@@ -1,4 +1,4 @@
-"""/league admin export and /league player ifpa (issue #14): a played season's
+"""/league admin export and /league player ifpa: a played season's
 export read back with `csv` and checked against the database, over real
 services and a real SQLite file."""
 
@@ -90,7 +90,7 @@ SOURCE = {"live": "live", "pre_makeup": "pre-makeup", "zero_point": "Zero Point"
 async def test_the_export_reads_back_as_the_database_has_it(league: FakeBot) -> None:
     bot = await played(league)
     said, data = await export(bot)
-    assert said.text == "Spring: 9 CSV files in a zip (columns in the README)."
+    assert said.text == "Spring: 9 CSV files in a zip (columns in docs/commands.md)."
     found = tables(data)
     assert sorted(found) == sorted(FILES)
 

@@ -109,7 +109,7 @@ def test_no_bot_code_reads_the_test_only_helpers() -> None:
 
 
 def test_every_cog_reply_is_checked_for_rule_ids() -> None:
-    """Issue #13: `invoke` and `click` fail a test whose reply names an R id."""
+    """`invoke` and `click` fail a test whose reply names an R id."""
     from tests.cogs.fakes import Reply, Said, no_rule_ids
 
     with pytest.raises(AssertionError, match="a rule id reaches a user"):

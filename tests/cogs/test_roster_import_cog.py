@@ -1,4 +1,4 @@
-"""/league player import (issue #14): a roster CSV adds players at once; a bad
+"""/league player import: a roster CSV adds players at once; a bad
 file changes nothing and names each bad row. Over real services and a real
 SQLite file; the attachment is a real discord.py Attachment whose download
 returns the file's bytes."""

@@ -1,4 +1,4 @@
-"""/rules [topic]: the rules in plain words with this league's numbers (issue #13)."""
+"""/rules [topic]: the rules in plain words with this league's numbers."""
 
 from __future__ import annotations
 

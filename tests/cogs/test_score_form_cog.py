@@ -1,4 +1,4 @@
-"""/score-form: several scores in one Discord form (issue #13), through real
+"""/score-form: several scores in one Discord form, through real
 discord.ui.Modal and TextInput objects, the real services and a real SQLite file."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""/score photo: a photo of the score display with a score (issue #13), checked by
+"""/score photo: a photo of the score display with a score, checked by
 its bytes, kept by the league without its metadata and shown on the scorecard
 by a link to the league's own copy; and the season's yes/no `photo_required`."""
 

@@ -73,7 +73,7 @@ async def test_standings_after_a_night(league: FakeBot) -> None:
 
 
 async def test_standings_carry_the_picture_and_it_follows_the_night(league: FakeBot) -> None:
-    """Issue #14: the answer has the standings picture attached, on its last piece."""
+    """The answer has the standings picture attached, on its last piece."""
     bot = league
     before = await invoke(COG.standings, COG, as_user(bot, PLAYERS[6], MONDAY))
     png = before.replies[-1].file
@@ -144,7 +144,7 @@ async def test_standings_by_division_once_divisions_are_formed(league: FakeBot) 
 
 
 async def test_a_long_standings_pages_with_buttons(league: FakeBot) -> None:
-    """Issue #13: one message, a phone screen a page; ◀ ▶ page through all 126 in
+    """One message, a phone screen a page; ◀ ▶ page through all 126 in
     order. A click on the public post answers the clicker alone; a click on that
     private page turns it in place; the ends of the list are bounds."""
     bot = league
@@ -359,7 +359,7 @@ async def test_me_after_a_night_with_dues(league: FakeBot) -> None:
 async def test_me_on_league_night_lists_tonights_scores_and_where_each_stands(
     league: FakeBot,
 ) -> None:
-    """Issue #13: a player sees which of tonight's scores wait, were approved or rejected."""
+    """A player sees which of tonight's scores wait, were approved or rejected."""
     bot = league
     await lock(bot)
     night = at(FIRST_NIGHT, "20:00")
@@ -417,7 +417,7 @@ async def test_reading_commands_store_nothing_but_week_1_groups(league: FakeBot)
 
 
 async def test_the_weekly_standings_post_attaches_the_picture(league: FakeBot) -> None:
-    """Issue #14: the outbox's 'standings' post carries the PNG, drawn when sent."""
+    """The outbox's 'standings' post carries the PNG, drawn when sent."""
     await play_week(league, 1, WEEK_1)
     await league.outbox.flush()
     sent = league.channels[ANNOUNCEMENTS].sent

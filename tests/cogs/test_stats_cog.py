@@ -1,4 +1,4 @@
-"""/stats, /machine, the season summary and season history (issue #14), over real
+"""/stats, /machine, the season summary and season history, over real
 services and a real SQLite file; numbers worked by hand from tests/cogs/league_play.py."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """/league night waiting: tonight's scores still waiting for the commissioner,
-group by group, paged (issue #13; R5 approvals)."""
+group by group, paged (R5 approvals)."""
 
 from __future__ import annotations
 

@@ -119,7 +119,7 @@ async def test_r10_4_the_season_made_longer_before_its_final_posts_went_drops_th
 async def test_the_weekly_standings_post_has_the_picture_standings_shows(
     league: FakeBot,
 ) -> None:
-    """Issue #14: the picture on the week's standings post is the one /standings
+    """The picture on the week's standings post is the one /standings
     shows for the whole league, titled "Standings"."""
     bot = league
     await play_week(bot, 1, STANDINGS_WEEK_1)

@@ -1,4 +1,4 @@
-"""`league-bot demo` (issue #13): the whole night, set-up to standings, is short
+"""`league-bot demo`: the whole night, set-up to standings, is short
 enough to read and shows what people see, cut readably for a terminal."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue #12 and #13's DMs through the real bot and the loopback Discord.
+"""DMs to the commissioner and to players through the real bot and the loopback Discord.
 
 - The approvals channel refuses the bot: the alert goes by DM to each
   commissioner the bot can reach without the members intent (recorded when they

@@ -1,5 +1,5 @@
 """/league admin export and /league player import through the real bot and the
-loopback Discord (issue #14): the season's zip arrives as an attachment of the
+loopback Discord: the season's zip arrives as an attachment of the
 private reply, and a roster file the commissioner uploads is downloaded from
 Discord's CDN (the stand-in) and imported. A played season's export is checked
 against the database in tests/cogs/test_exports_cog.py."""

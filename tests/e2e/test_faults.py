@@ -103,7 +103,7 @@ async def league(tmp_path: Path) -> AsyncIterator[League]:
         database = tmp_path / "league.sqlite3"
         async with locked_night(database, server, "Faults League", TONIGHT,
                                 skill=lambda n: 1 + n % 10) as db:  # fmt: skip
-            # the commissioner has used /league before (recorded for DMs, issue #12)
+            # the commissioner has used /league before (recorded for DMs)
             await commissioners.seen(db, guild, server.koi, True, now=TONIGHT, name="Koi")
         settings = bot_settings(standin, server, TOKEN, database, tmp_path / "backups")
         standin.set_time(TONIGHT)
@@ -117,7 +117,7 @@ async def league(tmp_path: Path) -> AsyncIterator[League]:
 async def test_60_scores_in_10_s_from_16_players_are_each_posted_once_within_the_limits(
     league: League, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """The issue's burst: 60 /score spread over 10 s from 16 players, with the
+    """A burst: 60 /score spread over 10 s from 16 players, with the
     per-channel limit on. Every approval post is delivered once, none lost,
     none twice, and every score is stored once."""
     # Discord's real limit: 5 posts per channel per 5 s (the 60 posts take about a minute).
@@ -143,7 +143,7 @@ async def test_60_scores_in_10_s_from_16_players_are_each_posted_once_within_the
     assert any(r.remaining == 0 for r in posted)  # the window was used up: the bot waited its turn
     expected = sorted((m, g, int(t[:-1]) * 1000, "pending") for m, g, t in wanted)
     assert league.scores() == expected  # each stored once, none lost
-    # Issue #13: one card per group, each posted once, every score on its group's card.
+    # One card per group, each posted once, every score on its group's card.
     posts = league.pending()
     by_id = {int(p["id"]): shown(p) for p in posts}
     cards = {message_id for *_, message_id in league.approval_posts()}

@@ -88,7 +88,7 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
             assert night.games_of("Ann")[0] == "The Addams Family"  # Cat vetoed Attack from Mars
             assert "Medieval Madness" not in night.games_of("Dan")  # Fay vetoed it
             # The lock post shows absent Gus's pre-makeups to his group, and the play
-            # order names only the players who are there (R3.2, R11.2; issue #13).
+            # order names only the players who are there (R3.2, R11.2).
             lock_post = next(
                 m["content"]
                 for m in standin.channel_messages(world.announcements)
@@ -102,7 +102,7 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
             assert [x.split(" · ")[1].split(":")[0] for x in listed] == games
             assert not any("none" in x for x in listed)  # Gus has one on every machine
 
-            # /rules (issue #13): topics autocomplete; the answer is private, in words,
+            # /rules: topics autocomplete; the answer is private, in words,
             # with this league's times; an unknown topic is refused with the list.
             typing = await standin.autocomplete(
                 night.member("Eve"), "rules", {"topic": "zero"}, "topic",
@@ -123,7 +123,7 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
             assert len(standin.channel_messages(world.approvals)) == before
 
             await night.scores(["Ann", "Bob", "Cat"])
-            # Issue #13: one card for the group's 15 scores, edited in place.
+            # One card for the group's 15 scores, edited in place.
             [card] = night.approvals()
             week_cards = [m for m in standin.channel_messages(world.approvals)
                           if "Week 1 · Group" in shown(m)]  # fmt: skip
@@ -163,7 +163,7 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
     finally:
         await standin.stop()
 
-    # Issue #13: no message the bot sent names an internal rule id.
+    # No message the bot sent names an internal rule id.
     assert len(everything) > 50
     assert any(cutoff in t for t in everything)  # ephemeral replies are read too (Dan's /late)
     leaks = [t for t in everything if RULE_ID.search(t)]

@@ -1,4 +1,4 @@
-"""Issue #13 end to end: a whole night of scorecards, score forms and rejections
+"""End to end: a whole night of scorecards, score forms and rejections
 reaching their players, through the real bot and the loopback Discord.
 
 The scripted night of `bot.demo` sets the league up; from the lock on, this

@@ -1,4 +1,4 @@
-"""Issue #13 through the real bot and the loopback Discord: the week's posts are
+"""Phone-width posts and paging through the real bot and the loopback Discord: the week's posts are
 embeds within Discord's limits (the stand-in refuses anything over, as Discord
 does), and long lists page with ◀ ▶ buttons that work after a restart.
 

@@ -1,4 +1,4 @@
-"""The issue's reproduction through the real bot and the loopback Discord: the
+"""A refused channel through the real bot and the loopback Discord: the
 announcements channel refuses the bot (403) when the night is finalized.
 
 Nothing is lost: the commissioner is told in the approvals channel, the results
@@ -177,7 +177,7 @@ async def test_resend_with_a_week_posts_its_results_and_standings_again(league: 
 
 
 def standings_picture(league: League, message: dict[str, Any]) -> bytes:
-    """The PNG attached to a standings post, as the stand-in received it (issue #14)."""
+    """The PNG attached to a standings post, as the stand-in received it."""
     assert [a["filename"] for a in message["attachments"]] == ["standings.png"]
     data = league.standin.attachment_bytes(message)
     assert data.startswith(b"\x89PNG\r\n\x1a\n")

@@ -197,7 +197,7 @@ async def test_a_pre_makeup_is_decided_with_the_real_buttons_across_a_restart(
             world.approvals, lambda m: "✗ (with Bob) — Bob was not there" in shown(m)
         )
         assert standin.message(message_id)["components"] == []
-        # Ann hears why, by DM (issue #13), with what to do.
+        # Ann hears why, by DM, with what to do.
         dm = await standin.wait_for_message(
             standin.dm_channels[ann], lambda m: "Bob was not there" in m["content"]
         )
@@ -209,7 +209,7 @@ async def test_a_pre_makeup_is_decided_with_the_real_buttons_across_a_restart(
 async def test_a_deleted_card_with_scores_waiting_is_posted_again(
     standin: DiscordStandIn, world: World, settings: Settings
 ) -> None:
-    """Issue #12: a pending score always has its approval card, even when someone
+    """A pending score always has its approval card, even when someone
     deletes the card's message in Discord."""
     koi, ann, bob = world.commissioner, world.players[0], world.players[1]
     async with running_bot(settings):

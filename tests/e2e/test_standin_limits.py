@@ -559,7 +559,7 @@ def _params(content: str) -> Any:
     return discord.http.handle_message_parameters(content=content)
 
 
-# -- uploads (issue #14) -----------------------------------------------------------
+# -- uploads -----------------------------------------------------------
 async def test_an_upload_arrives_with_its_bytes(
     standin: DiscordStandIn, world: World, client: discord.Client
 ) -> None:

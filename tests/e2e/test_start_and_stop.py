@@ -107,7 +107,7 @@ async def test_a_signal_stops_the_idle_bot_with_exit_0_within_10_s(
     async with league_bot("run", env=environment(settings), cwd=tmp_path) as bot:
         await bot.wait_for_line(READY)
         bot.signal(sig)
-        code = await bot.exit_code(timeout=10)  # the bound, as a timeout
+        code = await bot.exit_code(timeout=10)  # Docker's 10 s, as a timeout
     assert code == 0, bot.log
     assert f"{sig.name}: stopping" in bot.log and "bot.client: closed" in bot.log
     assert "Traceback" not in bot.log

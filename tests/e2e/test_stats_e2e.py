@@ -1,5 +1,5 @@
 """/stats, /machine and /standings' season option through the loopback Discord:
-options, autocomplete and private refusals as a member meets them (issue #14)."""
+options, autocomplete and private refusals as a member meets them."""
 
 from __future__ import annotations
 

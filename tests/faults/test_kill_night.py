@@ -1,4 +1,4 @@
-"""SIGKILL at random moments of a scripted night, restarting each time (issue #12).
+"""SIGKILL at random moments of a scripted night, restarting each time.
 
 The real `league-bot` process runs against the stand-in with Discord's rate
 limits on, and its posts and edits answered SLOW s late (the message is made at
@@ -10,7 +10,7 @@ the commissioner's approvals on the scorecards (group 1 game by game through
 `/league night approve-all`, which edits its card); finalize, with its results
 and standings posts.
 
-The kills are allotted to the phases in turn (the issue's 20: five each), each
+The kills are allotted to the phases in turn (the default 20: five each), each
 at a random moment within its phase: during the scheduled posts and finalize,
 while an announcement is on its way; during submissions and approvals, within a
 random step, up to as long after sending it as its answer took in an
@@ -26,7 +26,7 @@ group, every score on it approved; the scheduled, results and standings posts),
 every score is stored once, and the results equal an uninterrupted run's.
 
 `FAULT_SEED` picks the kill moments (the seed is in the failure message), and
-`FAULT_KILLS` how many (default the issue's 20; fewer for a quick run, e.g.
+`FAULT_KILLS` how many (default 20; fewer for a quick run, e.g.
 `FAULT_KILLS=4`, one in each phase).
 """
 
@@ -336,7 +336,7 @@ async def spawn(night: Night, folder: Path) -> asyncio.subprocess.Process:
 
 def allot(kills: int) -> list[str]:
     """The phase each kill is for, in the night's order: as even as can be (the
-    issue's 20: five each), so that with 12 or more every phase gets at least 3."""
+    default 20: five each), so that with 12 or more every phase gets at least 3."""
     return [p for n, p in enumerate(PHASES) for _ in range(kills // 4 + (n < kills % 4))]
 
 

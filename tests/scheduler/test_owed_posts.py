@@ -430,7 +430,7 @@ async def test_a_lock_post_the_command_could_not_send_is_kept_and_sent_by_resend
 
 
 async def test_a_refused_groupings_post_is_resent_as_it_was_frozen(db: Database) -> None:
-    """Issue #13: the groupings post is owed as its embeds' JSON, so the post sent
+    """The groupings post is owed as its embeds' JSON, so the post sent
     after a refusal is the one made at 12:00, not the league as it is later."""
     channel, clock = Channel(db), Clock(at(FIRST, "11:00"))
     scheduler = await scheduler_on(db, channel, clock)

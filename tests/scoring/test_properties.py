@@ -1,4 +1,4 @@
-"""Invariants of the rules, checked with hypothesis (STYLE.md: tests)."""
+"""Invariants of the rules, checked with hypothesis."""
 
 from __future__ import annotations
 

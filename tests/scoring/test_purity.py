@@ -1,4 +1,5 @@
-"""The rules module is pure: no discord, database, file, network or clock (STYLE.md)."""
+"""The rules module is pure: no discord, database, file, network or clock
+(docs/architecture.md, "Layout")."""
 
 from __future__ import annotations
 

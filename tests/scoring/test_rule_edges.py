@@ -1,8 +1,8 @@
 """Edge cases of R3-R8 that mutation testing of bot/rules/ showed were unchecked.
 
-Each case sits exactly on a boundary RULES.md draws (an exact equality, a
+Each case sits exactly on a boundary docs/rules.md draws (an exact equality, a
 largest or smallest accepted value, a penalty beside a Zero Point entry) and is
-worked by hand from RULES.md; the working is in each row's comment or id.
+worked by hand from docs/rules.md; the working is in each row's comment or id.
 TNS values are ints or exact `Fraction`s (R6.1 Decision: normalized scores are
 exact), and every result compared is points, which are whole numbers.
 """
@@ -264,8 +264,8 @@ def test_r3_7_par_of_one() -> None:
     ("scores", "allowed"),
     [
         # R6.2: the median of 10 and 11 is 10.5; a par is a whole score
-        # (R6.1), so it is 10 or 11. RULES.md does not say which way a half
-        # rounds.
+        # (R6.1), so it is 10 or 11. (docs/rules.md's R6.2 Decision takes the
+        # even one; this row checks only that the par is whole.)
         pytest.param([10, 11], {10, 11}, id="R6.2 even count, half median -> whole par"),
         pytest.param([10, 13, 5, 40], {11, 12}, id="R6.2 unsorted, median 11.5 -> whole par"),
         # Median 0 (all zeros) cannot be a par: R6.1 divides by it. The

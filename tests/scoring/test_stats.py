@@ -1,4 +1,4 @@
-"""Season statistics (issue #14), worked by hand on tiny seasons (bot/rules/stats.py)."""
+"""Season statistics, worked by hand on tiny seasons (bot/rules/stats.py)."""
 
 from __future__ import annotations
 
@@ -98,7 +98,7 @@ def test_a_player_with_no_nights() -> None:
 
 def test_machine_high_scores_and_average_count_played_games_only() -> None:
     afm = machine_stats("AFM", GAMES, [])
-    # C's 400 was a pre-makeup score: not a high score of the night (issue #14 decision)
+    # C's 400 was a pre-makeup score: not a high score of the night (pre-makeups never are)
     shown = [(h.player, h.score) for h in afm.high_scores]
     assert shown == [("B", 500), ("A", 300), ("B", 200), ("C", 100), ("A", 50)]
     assert afm.average == Fraction(300 + 200 + 100 + 500 + 50, 5)

@@ -1,4 +1,4 @@
-"""Commissioners the bot can DM without the members intent (issue #12): recorded
+"""Commissioners the bot can DM without the members intent: recorded
 when they pass the role check, forgotten when an interaction shows the role gone."""
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ async def names(db: Database, guild: int = 1001) -> dict[int, str]:
 
 
 async def test_a_commissioners_name_is_kept_for_the_export(db: Database) -> None:
-    """Issue #14: who approved is named in an export even if they are no player."""
+    """Who approved is named in an export even if they are no player."""
     await commissioners.seen(db, 1001, KOI, True, now=NOW, name="Koi")
     await commissioners.seen(db, 1001, MO, False, now=NOW, name="Mo")  # no role: not kept
     assert await names(db) == {KOI: "Koi"}

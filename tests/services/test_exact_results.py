@@ -1,6 +1,7 @@
 """R6.1 Decision and R6.3 through the whole stack: exact TNS, stored and migrated.
 
-The issue's reproduction is played as a real league night (services over a
+The tie that binary floats got wrong (W scoring exactly X + Y on every game,
+R7.3 Case 2) is played as a real league night (services over a
 real SQLite file), and a database written before scores were exact is
 converted by migration 0002 to the same exact values.
 """
@@ -31,8 +32,8 @@ W = [a + b for a, b in zip(X, Y, strict=True)]  # exactly X + Y on every game
 
 
 async def play_the_reproduction(db: Database) -> None:
-    """P1 (W, rank 1), P2 (X), P3 (Y) on five machines with the issue's pars;
-    bonus points from week 1 so that week 1 plays like the issue's week 4."""
+    """P1 (W, rank 1), P2 (X), P3 (Y) on five machines with the reproduction's
+    pars; bonus points from week 1 so that week 1 plays like its week 4."""
     await setup.change_setting(db, GUILD, "bonus_start_week", 1)
     await add_players(db, 3)
     for number, par in enumerate(PARS, start=1):

@@ -1,4 +1,4 @@
-"""Issue #13: each group's result says who moves up, who moves down and who
+"""Each group's result says who moves up, who moves down and who
 stays (R8.3-R8.5), not the R9.2 tally ("won", "stayed", "down").
 
 Week 1 of the ten-player season in `test_season` (every game goes 3-2-1):

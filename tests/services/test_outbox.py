@@ -92,10 +92,11 @@ async def test_an_approval_message_has_one_waiting_edit(players: Database) -> No
 async def test_an_edit_cut_off_mid_send_while_a_later_one_waits_does_not_stop_the_outbox(
     players: Database,
 ) -> None:
-    """Issue #12 (found by the SIGKILL night): the bot was killed while a card's
-    edit was being sent and a later decision owed the card another edit. At the
-    next start the first could not wait again beside the second (one waiting
-    edit per message), recovery failed, and the outbox sent nothing any more.
+    """Found by the kill test (tests/faults/test_kill_night.py): the bot was
+    killed while a card's edit was being sent and a later decision owed the
+    card another edit. At the next start the first could not wait again beside
+    the second (one waiting edit per message), recovery failed, and the outbox
+    sent nothing any more.
     Now the cut-off edit is dropped (the waiting one is worded when sent, from
     the card as it then stands); the same when a send is to be retried."""
     db = await locked(players)
@@ -134,7 +135,7 @@ def waiting_edit(found: list[OutboxItem]) -> int:
 async def test_a_send_cut_off_by_a_stop_does_not_count_towards_the_backoff(
     players: Database,
 ) -> None:
-    """Issue #12: killed mid-send ten times, an item is still on its first try, so
+    """Killed mid-send ten times, an item is still on its first try, so
     one 5xx afterwards waits the first retry's seconds, not 2^10 of them."""
     db = await locked(players)
     await scores.submit(db, GUILD, discord_id(1), 1, 300_000_000, now=TONIGHT)

@@ -163,7 +163,7 @@ async def test_r7_r8_r9_r10_r11_r13_a_whole_season_matches_the_hand_worked_value
     assert [(r.rank, r.player.name) for r in division_a] == [
         (1, "P1"), (2, "P5"), (3, "P2"), (4, "P4"), (5, "P7"),
     ]  # fmt: skip
-    # Issue #14: the picture's data: the same standings, and each player's league
+    # The picture's data: the same standings, and each player's league
     # points by week adding up to their season total (R11.1).
     by_week = await standings.points_by_week(db, GUILD)
     assert by_week.rows == final and by_week.weeks == list(range(1, 11))

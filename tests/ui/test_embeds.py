@@ -1,4 +1,4 @@
-"""Issue #13: results, standings and groupings as embeds laid out for a phone.
+"""Results, standings and groupings as embeds laid out for a phone.
 
 Every post is checked with the stand-in's own validator (standin/messages.py),
 which answers as Discord does: no limit is restated here.

@@ -1,4 +1,4 @@
-"""The standings picture (issue #14): a valid PNG of the designed size, that
+"""The standings picture: a valid PNG of the designed size, that
 changes with the standings and stays under Discord's upload limit at 300 players."""
 
 from __future__ import annotations

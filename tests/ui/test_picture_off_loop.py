@@ -1,4 +1,4 @@
-"""Drawing the standings picture does not block the event loop (issue #14): a
+"""Drawing the standings picture does not block the event loop: a
 ticking coroutine keeps making progress while a 300-player picture renders."""
 
 from __future__ import annotations
