@@ -210,7 +210,9 @@ async def measure() -> tuple[Burst, list[Burst]]:
             standin.interaction_deadline = other.interaction_deadline = DEADLINE
             world, floor_world = World(standin, PLAYERS), World(other, PLAYERS)
             interactions = plan(world, BURST)
-            pings = [("ping", member, {}) for _, member, _ in plan(floor_world, BURST)]
+            pings: list[tuple[str, int, dict[str, Any]]] = [
+                ("ping", member, {}) for _, member, _ in plan(floor_world, BURST)
+            ]
             database = folder / "league.sqlite3"
             await seed_night(database, world)
             standin.set_time(TONIGHT)

@@ -49,7 +49,11 @@ async def groups_of(database: Path, world: World) -> list[tuple[int, list[int], 
             ctx = await season_of(conn, world.guild)
             night = (await leagues.nights(conn, ctx.season.id))[0]
             found = (await nights.groups(conn, night.id))[:BURST_GROUPS]
-            discord_of = {p.id: p.discord_id for p in await people.players(conn, ctx.league.id)}
+            discord_of = {
+                p.id: p.discord_id
+                for p in await people.players(conn, ctx.league.id)
+                if p.discord_id is not None  # every seeded player has one
+            }
             games = {g.id: len(await nights.games(conn, g.id)) for g in found}
     finally:
         await db.close()

@@ -47,7 +47,8 @@ from standin import DiscordStandIn, Exchange, Limits
 SUBMISSIONS = 32  # /score submissions of a night
 SUBMITTERS = 8  # players submitting them (4 games each)
 WINDOW = 60.0  # seconds over which they arrive
-RATES = (8, 16, 24, 32, 48, 64, 96)  # interactions per second, stepped up until one misses
+# Interactions per second, stepped up until one misses.
+RATES: tuple[int, ...] = (8, 16, 24, 32, 48, 64, 96)
 STEP_SECONDS = 15.0
 DEADLINE = 3.0  # Discord's first-response deadline
 MIX = ("score", "standings", "late", "score", "standings",

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import os
 import platform
@@ -369,10 +370,10 @@ def approve_clicks(
     ]  # fmt: skip
     if not cards:
         raise RuntimeError("no scorecard with buttons to click in the approvals channel")
-    clicks = []
+    clicks: list[Callable[[], Awaitable[Exchange]]] = []
     for message in (cards[n % len(cards)] for n in range(count)):
         custom = message["components"][0]["components"][0]["custom_id"]
-        clicks.append(lambda m=message, c=custom: standin.click(world.koi, int(m["id"]), c))
+        clicks.append(functools.partial(standin.click, world.koi, int(message["id"]), custom))
     return clicks
 
 

@@ -58,10 +58,10 @@ class PostWatch:
             original()
             self._look()
 
-        standin.changed = changed  # type: ignore[method-assign]
+        standin.changed = changed  # type: ignore[method-assign]  # a hook wrapped until stop()
 
     def stop(self) -> None:
-        self.standin.changed = self._original  # type: ignore[method-assign]
+        self.standin.changed = self._original  # type: ignore[method-assign]  # unwrapped
 
     def first_shown(self, key: str) -> float | None:
         """When a message in the channel first showed `key` (None: not yet)."""

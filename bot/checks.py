@@ -80,7 +80,7 @@ async def run_checks(client: discord.Client, settings: Settings) -> dict[str, Ch
         (ANNOUNCEMENTS, settings.announcement_channel_id),
         (APPROVALS, settings.approvals_channel_id),
     ):
-        channel = guild.get_channel(channel_id)
+        channel: discord.abc.GuildChannel | None = guild.get_channel(channel_id)
         if channel is None and listed is None:
             listed = await _guild_channels(guild)
         if channel is None and listed:
@@ -230,7 +230,7 @@ async def alert_commissioner(
             continue
         try:
             channel = client.get_channel(check.id) or await client.fetch_channel(check.id)
-            await channel.send(text[:2000], allowed_mentions=mention)  # type: ignore[union-attr]
+            await channel.send(text[:2000], allowed_mentions=mention)  # type: ignore[union-attr]  # ok: a text channel
         except (discord.HTTPException, *UNANSWERED) as error:
             log.warning("could not post the start-up alert in %s: %s", name, _short(error))
             continue

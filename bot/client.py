@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, TypedDict
 
 import aiohttp
 import discord
@@ -54,6 +54,12 @@ def league_intents() -> discord.Intents:
     comes as an interaction, so it neither needs nor parses the server's
     messages, typing or presence (a busy server's chatter would cost it time)."""
     return discord.Intents(guilds=True)
+
+
+class _SchedulerClock(TypedDict, total=False):
+    """The scheduler's clock when the bot was given one (else the scheduler's own)."""
+
+    clock: Clock
 
 
 class LeagueBot(commands.Bot):
@@ -126,7 +132,7 @@ class LeagueBot(commands.Bot):
         self.tree.copy_global_to(guild=self.guild)
         if self.sync_commands:
             await self.sync_guild_commands()
-        extra = {"clock": self.clock} if self.clock is not None else {}
+        extra: _SchedulerClock = {"clock": self.clock} if self.clock is not None else {}
         self.scheduler = LeagueScheduler(self.db, self.settings.guild_id, self.outbox.wake, **extra)
         await self.scheduler.start()
 

@@ -179,7 +179,7 @@ def check_database_path(path: PathLike) -> None:
 async def open_connection(path: PathLike, *, foreign_keys: bool = True) -> aiosqlite.Connection:
     """One connection in autocommit mode (transactions are explicit) with the league's pragmas."""
     try:
-        conn = await aiosqlite.connect(path, isolation_level=None)
+        conn = await aiosqlite.connect(os.fspath(path), isolation_level=None)
     except sqlite3.Error as exc:
         raise DatabaseFileError(f"cannot open database {path}: {exc}") from exc
     try:
@@ -264,7 +264,8 @@ class Database:
             try:
                 reader = await open_connection(path)
                 await reader.execute("PRAGMA query_only = ON")
-                (mode,) = (await conn.execute_fetchall("PRAGMA journal_mode"))[0]
+                modes = list(await conn.execute_fetchall("PRAGMA journal_mode"))
+                (mode,) = modes[0]
                 if mode == "wal":  # else a reader waits for each commit: not on the loop
                     quick = QuickReader.open(path)
             except BaseException as exc:
@@ -377,7 +378,7 @@ class Database:
         if self._moved is not None:
             self._check_file()  # what the bot reads may no longer be the league's: stop
         if not snapshot and self._quick is not None:
-            yield self._quick  # type: ignore[misc]
+            yield self._quick  # type: ignore[misc]  # stands in: has execute_fetchall only
             return
         if self._reader is None and self._conn is not None and self._read_lock is self._lock:
             async with self._locked() as conn:  # an in-memory database: one connection
@@ -451,7 +452,7 @@ class Database:
             try:
                 yield conn
             finally:
-                self._holders.discard(task)  # type: ignore[arg-type]
+                self._holders.discard(task)
 
 
 def _prepare_backup(source: PathLike, target_path: PathLike) -> tuple[Path, str]:
@@ -586,7 +587,8 @@ async def open_read_only(path: PathLike, *, latest_version: int) -> aiosqlite.Co
     conn.row_factory = aiosqlite.Row
     try:
         await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
-        (version,) = (await conn.execute_fetchall("PRAGMA user_version"))[0]
+        versions = list(await conn.execute_fetchall("PRAGMA user_version"))
+        (version,) = versions[0]
     except sqlite3.Error as exc:
         await conn.close()
         raise DatabaseFileError(f"cannot read database {file}: {exc}") from exc

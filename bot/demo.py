@@ -526,7 +526,7 @@ class LeagueNight:
             koi, "league season start", {"name": "Winter 2026", "start": NIGHT.isoformat()}
         )
         for machine, par in MACHINES.items():
-            options = {"name": machine, "par": par}
+            options: dict[str, Any] = {"name": machine, "par": par}
             await self.run(koi, "league machine add", options, expect="added", quiet=True)
         for name, skill in PLAYERS.items():
             options = {"member": self.member(name), "skill": skill}

@@ -81,7 +81,7 @@ def bound_requests(http: discord.http.HTTPClient, timeout: aiohttp.ClientTimeout
         kwargs.setdefault("timeout", timeout)
         return await request(route, **kwargs)
 
-    http.request = request_with_timeout  # type: ignore[method-assign]
+    http.request = request_with_timeout  # type: ignore[method-assign]  # wraps discord.py's, in place
 
 
 def describe(error: BaseException) -> str:

@@ -259,7 +259,7 @@ async def _apply(
                     f"migration {migration.name} ended the runner's transaction; "
                     "it must not COMMIT or ROLLBACK"
                 )
-        violations = await conn.execute_fetchall("PRAGMA foreign_key_check")
+        violations = list(await conn.execute_fetchall("PRAGMA foreign_key_check"))
         if violations:
             table, rowid, parent, _ = tuple(violations[0])
             raise MigrationError(

@@ -11,6 +11,7 @@ busy timeout bounds the rare wait (WAL recovery) to a few milliseconds.
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterable
 from pathlib import Path
@@ -27,7 +28,7 @@ class QuickReader:
         self._conn = conn
 
     @classmethod
-    def open(cls, path: str | Path) -> QuickReader:
+    def open(cls, path: str | os.PathLike[str]) -> QuickReader:
         uri = Path(path).resolve().as_uri() + "?mode=ro"
         # Used on the loop's thread; check_same_thread=False lets a database opened
         # on one thread be used on another, as its aiosqlite connections can.

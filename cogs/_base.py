@@ -19,7 +19,7 @@ log = logging.getLogger(__name__)
 
 
 def league_bot(interaction: discord.Interaction) -> LeagueBot:
-    return interaction.client  # type: ignore[return-value]
+    return interaction.client  # type: ignore[return-value]  # typed Client; it is our LeagueBot
 
 
 def now_of(interaction: discord.Interaction) -> datetime:

@@ -17,7 +17,7 @@ import discord
 from bot.services import premakeups, scores
 from bot.ui import delivery, render
 from bot.ui.replies import report, require_league_guild
-from cogs._base import check_commissioner, note_commissioner
+from cogs._base import check_commissioner, league_bot, note_commissioner
 
 TEMPLATE = r"(?P<kind>score|premakeup):(?P<action>approve|reject):(?P<id>[0-9]{1,18})"
 
@@ -59,23 +59,23 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TE
             await report(interaction, error)
 
     async def _decide(self, interaction: discord.Interaction) -> None:
-        bot = interaction.client
+        bot = league_bot(interaction)
         approve = self.action == "approve"
         now = interaction.created_at
         decider = interaction.user.display_name
         # The click's own answer edits the message, so no edit is owed (update_post).
         if self.kind == "score":
             view = await scores.decide(
-                bot.db, bot.settings.guild_id, self.record_id, approve,  # type: ignore[attr-defined]
+                bot.db, bot.settings.guild_id, self.record_id, approve,
                 by=interaction.user.id, now=now, update_post=False,
             )  # fmt: skip
             text = render.score_decided(view, decider)
         else:
             await premakeups.decide(
-                bot.db, bot.settings.guild_id, self.record_id, approve,  # type: ignore[attr-defined]
+                bot.db, bot.settings.guild_id, self.record_id, approve,
                 by=interaction.user.id, now=now, update_post=False,
             )  # fmt: skip
-            found = await premakeups.approval(bot.db, self.record_id)  # type: ignore[attr-defined]
+            found = await premakeups.approval(bot.db, self.record_id)
             assert found is not None
             text = delivery.approval(replace(found, decider=decider))
         await interaction.edit_original_response(content=text, view=None)

@@ -6,7 +6,7 @@ a short ephemeral line; the card itself is edited through the outbox."""
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -32,7 +32,8 @@ async def _check(interaction: discord.Interaction) -> None:
 
 
 def _chosen(interaction: discord.Interaction) -> str:
-    values = (interaction.data or {}).get("values") or []
+    data: Mapping[str, Any] = interaction.data or {}
+    values = data.get("values") or []
     return str(values[0]) if values else ""
 
 
@@ -65,8 +66,8 @@ class _OfCard:
     """A card's item rebuilt after a restart from its custom id (the card's id)."""
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):  # type: ignore[no-untyped-def]
-        return cls(int(match["id"]))  # type: ignore[call-arg]
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+        return cls(int(match["id"]))  # type: ignore[call-arg]  # each subclass takes the card id
 
 
 class ApproveCompleteButton(
@@ -162,7 +163,7 @@ class RejectPickSelect(
         self.card_id, self.within = card_id, within
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):  # type: ignore[no-untyped-def]
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
         return cls(int(match["id"]), match["within"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -188,7 +189,9 @@ class RejectModal(discord.ui.Modal):
             by=interaction.user.id, now=now_of(interaction),
         ))  # fmt: skip
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception, /) -> None:
+    async def on_error(  # type: ignore[override]  # discord.py: Modal's drops BaseView's `item`
+        self, interaction: discord.Interaction, error: Exception, /
+    ) -> None:
         await report(interaction, error)
 
 

@@ -19,7 +19,7 @@ from bot.services.errors import BadInput
 from bot.ui import render
 from bot.ui.replies import report, respond
 from cogs._base import deliver, league_bot, now_of
-from cogs.scores import Scores
+from cogs.scores import my_game_choices
 
 TITLE_LIMIT = LABEL_LIMIT = 45  # Discord: a modal's title, a text input's label
 
@@ -56,7 +56,7 @@ class ScoreForm(discord.ui.Modal):
             raise BadInput("Every field was blank: nothing was stored.")
         return parsed
 
-    async def on_submit(self, interaction: Interaction) -> None:  # type: ignore[override]
+    async def on_submit(self, interaction: Interaction) -> None:
         entries = self.entries()
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = league_bot(interaction)
@@ -66,7 +66,9 @@ class ScoreForm(discord.ui.Modal):
         deliver(interaction)  # their approval posts, owed with them
         await respond(interaction, render.scores_pending(views))
 
-    async def on_error(self, interaction: Interaction, error: Exception) -> None:  # type: ignore[override]
+    async def on_error(  # type: ignore[override]  # discord.py: Modal's drops BaseView's `item`
+        self, interaction: Interaction, error: Exception
+    ) -> None:
         await report(interaction, error)
 
 
@@ -86,7 +88,7 @@ class ScoreFormCommand(commands.Cog):
     async def game_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        return await Scores.game_choices(Scores(), interaction, current)  # type: ignore[arg-type]
+        return await my_game_choices(interaction, current)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -39,6 +39,20 @@ async def cleaned(photo: discord.Attachment) -> Photo:
     return await asyncio.get_running_loop().run_in_executor(PHOTO_WORKER, photos.clean, data)
 
 
+async def my_game_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """The user's games tonight that match what they typed (/score, /score-form)."""
+    bot = league_bot(interaction)
+    try:
+        games = await scores.my_games(bot.db, bot.settings.guild_id, interaction.user.id)
+    except LeagueError:
+        return []
+    return [
+        app_commands.Choice(name=f"Game {g.number} · {g.machine}"[:100], value=g.number)
+        for g in games
+        if current.strip().lower() in f"game {g.number} {g.machine}".lower()
+    ][:25]
+
+
 class Scores(commands.Cog):
     @app_commands.command(name="score")
     @app_commands.guild_only()
@@ -81,16 +95,7 @@ class Scores(commands.Cog):
     async def game_choices(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        bot = league_bot(interaction)
-        try:
-            games = await scores.my_games(bot.db, bot.settings.guild_id, interaction.user.id)
-        except LeagueError:
-            return []
-        return [
-            app_commands.Choice(name=f"Game {g.number} · {g.machine}"[:100], value=g.number)
-            for g in games
-            if current.strip().lower() in f"game {g.number} {g.machine}".lower()
-        ][:25]
+        return await my_game_choices(interaction, current)
 
     @app_commands.command(name="premakeup")
     @app_commands.guild_only()

@@ -100,7 +100,7 @@ def _check_options(options: list[Any], where: str, errors: dict[str, Any], *, pa
     """`parent`: 0 for the command itself, else the type of the group or subcommand holding them."""
     if len(options) > MAX_OPTIONS:
         errors[where] = f"Must be {MAX_OPTIONS} or fewer in length."
-    names: set[str] = set()
+    names: set[object] = set()  # as given: _check_named refuses a name that is not text
     optional_seen = False
     for index, option in enumerate(options):
         at = f"{where}.{index}"

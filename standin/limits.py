@@ -106,8 +106,8 @@ class RateLimiter:
         """Count the request (unless it is refused) and say what to answer; `now` is monotonic."""
         verdict = Verdict()
         per_second = self.limits.global_per_second
-        counted = per_second is not None and path.startswith(API + "/")
-        if counted and not _NOT_GLOBAL.match(path):
+        counted = path.startswith(API + "/")
+        if per_second is not None and counted and not _NOT_GLOBAL.match(path):
             if self._global is None or now >= self._global.ends:
                 self._global = _Window(now + self.limits.global_window)
             if self._global.used >= per_second:

@@ -33,6 +33,8 @@ LINK_STYLE, PREMIUM_STYLE = 5, 6
 class BadMessage(Exception):
     """What Discord would answer: HTTP status, JSON error code, message, field errors."""
 
+    headers: dict[str, str]  # set (not always) by the rate limiter's middleware, `standin.rest`
+
     def __init__(self, status: int, code: int, message: str, errors: dict[str, str] | None = None):
         super().__init__(message)
         self.status, self.code, self.message, self.errors = status, code, message, errors or {}

@@ -116,6 +116,8 @@ VIA = {"Via": "1.1 google"}
 class Refused(Exception):
     """Answer the current request with Discord's error body."""
 
+    headers: dict[str, str]  # set (not always) by the rate limiter's middleware below
+
     def __init__(self, status: int, code: int, message: str, errors: dict[str, Any] | None = None):
         super().__init__(message)
         self.status, self.code, self.message, self.errors = status, code, message, errors
@@ -238,7 +240,7 @@ class Rest:
             return False
         return not (rest[0] == "webhooks" and len(rest) >= 3)
 
-    async def _read_body(self, request: web.Request) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    async def _read_body(self, request: web.Request) -> tuple[Any, list[dict[str, Any]]]:
         """The JSON body (or multipart payload_json) and any uploaded files as attachments.
         As Discord: a file over ATTACHMENT_SIZE_LIMIT is 413 / 40005, more than
         MAX_ATTACHMENTS files is 400 / 50035. The bytes are kept in `standin.uploads`."""

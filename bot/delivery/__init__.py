@@ -163,7 +163,11 @@ class Sender:
             elif background:
                 task = asyncio.create_task(self._deliver(head), name=f"outbox-{lane}")
                 self._busy[lane] = task
-                task.add_done_callback(lambda _, lane=lane: self._done(lane))
+
+                def done(_: asyncio.Task[None], lane: str = lane) -> None:
+                    self._done(lane)
+
+                task.add_done_callback(done)
             else:
                 await self._deliver(head)
                 delay = 0
@@ -383,7 +387,7 @@ def _retry_after(error: BaseException) -> float:
     discord.RateLimited's `retry_after`, or the Retry-After header of the 429 (or
     5xx) that discord.py gave up on, e.g. Cloudflare's ban in front of Discord.
     0 when it said nothing, or nothing that is a number of seconds."""
-    value = getattr(error, "retry_after", None)
+    value: Any = getattr(error, "retry_after", None)  # anything: float() decides below
     if value is None and isinstance(error, discord.HTTPException):
         value = error.response.headers.get("Retry-After")
     try:

@@ -45,5 +45,5 @@ def keep_edits_apart(http: HTTPClient) -> None:
     async def keeping_edits_apart(route: Route, **kwargs: Any) -> Any:
         return await request(apart(route), **kwargs)
 
-    keeping_edits_apart.keeps_edits_apart = True  # type: ignore[attr-defined]
-    http.request = keeping_edits_apart  # type: ignore[method-assign]
+    keeping_edits_apart.keeps_edits_apart = True  # type: ignore[attr-defined]  # a marker, read above
+    http.request = keeping_edits_apart  # type: ignore[method-assign]  # wraps discord.py's, in place

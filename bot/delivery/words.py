@@ -117,7 +117,7 @@ async def words(bot: LeagueBot, item: OutboxItem) -> Outgoing:
         text = delivery.approval(found)
         if item.kind == "approval":
             return Outgoing([text], view=view)
-        record = found.score.score if found.score is not None else found.pre_makeup.pre_makeup  # type: ignore[union-attr]
+        record = found.score.score if found.score is not None else found.pre_makeup.pre_makeup  # type: ignore[union-attr]  # one of the two is set
         if record.approval_message_id is None:
             # Its post is still owed (or was refused): it is worded as it stands when sent.
             return nothing("the approval post was not sent; it shows the decision when it is")
@@ -134,16 +134,16 @@ async def words(bot: LeagueBot, item: OutboxItem) -> Outgoing:
             return nothing("the season is not over")
         return Outgoing(render.chunks(money_text.season_prizes(prizes)))
     if item.kind == "season_summary":
-        found = await stats.season_summary(bot.db, guild, owed.ref_id(item.ref, "night") or 0)
-        if found is None:
+        ended = await stats.season_summary(bot.db, guild, owed.ref_id(item.ref, "night") or 0)
+        if ended is None:
             return nothing("the season is not over")
-        return Outgoing(render.chunks(stats_text.season_summary(found)))
+        return Outgoing(render.chunks(stats_text.season_summary(ended)))
     if item.kind == "standings":
         png = await picture.standings_png(bot.db, guild, "Standings")
         arg = f":{await standings.season_id(bot.db, guild)}"
-        shown = await paging.standings_list(bot, arg, None)
-        return in_embeds([[shown.embed(0)]], view=paging.page_view("standings", arg, 0,
-                         len(shown.pages)), files=[(picture.FILENAME, png)])  # fmt: skip
+        listed = await paging.standings_list(bot, arg, None)
+        return in_embeds([[listed.embed(0)]], view=paging.page_view("standings", arg, 0,
+                         len(listed.pages)), files=[(picture.FILENAME, png)])  # fmt: skip
     if item.kind == "notice":
         record = await attendance.notice_record(bot.db, owed.ref_id(item.ref, "notice") or 0)
         if record is None:

@@ -32,7 +32,7 @@ def league_nights(
         raise RuleError("A season has at least one league night.")
     target = weekday_number(weekday)
     day = start + timedelta(days=(target - start.weekday()) % 7)
-    nights = []
+    nights: list[date] = []
     while len(nights) < count:
         if day not in skipped:
             nights.append(day)

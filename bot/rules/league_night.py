@@ -9,31 +9,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Generic
 
 from bot.rules.errors import RuleError
-from bot.rules.exact import PlayerKey
 from bot.rules.groups import movement
 from bot.rules.money import payout_candidate, weekly_payout
 from bot.rules.night import GroupNight, GroupResult, score_group_night
+from bot.rules.ranks import P
 
 
 @dataclass(frozen=True)
-class NightOutcome:
-    groups: tuple[GroupResult, ...]
-    next_groups: dict[str, list[list[PlayerKey]]]  # per pool, top group first
-    week_result: dict[PlayerKey, str]  # R9.2: "won", "stayed" or "down"
-    moved_up: frozenset[PlayerKey]
-    moved_down: frozenset[PlayerKey]
-    movement: dict[PlayerKey, str]  # R8.3-R8.5: "up", "down" or "stays"
-    payouts: dict[PlayerKey, int]  # R10.2, cents
+class NightOutcome(Generic[P]):
+    groups: tuple[GroupResult[P], ...]
+    next_groups: dict[str, list[list[P]]]  # per pool, top group first
+    week_result: dict[P, str]  # R9.2: "won", "stayed" or "down"
+    moved_up: frozenset[P]
+    moved_down: frozenset[P]
+    movement: dict[P, str]  # R8.3-R8.5: "up", "down" or "stays"
+    payouts: dict[P, int]  # R10.2, cents
 
 
 def score_night(
-    nights: Sequence[GroupNight],
+    nights: Sequence[GroupNight[P]],
     *,
     pools: Sequence[str] | None = None,
     pot_cents: int = 0,
-) -> NightOutcome:
+) -> NightOutcome[P]:
     """Score every group of a night and decide next week's groups.
 
     `nights` are the night's groups, top first within each pool; `pools[i]`
@@ -48,9 +49,9 @@ def score_night(
     results = tuple(score_group_night(night) for night in nights)
     first_percent = nights[0].settings.payout_first_percent if nights else 75
     two_swap = nights[0].settings.two_swap_match_points if nights else 10
-    next_groups: dict[str, list[list[PlayerKey]]] = {}
-    up: set[PlayerKey] = set()
-    down: set[PlayerKey] = set()
+    next_groups: dict[str, list[list[P]]] = {}
+    up: set[P] = set()
+    down: set[P] = set()
     for pool in dict.fromkeys(pools):
         members = [r for r, name in zip(results, pools, strict=True) if name == pool]
         moved = movement(

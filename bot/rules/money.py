@@ -6,9 +6,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Rational
+from typing import Generic
 
 from bot.rules.errors import RuleError
-from bot.rules.exact import PlayerKey, exact
+from bot.rules.exact import exact
+from bot.rules.ranks import P
 from bot.rules.settings import PrizeSplit, decimal_fraction
 
 
@@ -22,20 +24,20 @@ def split_dues(total_cents: int) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
-class PayoutCandidate:
+class PayoutCandidate(Generic[P]):
     """A group's winner for payout purposes (R10.2-R10.3)."""
 
-    player: PlayerKey
+    player: P
     tlp: int  # game points plus bonus before the multiplier
-    tns: Fraction  # exact (R6.1 Decision), so a TLP tie goes by TNS exactly
+    tns: Rational  # compared exactly (R6.1 Decision), so a TLP tie goes by TNS exactly
 
 
 def payout_candidate(
-    order: Sequence[PlayerKey],
-    tlp: Mapping[PlayerKey, int],
-    tns: Mapping[PlayerKey, Rational],
-    absent: set[PlayerKey],
-) -> PayoutCandidate | None:
+    order: Sequence[P],
+    tlp: Mapping[P, int],
+    tns: Mapping[P, Rational],
+    absent: set[P],
+) -> PayoutCandidate[P] | None:
     """R10.3: the group winner, or when the winner was absent the present player
     of the group with the next best night (TLP, then TNS, then match order).
     None when nobody in the group was present."""
@@ -51,10 +53,10 @@ def payout_candidate(
 
 def weekly_payout(
     pot_cents: int,
-    winners: Sequence[tuple[PlayerKey, int, Rational] | PayoutCandidate],
+    winners: Sequence[tuple[P, int, Rational] | PayoutCandidate[P]],
     *,
     first_percent: int = 75,
-) -> dict[PlayerKey, int]:
+) -> dict[P, int]:
     """R10.2: the group winners with the two highest TLP share the pot, 75% and
     25%; a TLP tie goes by TNS (still tied: the order given, top group first).
     Amounts are cents and the odd cent goes to the first.
@@ -74,8 +76,8 @@ def weekly_payout(
 
 
 def season_prizes(
-    fund_cents: int, divisions: Mapping[str, Sequence[PlayerKey]], split: PrizeSplit
-) -> dict[PlayerKey, int]:
+    fund_cents: int, divisions: Mapping[str, Sequence[P]], split: PrizeSplit
+) -> dict[P, int]:
     """R10.4: each division's top three and its consolation prize.
 
     `divisions[name]` is that division's final standings, best first. The
@@ -87,7 +89,7 @@ def season_prizes(
     """
     if fund_cents < 0:
         raise RuleError("A prize fund cannot be negative.")
-    weights: list[tuple[PlayerKey, Fraction]] = []
+    weights: list[tuple[P, Fraction]] = []
     for name, standings in divisions.items():
         places = split.places.get(name, split.places.get("A", ()))
         for player, weight in zip(standings, places, strict=False):

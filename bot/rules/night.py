@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Generic
 
 from bot.rules.errors import MissingScoresError, RuleError, TiedScoresError
-from bot.rules.exact import ZERO, PlayerKey, total
+from bot.rules.exact import ZERO, total
 from bot.rules.games import finishing_order, game_points, normalize
 from bot.rules.match import bonus_applies, match_bonus, match_order, multiplier_after
+from bot.rules.ranks import P
 from bot.rules.settings import DEFAULT_SETTINGS, RuleSettings
 
 ATTENDANCE = ("present", "late", "absent")
@@ -27,13 +29,13 @@ ZERO_POINT_LIMIT = "zero_point_limit"  # R3.6: past the pre-makeup limit
 
 
 @dataclass(frozen=True)
-class PlayerNight:
+class PlayerNight(Generic[P]):
     """What is known about one player of the group before the night is scored.
 
     `player` is any hashable key (services pass player ids); results are keyed by it.
     """
 
-    player: PlayerKey
+    player: P
     rank: int  # season rank before the night (R11.1), 1 is best
     attendance: str = "present"  # "present", "late" (R2.3) or "absent" (R2.4)
     pre_makeups: Mapping[str, int] = field(default_factory=dict)  # machine -> score
@@ -43,55 +45,55 @@ class PlayerNight:
 
 
 @dataclass(frozen=True)
-class GameNight:
+class GameNight(Generic[P]):
     """One of the night's games: its machine, par and the live scores."""
 
     machine: str
     par: int | None
-    scores: Mapping[PlayerKey, int | None]  # a missing player or None: not played
-    tie_break: Sequence[PlayerKey] = ()  # the commissioner's order for tied scores (R5.4)
+    scores: Mapping[P, int | None]  # a missing player or None: not played
+    tie_break: Sequence[P] = ()  # the commissioner's order for tied scores (R5.4)
 
 
 @dataclass(frozen=True)
-class GroupNight:
+class GroupNight(Generic[P]):
     week: int
-    players: Sequence[PlayerNight]  # in the group's ladder order
-    games: Sequence[GameNight]  # numbered 1.. in this order (R4.6)
+    players: Sequence[PlayerNight[P]]  # in the group's ladder order
+    games: Sequence[GameNight[P]]  # numbered 1.. in this order (R4.6)
     settings: RuleSettings = DEFAULT_SETTINGS
 
 
 @dataclass(frozen=True)
-class GameResult:
+class GameResult(Generic[P]):
     number: int
     machine: str
     par: int  # the par the night was scored with (R6.3)
-    scores: dict[PlayerKey, int]  # the score each player was placed by; 0 under R3.4
-    source: dict[PlayerKey, str]  # LIVE, PRE_MAKEUP, ZERO_POINT or ZERO_POINT_LIMIT
-    points: dict[PlayerKey, int]
-    normalized: dict[PlayerKey, Fraction]  # exact (R6.1 Decision)
-    finish: tuple[PlayerKey, ...]  # finishing order; Zero Point entries last (R3.6: a loss)
+    scores: dict[P, int]  # the score each player was placed by; 0 under R3.4
+    source: dict[P, str]  # LIVE, PRE_MAKEUP, ZERO_POINT or ZERO_POINT_LIMIT
+    points: dict[P, int]
+    normalized: dict[P, Fraction]  # exact (R6.1 Decision)
+    finish: tuple[P, ...]  # finishing order; Zero Point entries last (R3.6: a loss)
 
 
 @dataclass(frozen=True)
-class GroupResult:
+class GroupResult(Generic[P]):
     week: int
-    players: tuple[PlayerKey, ...]  # ladder order, as given
-    games: tuple[GameResult, ...]
-    match_points: dict[PlayerKey, int]
-    tns: dict[PlayerKey, Fraction]  # exact (R6.1 Decision)
-    order: tuple[PlayerKey, ...]  # winner first (R7.1)
-    winner: PlayerKey | None
-    loser: PlayerKey | None  # None when fewer than two took part
-    took_part: frozenset[PlayerKey]  # R3.8/R8.4: everyone but the absent with no pre-makeup used
-    absent: frozenset[PlayerKey]
-    bonus_base: dict[PlayerKey, int]  # R7.2-R7.3, before the multiplier
-    multiplier: dict[PlayerKey, int]  # R7.4, the one applied tonight
-    bonus: dict[PlayerKey, int]  # base × multiplier
-    tlp: dict[PlayerKey, int]  # match points + base bonus (R10.2)
-    league_points: dict[PlayerKey, int]  # match points + bonus (R11.1)
-    pre_makeup_games: dict[PlayerKey, tuple[int, ...]]  # game numbers scored from pre-makeups
-    used_pre_makeup_night: frozenset[PlayerKey]  # R3.5: this night counts for them
-    next_multiplier: dict[PlayerKey, int]
+    players: tuple[P, ...]  # ladder order, as given
+    games: tuple[GameResult[P], ...]
+    match_points: dict[P, int]
+    tns: dict[P, Fraction]  # exact (R6.1 Decision)
+    order: tuple[P, ...]  # winner first (R7.1)
+    winner: P | None
+    loser: P | None  # None when fewer than two took part
+    took_part: frozenset[P]  # R3.8/R8.4: everyone but the absent with no pre-makeup used
+    absent: frozenset[P]
+    bonus_base: dict[P, int]  # R7.2-R7.3, before the multiplier
+    multiplier: dict[P, int]  # R7.4, the one applied tonight
+    bonus: dict[P, int]  # base × multiplier
+    tlp: dict[P, int]  # match points + base bonus (R10.2)
+    league_points: dict[P, int]  # match points + bonus (R11.1)
+    pre_makeup_games: dict[P, tuple[int, ...]]  # game numbers scored from pre-makeups
+    used_pre_makeup_night: frozenset[P]  # R3.5: this night counts for them
+    next_multiplier: dict[P, int]
 
 
 def pre_makeup_nights_left(used: int, limit: int = 3) -> int:
@@ -99,7 +101,7 @@ def pre_makeup_nights_left(used: int, limit: int = 3) -> int:
     return max(0, limit - used)
 
 
-def missed_game(player: PlayerNight, machine: str) -> tuple[int | None, str]:
+def missed_game(player: PlayerNight[P], machine: str) -> tuple[int | None, str]:
     """R3.2-R3.6: the score and its source for a game `player` does not play.
 
     Their pre-makeup score while they have pre-makeup nights left (R3.2);
@@ -113,7 +115,7 @@ def missed_game(player: PlayerNight, machine: str) -> tuple[int | None, str]:
     return stand_in, ZERO_POINT_LIMIT
 
 
-def _check_group(night: GroupNight) -> None:
+def _check_group(night: GroupNight[P]) -> None:
     names = [p.player for p in night.players]
     if not 2 <= len(names) <= 4:
         raise RuleError(f"A group has 2 to 4 players, not {len(names)}.")
@@ -144,7 +146,9 @@ def _check_group(night: GroupNight) -> None:
         raise MissingScoresError(missing)
 
 
-def _score_game(number: int, game: GameNight, players: Sequence[PlayerNight]) -> GameResult:
+def _score_game(
+    number: int, game: GameNight[P], players: Sequence[PlayerNight[P]]
+) -> GameResult[P]:
     names = [p.player for p in players]
     values: list[int | None] = []
     sources: list[str] = []
@@ -208,7 +212,7 @@ def _score_game(number: int, game: GameNight, players: Sequence[PlayerNight]) ->
     )
 
 
-def score_group_night(night: GroupNight) -> GroupResult:
+def score_group_night(night: GroupNight[P]) -> GroupResult[P]:
     """Score one group's night from its raw facts (R2-R3, R5-R7, R10.2).
 
     A present player must have a live score on every game; a late player's

@@ -5,19 +5,20 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Generic
 
 from bot.rules.errors import RuleError
-from bot.rules.exact import PlayerKey, exact
+from bot.rules.exact import exact
 from bot.rules.groups import UNRATED_SKILL
 from bot.rules.ranks import P, lowest_rank_first
 from bot.rules.settings import DEFAULT_SETTINGS, RuleSettings
 
 
 @dataclass(frozen=True)
-class SeasonLine:
+class SeasonLine(Generic[P]):
     """One player's season so far: the facts R11.1 orders by."""
 
-    player: PlayerKey
+    player: P
     league_points: int  # game points plus multiplied bonus points
     tns: Fraction  # season total normalized score, exact (R6.1 Decision)
     skill: float | None  # the commissioner's rating, 1-10
@@ -25,18 +26,18 @@ class SeasonLine:
 
 
 @dataclass(frozen=True)
-class Standing:
+class Standing(Generic[P]):
     rank: int
-    line: SeasonLine
+    line: SeasonLine[P]
 
 
-def season_standings(lines: Sequence[SeasonLine]) -> list[Standing]:
+def season_standings(lines: Sequence[SeasonLine[P]]) -> list[Standing[P]]:
     """R11.1: by total league points, then season TNS, then skill rating
     (unrated as 5.5, R8.2), then sign-up order. Rank 1 is best."""
     if len({line.player for line in lines}) != len(lines):
         raise RuleError("A player appears twice in the standings.")
 
-    def key(line: SeasonLine) -> tuple[int, Fraction, float, int]:
+    def key(line: SeasonLine[P]) -> tuple[int, Fraction, float, int]:
         skill = UNRATED_SKILL if line.skill is None else line.skill
         return (-line.league_points, -exact(line.tns), -skill, line.signup)
 

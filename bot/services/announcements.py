@@ -10,7 +10,7 @@ restart never posts twice, and the outbox delivers it. The scheduled job and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date, datetime, time, timedelta
 from typing import Any
 
@@ -163,7 +163,7 @@ async def _grace(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -
     score yet); there is no check-in."""
     everyone = {p.id: p.name for p in await people.players(conn, ctx.league.id, removed=True)}
     noticed = {n.player_id for n in await nights.notices(conn, night.id)}
-    missing = []
+    missing: list[int] = []
     for group in await nights.groups(conn, night.id):
         scored = {s.player_id for s in await scores.live_scores_of_group(conn, group.id)}
         missing.extend(p for p in group.members if p not in noticed and p not in scored)
@@ -178,7 +178,7 @@ async def enqueue(
     *,
     now: datetime,
     target: str = ANNOUNCEMENTS,
-    embeds: list[list[dict[str, Any]]] | None = None,
+    embeds: Sequence[Sequence[Mapping[str, Any]]] | None = None,
 ) -> bool:
     """Claim the post `key` and owe its text to the outbox, in one transaction:
     False (nothing owed) if it was claimed before. The text (or the `embeds` of

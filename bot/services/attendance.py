@@ -162,6 +162,7 @@ async def absence_cost(
     )
     group = group_of(await nights.groups(conn, night.id), player.id)
     games = await nights.games(conn, group.id) if group is not None else []
+    rows: list[tuple[int | None, int]]  # (game number, machine id)
     if games:
         rows = [(g.number, g.machine_id) for g in games]
     else:

@@ -6,17 +6,26 @@ from __future__ import annotations
 
 from datetime import datetime
 
+import aiosqlite
+
 from bot.database import Database
 from bot.services import premakeups, scores
 from bot.services.cards import card_in
-from bot.services.context import season_of
+from bot.services.context import SeasonContext, season_of
 from bot.services.errors import BadInput, NotFound, WrongState
 from bot.services.outcomes import CardDecision, CardView
 
 
 async def _decide(
-    conn, ctx, guild_id: int, value: str, approve: bool, by: int, now: datetime, reason=None
-) -> None:  # type: ignore[no-untyped-def]
+    conn: aiosqlite.Connection,
+    ctx: SeasonContext,
+    guild_id: int,
+    value: str,
+    approve: bool,
+    by: int,
+    now: datetime,
+    reason: str | None = None,
+) -> None:
     kind, record = value[:1], value[1:]
     if not record.isdigit() or kind not in "sp":
         raise BadInput("That choice is not one of this card's scores.")
@@ -24,7 +33,7 @@ async def _decide(
     await decide(conn, ctx, guild_id, int(record), approve, by=by, now=now, reason=reason)
 
 
-async def _card(conn, card_id: int) -> CardView:  # type: ignore[no-untyped-def]
+async def _card(conn: aiosqlite.Connection, card_id: int) -> CardView:
     found = await card_in(conn, card_id)
     if found is None:
         raise NotFound("That card no longer exists.")

@@ -187,7 +187,7 @@ async def _group_card(
             rejected = [s for s in mine if s.status == REJECTED]
             if live:
                 shown = live[-1]
-                by = shown.submitted_by
+                by: int | None = shown.submitted_by
                 by = None if by == discord_ids.get(player_id) or by in _deciders(shown) else by
                 lines.append(
                     CardLine(

@@ -18,6 +18,7 @@ from bot.database import Database, PathLike, open_read_only
 from bot.models import GameResultRow, Player, ScorePhoto
 from bot.repositories import audit, commissioners, exports, leagues, people, photos, results
 from bot.repositories import stats as stats_repo
+from bot.repositories.exports import Record
 from bot.rules.stats import NightPlace, night_moves
 from bot.scoring import shown
 from bot.services.context import SeasonContext, league_of, season_context
@@ -171,13 +172,15 @@ class _Reader:
         return self.ctx.local(datetime.fromisoformat(stamp)) if stamp else None
 
     @staticmethod
-    def place(row: dict) -> tuple[ExportValue, ...]:
+    def place(row: Record) -> tuple[ExportValue, ...]:
         return (row["week"], date.fromisoformat(row["date"]), row["pool"], row["grp"],
                 row["game"], row["machine"])  # fmt: skip
 
     # --- tables --------------------------------------------------------------------------
 
-    def players(self, standing: list, members: set[int], removed: dict[int, str]) -> ExportTable:
+    def players(
+        self, standing: list[StandingRow], members: set[int], removed: dict[int, str]
+    ) -> ExportTable:
         """Everyone in the standings or in a group of the season, in sign-up order.
         The first three columns are what /league player import reads."""
         wanted = {row.player.id for row in standing} | members
@@ -190,7 +193,7 @@ class _Reader:
         )  # fmt: skip
         return ExportTable("players", PLAYER_COLUMNS, rows)
 
-    def nights(self, found: list[dict], skipped: list[dict]) -> ExportTable:
+    def nights(self, found: list[Record], skipped: list[Record]) -> ExportTable:
         """Each night of the season, then the dates skipped (R1.2)."""
         rows: list[tuple[ExportValue, ...]] = [
             (n["week"], date.fromisoformat(n["date"]), n["status"], n["working"] or "",
@@ -207,7 +210,7 @@ class _Reader:
                    "finalized_at", "finalized_by", "skip_reason")  # fmt: skip
         return ExportTable("nights", columns, tuple(rows))
 
-    def games(self, found: list[dict], members: dict[int, list[int]]) -> ExportTable:
+    def games(self, found: list[Record], members: dict[int, list[int]]) -> ExportTable:
         rows = tuple(
             (*self.place(g), bool(g["filled"]),
              "; ".join(self.name[p] for p in members.get(g["group_id"], [])))
@@ -215,7 +218,7 @@ class _Reader:
         )  # fmt: skip
         return ExportTable("games", (*PLACE_COLUMNS, "filled_by_bot", "players"), rows)
 
-    def photo(self, s: dict, kept: dict[int, ScorePhoto]) -> str:
+    def photo(self, s: Record, kept: dict[int, ScorePhoto]) -> str:
         """A live score's photo as scores.csv names it: the league's copy in the
         export's photos folder, or, for a score sent before copies were kept,
         Discord's link (which may have expired)."""
@@ -232,13 +235,13 @@ class _Reader:
         return name
 
     def scores(
-        self, live: list[dict], stand_in: list[dict], pre: list[dict],
+        self, live: list[Record], stand_in: list[Record], pre: list[Record],
         kept: dict[int, ScorePhoto],
     ) -> ExportTable:  # fmt: skip
         """Every score: entered live (any state), the pre-makeups and Zero Point
         games that stood in for a game (R3.2-R3.6), and every pre-makeup entered."""
 
-        def game_score(s: dict, source: str, state: str, photo: str = "") -> Row:
+        def game_score(s: Record, source: str, state: str, photo: str = "") -> Row:
             par = s["par"]
             normalized = None  # a score that did not count (pending, rejected, superseded)
             if s["points"] is not None:  # R6.1, exact, as the results post shows it
@@ -289,7 +292,7 @@ class _Reader:
         )  # fmt: skip
         return ExportTable("results", RESULT_COLUMNS, rows)
 
-    def standings(self, standing: list) -> ExportTable:
+    def standings(self, standing: list[StandingRow]) -> ExportTable:
         rows = tuple(
             (r.rank, self.name[r.player.id], r.division, r.league_points, shown(r.tns), r.nights,
              r.multiplier)

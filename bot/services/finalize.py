@@ -126,12 +126,12 @@ async def finalize_in(
     formed = await _store_next_groups(conn, ctx, night, outcome.next_groups)
     finalized = await leagues.night_by_id(conn, night.id)
     assert finalized is not None
-    result = await summary(conn, ctx, finalized)
+    stored = await summary(conn, ctx, finalized)
     # Owed with the results: a finalized night is always announced (R12: a
     # recomputed one again), even if the channel refuses the bot for now.
     await owe_results(conn, ctx.league.guild_id, finalized, ctx.season.regular_nights, now=now)
-    return NightSummary(result.night, result.groups, result.payouts, result.pot_cents,
-                        result.next_groups, formed, newly_finalized=True)  # fmt: skip
+    return NightSummary(stored.night, stored.groups, stored.payouts, stored.pot_cents,
+                        stored.next_groups, formed, newly_finalized=True)  # fmt: skip
 
 
 async def check_still_open(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> None:
@@ -212,7 +212,7 @@ async def _group_nights(
     groups: list[Group],
     everyone: dict[int, Player],
     pars: dict[int, int],
-) -> list[GroupNight]:
+) -> list[GroupNight[int]]:
     """Each group's night as the rules take it, keyed by player id; a game's par
     is the one it was finalized with before (`pars`, R6.3), else today's (R6.2)."""
     settings = ctx.settings()
@@ -271,11 +271,11 @@ async def _group_nights(
 def _result(
     night: Night,
     group: Group,
-    result: GroupResult,
+    result: GroupResult[int],
     pid: int,
     place: int,
     attendance: dict[int, str],
-    outcome: NightOutcome,
+    outcome: NightOutcome[int],
 ) -> NightResult:
     return NightResult(
         night_id=night.id,
@@ -345,9 +345,9 @@ async def summary(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) 
     for row in await results.results_of_night(conn, night.id):
         rows_of[row.group_id].append(row)
     finish_of: dict[int, list[GameFinish]] = defaultdict(list)
-    for row in await results.game_results_of_night(conn, night.id):
-        finish_of[row.game_id].append(
-            GameFinish(everyone[row.player_id], row.score, row.points, row.source)
+    for finish in await results.game_results_of_night(conn, night.id):
+        finish_of[finish.game_id].append(
+            GameFinish(everyone[finish.player_id], finish.score, finish.points, finish.source)
         )
     games_of = await nights.games_of_night(conn, night.id)
     out = [

@@ -30,9 +30,9 @@ from bot.services.errors import (
     NotFound,
     WrongState,
 )
-from bot.services.finalize import NightSummary, check_still_open, refinalize_in
+from bot.services.finalize import check_still_open, refinalize_in
 from bot.services.outbox import owe
-from bot.services.outcomes import Approval, ScoreView
+from bot.services.outcomes import Approval, NightSummary, ScoreView
 from bot.services.season import group_at, group_label, group_of, parse_group_label
 from bot.text import text_problem
 

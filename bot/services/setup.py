@@ -160,9 +160,9 @@ async def change_setting(
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         rules = ctx.rules
-        if name == "playoff_min" and stored > rules.playoff_max:
+        if name == "playoff_min" and int(stored) > rules.playoff_max:
             raise BadInput(f"playoff_min cannot be above playoff_max ({rules.playoff_max}).")
-        if name == "playoff_max" and stored < rules.playoff_min:
+        if name == "playoff_max" and int(stored) < rules.playoff_min:
             raise BadInput(f"playoff_max cannot be below playoff_min ({rules.playoff_min}).")
         if name == "regular_nights":
             await _resize_season(conn, ctx, int(stored))

@@ -81,10 +81,10 @@ async def check_standings(
                 raise BadInput(NO_DIVISIONS)
         return ctx.season.name
     async with db.read(snapshot=False) as conn:
-        league, season, divisions = await leagues.season_state(conn, guild_id)
+        league, open_season, divisions = await leagues.season_state(conn, guild_id)
     if not league:
         raise NotSetUp(NO_LEAGUE)
-    if not season:
+    if not open_season:
         raise NotSetUp(NO_SEASON)
     if wanted and not divisions:
         raise BadInput(NO_DIVISIONS)

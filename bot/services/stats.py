@@ -2,12 +2,15 @@
 
 Each function reads one season in one read transaction and hands the rules
 (`bot/rules/stats.py`) plain data keyed by player id; names replace ids only
-in what is returned.
+in what is returned. `replace` swaps a result's ids for names, which changes its
+type parameter (int to str); the checker cannot follow that, so the results
+taken from the rules are typed `[Any]` where they are about to be renamed.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import aiosqlite
 
@@ -18,8 +21,11 @@ from bot.repositories import stats as stats_repo
 from bot.rules.stats import (
     GamePlayed,
     GroupMachines,
+    HighScore,
     Improvement,
+    MachineStats,
     NightPlace,
+    PlayerStats,
     machine_stats,
     most_improved,
     player_stats,
@@ -110,7 +116,7 @@ async def player_stats_of(
         ):
             raise NotFound(f"{player.name} did not play in {ctx.season.name}.")
         names = _names(await people.players(conn, ctx.league.id, removed=True))
-        found = player_stats(
+        found: PlayerStats[Any] = player_stats(
             player.id,
             await _places(conn, ctx),
             await _games(conn, ctx),
@@ -155,7 +161,7 @@ async def machine_stats_of(
             par = default_par(
                 await people.approved_scores_for_machine(conn, machine.id, ctx.season.id)
             )
-    found = machine_stats(machine.name, games, group_nights)
+    found: MachineStats[Any] = machine_stats(machine.name, games, group_nights)
     shown = replace(
         found,
         high_scores=tuple(replace(h, player=names[h.player]) for h in found.high_scores),
@@ -187,9 +193,9 @@ async def season_summary(db: Database, guild_id: int, night_id: int) -> SeasonSu
         games = await _games(conn, ctx)
     tops = []
     for machine in sorted({g.machine for g in games if g.source == "live"}, key=str.casefold):
-        best = machine_stats(machine, games, []).high_scores[0]
+        best: HighScore[Any] = machine_stats(machine, games, []).high_scores[0]
         tops.append((machine, replace(best, player=names[best.player])))
-    improved = most_improved(games, ctx.season.regular_nights)
+    improved: Improvement[Any] | None = most_improved(games, ctx.season.regular_nights)
     shown: Improvement[str] | None = (
         None if improved is None else replace(improved, player=names[improved.player])
     )

@@ -9,7 +9,7 @@ from bot.ui.replies import NotCommissioner
 
 
 def is_commissioner(interaction: discord.Interaction) -> bool:
-    role_id = interaction.client.settings.commissioner_role_id  # type: ignore[attr-defined]
+    role_id = interaction.client.settings.commissioner_role_id  # type: ignore[attr-defined]  # our LeagueBot's
     roles = getattr(interaction.user, "roles", [])
     return any(role.id == role_id for role in roles)
 

@@ -188,7 +188,7 @@ def groupings(post: Post) -> Messages:
     """The 12:00 groupings post: a field per group; the picks line, the late-notice
     cutoff and the pre-makeup scores still owed as short lines."""
     content = post.content
-    view: WeekView = content.view  # type: ignore[union-attr]
+    view: WeekView = content.view  # type: ignore[union-attr]  # only a GroupingsPost comes here
     notes = [*week_notes(view), f"Late tonight? Use /late before {view.late_cutoff:%H:%M}."]
     if post.late:
         notes.append(f"(Posted late: the bot was offline at {post.at:%H:%M}.)")

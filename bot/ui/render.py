@@ -210,9 +210,9 @@ def locked(groups: list[LockedGroup], week: int) -> str:
             lines.append(
                 f"  (not enough picks: {', '.join(group.filled)} applied in machine order)"
             )
-        for name, games in group.absent:
+        for name, missed in group.absent:
             lines.append(f"  {name} is absent; their pre-makeup scores play for them:")
-            lines.extend(f"  - Game {g.number} · {g.machine}: {_stand_in(name, g)}" for g in games)
+            lines.extend(f"  - Game {g.number} · {g.machine}: {_stand_in(name, g)}" for g in missed)
     return "\n".join(lines)
 
 

@@ -8,6 +8,8 @@ guild, and the user gets a short apology: never a traceback.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
+from typing import TypedDict
 
 import discord
 from discord import app_commands
@@ -38,7 +40,7 @@ class OtherServer(app_commands.CheckFailure):
 
 def in_league_guild(interaction: discord.Interaction) -> bool:
     """Whether the interaction comes from the league's own server (never a DM)."""
-    guild_id = interaction.client.settings.guild_id  # type: ignore[attr-defined]
+    guild_id = interaction.client.settings.guild_id  # type: ignore[attr-defined]  # our LeagueBot's
     return interaction.guild_id is not None and interaction.guild_id == guild_id
 
 
@@ -47,6 +49,13 @@ def require_league_guild(interaction: discord.Interaction) -> None:
     registered globally, it must not act on the league's data."""
     if not in_league_guild(interaction):
         raise OtherServer(OTHER_SERVER)
+
+
+class _LastPiece(TypedDict, total=False):
+    """What goes on a reply's last piece only."""
+
+    view: discord.ui.View
+    file: discord.File
 
 
 async def respond(
@@ -62,7 +71,7 @@ async def respond(
     pieces = chunks(content) or ["(nothing to show)"]
     for number, piece in enumerate(pieces):
         last = number == len(pieces) - 1
-        extra: dict[str, object] = {"view": view} if view is not None and last else {}
+        extra: _LastPiece = {"view": view} if view is not None and last else {}
         if file is not None and last:
             extra["file"] = file
         try:
@@ -72,7 +81,7 @@ async def respond(
                 await interaction.response.send_message(piece, ephemeral=ephemeral, **extra)
         finally:
             if "file" in extra:
-                release(file)  # type: ignore[arg-type]
+                release(extra["file"])
 
 
 def release(file: discord.File) -> None:
@@ -110,13 +119,14 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     message = user_message(original)
     if message is None:
         command = interaction.command.qualified_name if interaction.command else None
-        custom_id = (interaction.data or {}).get("custom_id")
+        data: Mapping[str, object] = interaction.data or {}
+        custom_id = data.get("custom_id")
         log.error(
             "unexpected error in %s (user %s, guild %s, options %s)",
             command or custom_id or "an interaction",
             interaction.user.id if interaction.user else None,
             interaction.guild_id,
-            (interaction.data or {}).get("options"),
+            data.get("options"),
             exc_info=original,
         )
         message = APOLOGY
@@ -133,11 +143,11 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
 async def alert_commissioner(interaction: discord.Interaction, message: str) -> None:
     """Tell the commissioner in the approvals channel (once per such fault)."""
     client = interaction.client
-    channel_id = client.settings.approvals_channel_id  # type: ignore[attr-defined]
+    channel_id = client.settings.approvals_channel_id  # type: ignore[attr-defined]  # LeagueBot's
     text = f"Commissioner: {message}"
     try:
         channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
-        await channel.send(text)  # type: ignore[union-attr]
+        await channel.send(text)  # type: ignore[union-attr]  # AttributeError: caught below
     except (discord.HTTPException, AttributeError) as error:
         log.warning("could not alert the commissioner in channel %s: %s", channel_id, error)
 

@@ -10,14 +10,22 @@ from discord import Interaction
 from cogs._base import check_commissioner, league_bot, note_commissioner
 
 if TYPE_CHECKING:
+    # The groups are mixins that only ever run joined into `Commissioner`, a
+    # GroupCog; the checker is told so, so that discord.py's decorators (whose
+    # `self` must be a Group or a Cog) accept their commands. At run time the
+    # base stays `object`: the cog metaclass sees only `Commissioner`.
+    from discord.ext.commands import GroupCog as _CommandsBase
+
     from bot.client import LeagueBot
+else:
+    _CommandsBase = object
 
 ChangeKind = Literal[
     "correction", "penalty", "malfunction_replay", "slam_tilt_replay", "tilt_replay"
 ]
 
 
-class LeagueCommands:
+class LeagueCommands(_CommandsBase):
     """The base of the /league command groups (`cogs.commissioner` joins them)."""
 
     async def interaction_check(self, interaction: Interaction) -> bool:
