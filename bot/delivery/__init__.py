@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
 from collections.abc import Callable
@@ -163,17 +164,13 @@ class Sender:
             elif background:
                 task = asyncio.create_task(self._deliver(head), name=f"outbox-{lane}")
                 self._busy[lane] = task
-
-                def done(_: asyncio.Task[None], lane: str = lane) -> None:
-                    self._done(lane)
-
-                task.add_done_callback(done)
+                task.add_done_callback(functools.partial(self._done, lane))
             else:
                 await self._deliver(head)
                 delay = 0
         return delay
 
-    def _done(self, lane: str) -> None:
+    def _done(self, lane: str, _task: object = None) -> None:
         self._busy.pop(lane, None)
         self._wake.set()
 
