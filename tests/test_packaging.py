@@ -39,6 +39,7 @@ def test_the_wheel_ships_the_migrations_where_the_bot_looks_for_them(tmp_path: P
     assert sql and all(f"migrations/{name}" in names for name in sql)
     assert not any(name.startswith("tests/") for name in names)
     assert "docs/rules.md" in names  # /rules names its sections (bot/ui/rulebook.py)
+    assert "docs/commands.md" in names  # the exports answer names it for the CSV columns
 
     # The installed copy, run from elsewhere, loads every migration from itself.
     probe = (
