@@ -128,7 +128,7 @@ def test_r10_2_bad_input(pot: int, winners: list, fragment: str) -> None:
     assert isinstance(caught.value, RuleError)
 
 
-# --- R10.3: an absent winner forfeits ---------------------------------------------------------
+# --- R10.3 (and R2.5): an absent winner forfeits -------------------------------------------
 
 TLP = {"A": 20, "B": 14, "C": 11, "D": 9}
 TNS = {"A": 5, "B": 3, "C": Fraction(5, 2), "D": 1}
