@@ -7,24 +7,23 @@ DMs, the commissioners' DMs) share one lane, in the order they were owed; each
 message's edits (a scorecard's) have their own lane, in the order owed and
 only once the message is posted. So a new card is not held behind other cards'
 edits, nor one card's edits behind another's. discord.py keeps within
-Discord's rate limits (it waits out a bucket before a request, and retries a
-429 itself; `bot.delivery.buckets` keeps posts and edits on limiters of their
-own, as Discord counts them); what it gives up on comes here:
+Discord's rate limits (it waits out a bucket, retries a 429 itself;
+`bot.delivery.buckets` keeps posts and edits on limiters of their own, as
+Discord counts them); what it gives up on comes here:
 
 - 429, 5xx or no connection: tried again later, with exponential backoff
-  (capped) and never before Discord's Retry-After, the item staying first of
-  its lane;
-- 403 or 404 (refused for good): the item is kept as failed, and the
-  commissioner is alerted in the same transaction (`services.outbox.fail`);
+  (capped) and never before Discord's Retry-After, first of its lane still;
+- 403 or 404 (refused for good), or an error of the bot's own: kept as failed,
+  the commissioner alerted in the same transaction (`services.outbox.fail`);
   `/league admin resend` owes it again once the channel is fixed;
-- sent: its message id is recorded (an approval post's with its score).
+- sent: its message id is recorded.
 
 Every message is sent with the item's nonce (and discord.py asks Discord to
 enforce it), so if the bot stops after a request but before recording it, the
 retry at the next start gets the earlier message back instead of a second one.
 A long post goes out in pieces; each piece sent is recorded, so a retry starts
-after the last one. Files (the standings picture) go on the last piece; they are
-not stored, so every try words and draws them afresh.
+after the last one. Files (the standings picture) go on the last piece; not
+stored, they are worded and drawn afresh at every try.
 """
 
 from __future__ import annotations
@@ -42,6 +41,7 @@ import aiohttp
 import discord
 
 from bot.database import DatabaseMovedError
+from bot.delivery import refusals
 from bot.delivery.buckets import keep_edits_apart
 from bot.delivery.words import Outgoing, words
 from bot.models import OutboxItem
@@ -57,7 +57,6 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
 RETRY_FIRST = 2.0  # seconds before the first retry; doubled each time
 RETRY_CAP = 300.0  # at most this long between tries
-RETRY_AFTER_CAP = 86_400.0  # Discord's Retry-After is waited out, up to a day
 # Discord's refusals of a DM that a mention in the announcements channel gets
 # round: 50007 (DMs closed, or no shared server), 50001 / 50013 on the DM.
 DM_REFUSED = (50007, 50001, 50013)
@@ -227,20 +226,25 @@ class Sender:
             if item.target.startswith("dm:") and error.code in DM_REFUSED:
                 await self._instead_in_announcements(item, outgoing, error)
             else:
-                await self._failed(item, _why(error), channel_wide=plain)
+                await self._failed(item, refusals.why(error), channel_wide=plain)
         except (discord.NotFound, Refused) as error:
             if outgoing.edit_of is not None and isinstance(error, discord.NotFound):
                 await self._gone(item)
                 return
             gone = channel and getattr(error, "code", None) == UNKNOWN_CHANNEL
-            await self._failed(item, _why(error), channel_wide=gone)
+            await self._failed(item, refusals.why(error), channel_wide=gone)
         except discord.HTTPException as error:
             if error.status == 429 or error.status >= 500:
                 await self._later(item, error)
             else:  # 400 and the like: sending it again would be refused again
-                await self._failed(item, _why(error))
+                await self._failed(item, refusals.why(error))
         except (aiohttp.ClientError, OSError, TimeoutError, discord.RateLimited) as error:
             await self._later(item, error)
+        except DatabaseMovedError:
+            raise  # the outbox went with the file: the sender stops (`_run`)
+        except Exception as error:  # a fault of ours: tried again, it would fail again
+            log.exception("could not send outbox item %d (%s %s)", item.id, item.kind, item.ref)
+            await self._failed(item, f"could not be sent: {type(error).__name__}: {error}")
         else:
             await owed.sent(db, item, message_id, now=self.clock(), told=outgoing.told)
             log.debug("outbox item %d (%s %s) sent", item.id, item.kind, item.ref)
@@ -269,14 +273,15 @@ class Sender:
             everyone=False, roles=False, users=[discord.Object(user_id)], replied_user=False
         )
         channel = await self._channel(owed.ANNOUNCEMENTS)
+        dm = refusals.why(error)
         try:
             message = await channel.send(text, nonce=f"{item.nonce}.a", allowed_mentions=mention)
         except (discord.Forbidden, discord.NotFound) as refused:
-            await self._failed(item, f"DM: {_why(error)}; announcements: {_why(refused)}")
+            await self._failed(item, f"DM: {dm}; announcements: {refusals.why(refused)}")
             return
-        await owed.sent_instead(self.bot.db, item, message.id, _why(error), now=self.clock())
+        await owed.sent_instead(self.bot.db, item, message.id, dm, now=self.clock())
         log.info("outbox item %d (%s) DM refused (%s): mentioned in announcements",
-                 item.id, item.kind, _why(error))  # fmt: skip
+                 item.id, item.kind, dm)  # fmt: skip
 
     async def _failed(self, item: OutboxItem, why: str, *, channel_wide: bool = False) -> None:
         alert = await owed.fail(self.bot.db, item, why, now=self.clock(), channel_wide=channel_wide)
@@ -292,11 +297,11 @@ class Sender:
         """Again after a backoff that doubles with each try (from `retry_first`, at
         most `retry_cap`), and never before Discord's Retry-After."""
         wait = min(self.retry_cap, self.retry_first * 2 ** max(0, item.attempts - 1))
-        wait = max(wait, _retry_after(error))
+        wait = max(wait, refusals.retry_after(error))
         when = self.clock() + timedelta(seconds=wait)
-        await owed.retry_later(self.bot.db, item.id, when, _why(error), now=self.clock())
+        await owed.retry_later(self.bot.db, item.id, when, refusals.why(error), now=self.clock())
         log.warning("outbox item %d (%s to %s) not sent (%s); again in %.0f s",
-                    item.id, item.kind, item.target, _why(error), wait)  # fmt: skip
+                    item.id, item.kind, item.target, refusals.why(error), wait)  # fmt: skip
 
     async def _send(self, item: OutboxItem, outgoing: Outgoing) -> int | None:
         """Send (or edit); the first message's id."""
@@ -377,24 +382,3 @@ class Sender:
                 found.insert(0, guild.owner_id)
         me = self.bot.user.id if self.bot.user is not None else None
         return [person for person in dict.fromkeys(found) if person != me]
-
-
-def _retry_after(error: BaseException) -> float:
-    """How long Discord asked the bot to wait, in seconds, at most a day:
-    discord.RateLimited's `retry_after`, or the Retry-After header of the 429 (or
-    5xx) that discord.py gave up on, e.g. Cloudflare's ban in front of Discord.
-    0 when it said nothing, or nothing that is a number of seconds."""
-    value: Any = getattr(error, "retry_after", None)  # anything: float() decides below
-    if value is None and isinstance(error, discord.HTTPException):
-        value = error.response.headers.get("Retry-After")
-    try:
-        seconds = float(value)
-    except (TypeError, ValueError):
-        return 0.0
-    return min(seconds, RETRY_AFTER_CAP) if seconds > 0 else 0.0  # NaN is not > 0
-
-
-def _why(error: BaseException) -> str:
-    if isinstance(error, discord.HTTPException):
-        return f"{error.status} {error.text or type(error).__name__}"[:300]
-    return f"{type(error).__name__}: {error}"[:300]
