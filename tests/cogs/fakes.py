@@ -134,18 +134,27 @@ class FakeMessage:
     async def edit(
         self,
         *,
-        content: str | None,
-        view: discord.ui.View | None = None,
-        embed: discord.Embed | None = None,
-        embeds: list[discord.Embed] | None = None,
+        content: Any = discord.utils.MISSING,
+        view: Any = discord.utils.MISSING,
+        embed: Any = discord.utils.MISSING,
+        embeds: Any = discord.utils.MISSING,
     ) -> FakeMessage:
+        """As discord.py's edit: Discord changes only what is sent, so the text,
+        embeds or buttons not passed stay as they were (None removes them)."""
         if self.channel.refuse:
             raise discord.Forbidden(_FakeHTTPResponse(403), "Missing Permissions")
         if self.deleted:
             raise discord.NotFound(_FakeHTTPResponse(404), {"message": "Unknown Message",
                                                             "code": 10008})  # fmt: skip
-        self.embeds = _check_body(content, embed, embeds)
-        self.content, self.view = content or "", view
+        missing = discord.utils.MISSING
+        content = self.content if content is missing else content
+        if embed is missing and embeds is missing:
+            self.embeds = _check_body(content, None, self.embeds)
+        else:
+            self.embeds = _check_body(content, embed or None, [] if embeds is missing else embeds)
+        self.content = content or ""
+        if view is not missing:
+            self.view = view
         self.edits += 1
         return self
 

@@ -119,3 +119,17 @@ def test_every_cog_reply_is_checked_for_rule_ids() -> None:
         no_rule_ids(Said([Reply("", False, embeds=[embed])]))  # embeds are read too
     fine = Said([Reply("Payout from the $9.00 pot: Ann $6.75", False)])
     assert no_rule_ids(fine) is fine
+
+
+async def test_an_edit_changes_only_what_it_sends_as_discord_does() -> None:
+    """discord.py's `Message.edit` sends only the fields it is given, and Discord
+    keeps the rest: an edit of the text alone keeps the buttons and embeds; a
+    view or embeds of None removes them. The fake must not be kinder."""
+    view, embed = discord.ui.View(), discord.Embed(title="Week 1 · Group 1")
+    message = await FakeChannel(1).send("waiting", view=view, embeds=[embed])
+    await message.edit(content="approved")
+    assert (message.content, message.view, message.embeds) == ("approved", view, [embed])
+    await message.edit(view=None)
+    assert (message.content, message.view, message.embeds) == ("approved", None, [embed])
+    await message.edit(content="approved", embeds=[])
+    assert (message.content, message.embeds) == ("approved", [])

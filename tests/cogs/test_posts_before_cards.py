@@ -104,3 +104,15 @@ async def test_an_old_pre_makeup_post_decides_it_and_its_day_card_follows(
     clicked = await click(posted.button("Reject"), as_user(bot, COMMISSIONER, TONIGHT))
     assert clicked.edited == [head + "Rejected by Koi."]
     assert "300,000,000 ✗ (with P1)" in card_text(card)  # the day's card follows
+
+
+async def test_r12_an_old_post_decided_on_its_card_loses_its_buttons(league: FakeBot) -> None:
+    """A score with an old post of its own, approved on the group's card: the
+    outbox words the old post as decided and takes its buttons off, so no one
+    is left clicking Approve or Reject on a decided score."""
+    bot = league
+    posted = await old_post(bot)
+    said = await league_command(bot, "night approve-all", group="1")
+    assert said.startswith("Approved 1 score")
+    assert posted.content == HEAD + f"Approved by <@{COMMISSIONER.id}>."  # shown as a name
+    assert posted.view is None and posted.edits == 1

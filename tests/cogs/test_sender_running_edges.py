@@ -1,18 +1,21 @@
 """The outbox's sender as the bot runs it (started with the bot, stopped when it
 closes), at its edges: a post cut off by a stop goes at the next start, a stop
-ends every delivery before the bot closes its database, and a fault of the
-bot's own while sending fails that post, with an alert, instead of trying it
-again without end."""
+ends every delivery before the bot closes its database, a card posted just
+before a crash stays the card, and a fault of the bot's own while sending fails
+that post, with an alert, instead of trying it again without end."""
 
 from __future__ import annotations
 
 import asyncio
 from typing import Any
 
+import pytest
+
 from bot.delivery import Sender
 from bot.services import announcements, outbox
-from tests.cogs.fakes import ANNOUNCEMENTS, APPROVALS, GUILD, FakeBot, FakeChannel
-from tests.cogs.test_outbox_cog import TONIGHT
+from tests.cogs.fakes import ANNOUNCEMENTS, APPROVALS, GUILD, FakeBot, FakeChannel, card_text
+from tests.cogs.league_play import lock
+from tests.cogs.test_outbox_cog import TONIGHT, league_command, score
 from tests.cogs.test_sender_edges import status_lines
 
 WITHIN = 10.0  # seconds: a bounded wait for what the sender does at once
@@ -105,6 +108,37 @@ async def test_a_post_cut_off_by_a_crash_goes_when_the_bot_starts_again(
     finally:
         await sender.stop()
     assert [m.content for m in bot.channels[ANNOUNCEMENTS].sent] == ["news post"]
+
+
+class Crash(BaseException):
+    """The bot's process dies here (nothing of the bot catches it)."""
+
+
+async def test_a_card_posted_just_before_a_crash_is_still_the_one_decisions_edit(
+    league: FakeBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Discord posted a group's card and the outbox noted it, then the bot died
+    before it marked the card sent. At the next start the card is not posted
+    again, and it is still the message the commissioner's decisions edit."""
+    bot = league
+    await lock(bot)
+    recorded = outbox.sent
+
+    async def crash(*args: Any, **kwargs: Any) -> None:
+        raise Crash
+
+    monkeypatch.setattr(outbox, "sent", crash)
+    with pytest.raises(Crash):
+        await score(bot, 1, 1, "300M")  # owes the group's card, posted at once
+    monkeypatch.setattr(outbox, "sent", recorded)
+    [card] = bot.channels[APPROVALS].sent
+    assert await outbox.recover(bot.db, GUILD, now=TONIGHT) == 1
+    bot.outbox = Sender(bot)  # type: ignore[arg-type]  # the next start
+    await bot.outbox.flush()
+    assert bot.channels[APPROVALS].sent == [card]  # not posted twice
+    said = await league_command(bot, "night approve-all", group="1")
+    assert said.startswith("Approved 1 score")
+    assert "P1 300,000,000 ✓" in card_text(card)
 
 
 async def test_a_fault_of_the_bots_own_while_sending_fails_that_post_with_an_alert(
