@@ -13,7 +13,7 @@ from bot.repositories import commissioners
 from bot.services import announcements, outbox
 from tests.cogs.fakes import ANNOUNCEMENTS, APPROVALS, GUILD, FakeBot, FakeChannel
 from tests.cogs.test_outbox_cog import TONIGHT, Clock, FlakyChannel, Response, tries_at
-from tests.cogs.test_sender_edges import owe, status_lines
+from tests.cogs.test_sender_edges import ClosedDMs, owe, status_lines
 
 COMMISSIONER_ID = 555_000_000_000_000_009  # a commissioner the bot has recorded
 
@@ -124,3 +124,22 @@ async def test_a_500_discordpy_gave_up_on_is_tried_again_later(league: FakeBot) 
     assert [m.content for m in flaky.sent] == ["news post"]
     report = await outbox.status(bot.db, GUILD)
     assert (report.waiting, report.failed, report.delivered) == ([], [], 1)
+
+
+async def test_a_note_to_the_commissioners_one_of_them_refuses_is_delivered(
+    league: FakeBot,
+) -> None:
+    """Two commissioners, one with closed DMs: the other gets the note, and the
+    note counts as delivered (not failed, no alert about it)."""
+    bot = league
+    other = COMMISSIONER_ID + 1
+    async with bot.db.transaction() as conn:
+        for person in (COMMISSIONER_ID, other):
+            await commissioners.record(conn, GUILD, person, outbox.moment(TONIGHT))
+    bot.dms[COMMISSIONER_ID] = ClosedDMs(COMMISSIONER_ID)
+    await owe(bot, "commissioners", "note", "a note")
+    await bot.outbox.flush()
+    assert [m.content for m in bot.dms[other].sent] == ["a note"]
+    report = await outbox.status(bot.db, GUILD)
+    assert (report.failed, report.waiting, report.delivered) == ([], [], 1)
+    assert bot.channels[APPROVALS].sent == []

@@ -110,6 +110,33 @@ async def test_a_post_cut_off_by_a_crash_goes_when_the_bot_starts_again(
     assert [m.content for m in bot.channels[ANNOUNCEMENTS].sent] == ["news post"]
 
 
+async def test_a_round_that_fails_is_tried_again_after_the_longest_backoff(
+    league: FakeBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sender's look at the outbox fails once (the database busy, say): it
+    looks again after its longest backoff by itself, without waiting for a new
+    post to wake it, and the post owed goes."""
+    bot = league
+    assert await announcements.enqueue(bot.db, GUILD, "news", "news post", now=TONIGHT)
+    heads, failures = outbox.heads, []
+
+    async def busy_once(*args: Any) -> Any:
+        if not failures:
+            failures.append("busy")
+            raise OSError("database is busy")
+        return await heads(*args)
+
+    monkeypatch.setattr(outbox, "heads", busy_once)
+    sender = Sender(bot, retry_cap=0.05)  # type: ignore[arg-type]
+    sender.start()
+    try:
+        await until(lambda: _no_post_waits(bot))
+    finally:
+        await sender.stop()
+    assert failures == ["busy"]
+    assert [m.content for m in bot.channels[ANNOUNCEMENTS].sent] == ["news post"]
+
+
 class Crash(BaseException):
     """The bot's process dies here (nothing of the bot catches it)."""
 
