@@ -12,8 +12,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.__main__ import point_at, use_gateway_of
 from bot.client import league_intents
+from bot.endpoints import point_at, use_gateway_of
 
 # As long as a score waiting for approval, so a click carries a message like Approve's.
 POSTED = "Week 1 · Group 1 · Game 1 · Machine 0\n**P1**: 1,001,000\nWaiting for the commissioner."

@@ -23,11 +23,12 @@ from typing import TYPE_CHECKING
 
 from bot.config import ConfigError, Settings, load_settings
 from bot.database import AlreadyRunning, DatabaseError, OneBot
+from bot.endpoints import point_at, use_gateway_of
 from bot.lifecycle import EXIT_SETTINGS, OneLineNetworkErrors, Patience, StartupError, Stop
 from bot.migrate import migrate
 
 if TYPE_CHECKING:
-    import discord
+    pass
 
 log = logging.getLogger("bot")
 
@@ -129,24 +130,6 @@ def restore_command(backup: str, database: str, *, other_server: bool = False) -
         f"{done.backup.version}{before}. Start the bot again."
     )
     return 0
-
-
-def point_at(api_base: str) -> None:
-    """Send discord.py's REST calls to a Discord stand-in (DISCORD_API_BASE); after
-    login, `use_gateway_of` asks it where its gateway is."""
-    import discord
-
-    discord.http.Route.BASE = api_base.rstrip("/")
-
-
-async def use_gateway_of(client: discord.Client) -> None:
-    """Connect to the gateway that GET /gateway/bot names (the stand-in's own),
-    rather than discord.py's built-in wss://gateway.discord.gg."""
-    import discord
-    import yarl
-
-    _shards, url, _session_start_limit = await client.http.get_bot_gateway()
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
 
 
 async def run_bot(settings: Settings, *, sync: bool) -> None:

@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from bot.__main__ import point_at, use_gateway_of
 from bot.client import LeagueBot
 from bot.config import Settings, load_settings
+from bot.endpoints import point_at, use_gateway_of
 from standin import MANAGE_GUILD, DiscordStandIn, Exchange
 
 ZONE = ZoneInfo("America/New_York")

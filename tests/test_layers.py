@@ -54,6 +54,7 @@ LAYERS = {
     "bot.__main__": "app",
     "bot.demo": "app",
     "bot.example": "app",
+    "bot.endpoints": "app",
     "bot.checks": "app",
     "bot.lifecycle": "app",
     "cogs": "cogs",

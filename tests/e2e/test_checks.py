@@ -15,9 +15,9 @@ import discord
 import pytest
 
 from bot import checks
-from bot.__main__ import point_at
 from bot.checks import ANNOUNCEMENTS, APPROVALS, GUILD, ROLE, ChannelCheck
 from bot.config import Settings
+from bot.endpoints import point_at
 from bot.lifecycle import EXIT_SETTINGS, StartupError
 from bot.migrate import migrate
 from standin import DiscordStandIn

@@ -21,9 +21,9 @@ import pytest
 import yarl
 from aiohttp import web
 
-from bot.__main__ import point_at
 from bot.client import LeagueBot
 from bot.config import Settings
+from bot.endpoints import point_at
 from bot.lifecycle import Patience, StartupError, Stop, bound_requests, log_in, serve
 from bot.migrate import migrate
 from standin import DiscordStandIn

@@ -19,9 +19,10 @@ from typing import Any
 import pytest
 import yarl
 
-from bot.__main__ import point_at, run_bot, use_gateway_of
+from bot.__main__ import run_bot
 from bot.client import LeagueBot
 from bot.config import Settings
+from bot.endpoints import point_at, use_gateway_of
 from bot.lifecycle import Patience, StartupError, Stop, log_in, serve
 from bot.migrate import migrate
 from standin import DiscordStandIn
