@@ -1,7 +1,8 @@
 """Does a test kill a mutant? Runs test files of the project (as they are now,
-copied into the area's mutated copy, with the project's conftest files and
-helpers under tests/) against one or more mutants of an area's last run of
-`scripts/mutation.sh`, and says for each whether it was killed.
+copied into the area's mutated copy with the project's conftest files, helpers
+and the code outside the mutated modules as it is now) against one or more
+mutants of an area's last run of `scripts/mutation.sh`, and says for each
+whether it was killed.
 
     .mutation-venv/bin/python scripts/mutation_check.py AREA MUTANT[,MUTANT...] TEST...
 
@@ -46,10 +47,16 @@ def main(area: str, mutants: list[str], tests: list[str]) -> int:
     if not copy.is_dir():
         print(f"no mutated copy at {copy}: run scripts/mutation.sh {area} first")
         return 2
-    for path in (ROOT / "tests").rglob("*.py"):  # the tests as they are now
-        target = copy / path.relative_to(ROOT)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, target)
+    # The tests as they are now, and the code they import as it is now, but for the
+    # area's mutated modules (each has its results beside it, `<module>.py.meta`):
+    # code moved since the run does not keep today's tests from running.
+    for folder in ("tests", "bot", "cogs", "standin"):
+        for path in (ROOT / folder).rglob("*.py"):
+            target = copy / path.relative_to(ROOT)
+            if target.with_name(target.name + ".meta").exists():
+                continue  # mutated: judged as the run made it
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
     clean = run(copy, "", tests)
     if clean.returncode != 0:
         print(f"the tests fail on the unchanged code:\n{clean.stdout[-3000:]}")
