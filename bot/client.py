@@ -14,13 +14,11 @@ from bot.checks import ChannelCheck
 from bot.config import Settings
 from bot.database import Database
 from bot.delivery import Sender
+from bot.league_client import LeagueClient
 from bot.lifecycle import Patience, bound_requests
 from bot.migrate import migrate
 from bot.scheduler import Clock, LeagueScheduler
 from bot.ui.replies import LeagueTree
-from cogs.approvals import DecisionButton
-from cogs.cards import CARD_ITEMS
-from cogs.paging import PageButton
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +31,8 @@ COGS = (
     "cogs.stats",
     "cogs.commissioner",
     "cogs.rules",
+    "cogs.approvals",
+    "cogs.pages",
 )
 
 
@@ -62,9 +62,11 @@ class _SchedulerClock(TypedDict, total=False):
     clock: Clock
 
 
-class LeagueBot(commands.Bot):
+class LeagueBot(LeagueClient):
     """The league's bot. The guilds intent only; mentions are off unless a
     message really must ping."""
+
+    outbox: Sender
 
     def __init__(
         self,
@@ -103,10 +105,6 @@ class LeagueBot(commands.Bot):
             raise RuntimeError("the database is not open yet")
         return self._db
 
-    @property
-    def guild(self) -> discord.Object:
-        return discord.Object(id=self.settings.guild_id)
-
     async def login(self, token: str) -> None:
         """As discord.py's, over at most `CONNECTIONS` connections to Discord's API
         (discord.py's own has no limit: a burst of 2,000 interactions opened 2,000
@@ -128,7 +126,6 @@ class LeagueBot(commands.Bot):
             except Exception:
                 self.failed_cogs.append(name)
                 log.exception("cog %s failed to load; the other commands still work", name)
-        self.add_dynamic_items(DecisionButton, PageButton, *CARD_ITEMS)
         self.tree.copy_global_to(guild=self.guild)
         if self.sync_commands:
             await self.sync_guild_commands()

@@ -7,11 +7,11 @@ from typing import Any
 from discord import Interaction, app_commands
 from discord.ext import commands
 
+from bot.components.interactions import deliver, league_bot, now_of
 from bot.parsing import parse_date
 from bot.services import attendance
 from bot.ui import notices, render
 from bot.ui.replies import respond
-from cogs._base import deliver, league_bot, now_of
 
 
 class Attendance(commands.Cog):

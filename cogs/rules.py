@@ -5,11 +5,11 @@ from __future__ import annotations
 from discord import Interaction, app_commands
 from discord.ext import commands
 
+from bot.components.interactions import league_bot
 from bot.services import rulebook as terms_of
 from bot.services.errors import BadInput
 from bot.ui import rulebook
 from bot.ui.replies import respond
-from cogs._base import league_bot
 
 
 class Rules(commands.Cog):

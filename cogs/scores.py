@@ -12,13 +12,13 @@ from discord import Interaction, app_commands
 from discord.ext import commands
 
 from bot import photos
+from bot.components.interactions import deliver, league_bot, now_of
 from bot.models import Photo
 from bot.parsing import InputError, parse_score
 from bot.services import premakeups, scores
 from bot.services.errors import LeagueError
 from bot.ui import delivery, render
 from bot.ui.replies import respond
-from cogs._base import deliver, league_bot, now_of
 
 log = logging.getLogger(__name__)
 NOT_DOWNLOADED = "The photo could not be fetched from Discord. Send the score again with it."

@@ -8,13 +8,12 @@ import discord
 from discord import Interaction, app_commands
 from discord.ext import commands
 
-from bot.delivery import picture
+from bot.components import paging, picture
+from bot.components.interactions import league_bot, now_of
 from bot.services import groups, standings
 from bot.services.errors import NotFound
 from bot.ui import render
 from bot.ui.replies import respond
-from cogs import paging
-from cogs._base import league_bot, now_of
 from cogs.stats import season_choices
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from discord import Interaction, app_commands
 from discord.ext import commands
 
+from bot.components.interactions import league_bot, now_of
 from bot.services import picks
 from bot.services import setup as league_setup
 from bot.services.errors import LeagueError
 from bot.ui import render
 from bot.ui.replies import respond
-from cogs._base import league_bot, now_of
 
 CLEAR = "clear"
 

@@ -37,7 +37,7 @@ declare -A MODULES=(
     [scheduler]="bot/scheduler.py"
     [storage]="bot/database.py bot/migrate.py bot/restore.py bot/quick_reads.py"
     [startup]="bot/checks.py bot/lifecycle.py bot/config.py"
-    [cogs]="cogs/*.py cogs/league/*.py"
+    [cogs]="cogs/*.py cogs/league/*.py bot/components/*.py"
 )
 declare -A TESTS=(
     [rules]="tests/scoring"

@@ -50,7 +50,9 @@ LAYERS = {
     "bot.ui": "ui",
     "bot.scheduler": "scheduler",
     "bot.client": "app",
-    "bot.delivery": "app",  # the outbox's sender: words through ui, sends through discord
+    "bot.delivery": "delivery",  # the outbox's sender: words through ui, sends through discord
+    "bot.components": "components",  # buttons, menus and pages of both cogs and the sender
+    "bot.league_client": "client",  # what cogs, components and the sender need of the bot
     "bot.__main__": "app",
     "bot.demo": "app",
     "bot.example": "app",
@@ -74,8 +76,13 @@ ALLOWED = {
     "services": {"outcomes", "repositories", "rules", "models", "storage", "text"},
     "ui": {"outcomes", "models", "rules", "parsing", "text"},
     "scheduler": {"services", "outcomes", "ui", "rules", "storage"},
-    # cogs name the client's type (`LeagueBot`) for their annotations
-    "cogs": {"services", "outcomes", "ui", "parsing", "text", "rules", "models", "app"},
+    "client": {"config", "storage", "scheduler"},
+    "components": {"client", "services", "outcomes", "ui", "parsing", "text", "rules", "models",
+                   "storage"},
+    "delivery": {"client", "components", "services", "outcomes", "ui", "rules", "models",
+                 "storage"},
+    "cogs": {"client", "components", "services", "outcomes", "ui", "parsing", "text", "rules",
+             "models"},
     "app": set(LAYERS.values()),  # the composition root wires everything
 }
 
@@ -89,6 +96,8 @@ FORBIDDEN_PACKAGES = {
     "repositories": {"discord", "apscheduler"},
     "services": {"discord", "apscheduler"},
     "ui": {"aiosqlite", "sqlite3", "apscheduler"},
+    "components": {"aiosqlite", "sqlite3", "apscheduler"},
+    "cogs": {"aiosqlite", "sqlite3", "apscheduler"},
 }
 
 
@@ -167,8 +176,8 @@ def test_the_modules_are_found() -> None:
             ["bot.services.fake (services) imports discord"], id="a service imports discord",
         ),
         pytest.param(
-            "bot.repositories.fake", "from cogs._base import now_of\n",
-            ["bot.repositories.fake (repositories) imports cogs._base.now_of (cogs)"],
+            "bot.repositories.fake", "from cogs.standings import Standings\n",
+            ["bot.repositories.fake (repositories) imports cogs.standings.Standings (cogs)"],
             id="a repository imports a cog",
         ),
         pytest.param(
@@ -231,3 +240,76 @@ def test_services_and_repositories_read_no_clock(path: Path) -> None:
 def test_the_clock_check_catches_a_clock_read() -> None:
     source = "x = datetime.now(UTC)\ny = date.today()\nz = time.time()\nw = local.time()\n"
     assert clock_reads(source) == {"now", "today", "time"}
+
+
+# --- no circles -----------------------------------------------------------------------------
+
+PACKAGES = ("bot", "cogs", "bench")
+
+
+def import_graph(sources: dict[str, str]) -> dict[str, set[str]]:
+    """module -> the project's modules it imports (`from a.b import c` is a.b.c when
+    that is a module, else a.b); imports inside functions and TYPE_CHECKING count."""
+    graph: dict[str, set[str]] = {name: set() for name in sources}
+    for name, source in sources.items():
+        for target in imported(ast.parse(source)):
+            while target and target not in sources:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                graph[name].add(target)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every set of modules that import each other round in a circle (the strongly
+    connected components of more than one module), each sorted, by Tarjan."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in sorted(graph[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def project_sources() -> dict[str, str]:
+    paths = sorted(p for package in PACKAGES for p in ROOT.glob(f"{package}/**/*.py"))
+    return {module_name(p): p.read_text(encoding="utf-8") for p in paths}
+
+
+def test_no_modules_import_each_other_round_in_a_circle() -> None:
+    sources = project_sources()
+    assert {"bot.client", "cogs.standings", "bot.delivery", "bench.burst"} <= set(sources)
+    assert circles(import_graph(sources)) == []
+
+
+def test_the_circle_check_finds_a_circle_through_a_type_only_import() -> None:
+    sources = {
+        "bot.a": "from bot.b import B\n",
+        "bot.b": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from bot.c import C\n",
+        "bot.c": "import bot.a\n",
+        "bot.d": "from bot import a\n",
+    }
+    assert circles(import_graph(sources)) == [["bot.a", "bot.b", "bot.c"]]
+    assert circles(import_graph({**sources, "bot.c": ""})) == []

@@ -50,7 +50,7 @@ from bot.services import outbox as owed
 from bot.services.commissioners import recorded as recorded_commissioners
 
 if TYPE_CHECKING:
-    from bot.client import LeagueBot
+    from bot.league_client import LeagueClient
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +75,7 @@ class Refused(Exception):
 class Sender:
     def __init__(
         self,
-        bot: LeagueBot,
+        bot: LeagueClient,
         *,
         clock: Clock = _utc_now,
         retry_first: float = RETRY_FIRST,

@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.delivery import picture
+from bot.components import paging, picture
+from bot.components.approvals import decision_view
+from bot.components.cards import card_view
 from bot.models import OutboxItem
 from bot.services import (
     attendance,
@@ -29,12 +31,9 @@ from bot.ui import calendar, delivery, embeds, render
 from bot.ui import money as money_text
 from bot.ui import stats as stats_text
 from bot.ui.cards import card_embeds, photo_caption, rejected_notice
-from cogs import paging
-from cogs.approvals import decision_view
-from cogs.cards import card_view
 
 if TYPE_CHECKING:
-    from bot.client import LeagueBot
+    from bot.league_client import LeagueClient
 
 
 @dataclass
@@ -62,7 +61,7 @@ def in_embeds(messages: list[list[discord.Embed]], **extra: Any) -> Outgoing:
     return Outgoing([""] * len(messages), embeds=messages, **extra)
 
 
-async def approval_of(bot: LeagueBot, ref: str) -> tuple[Approval | None, str, int]:
+async def approval_of(bot: LeagueClient, ref: str) -> tuple[Approval | None, str, int]:
     """The approval a ref names, its button kind and record id."""
     if (score_id := owed.ref_id(ref, "score")) is not None:
         return await scores.approval(bot.db, score_id), "score", score_id
@@ -71,7 +70,7 @@ async def approval_of(bot: LeagueBot, ref: str) -> tuple[Approval | None, str, i
     return None, "", 0
 
 
-async def photo_post(bot: LeagueBot, item: OutboxItem) -> Outgoing:
+async def photo_post(bot: LeagueClient, item: OutboxItem) -> Outgoing:
     """A score's photo, the league's cleaned copy, posted in the approvals channel
     (the card links to this post, whose link never expires)."""
     score_id = owed.ref_id(item.ref, photos.PREFIX) or 0
@@ -83,7 +82,7 @@ async def photo_post(bot: LeagueBot, item: OutboxItem) -> Outgoing:
                     mentions=discord.AllowedMentions.none())  # fmt: skip
 
 
-async def words(bot: LeagueBot, item: OutboxItem) -> Outgoing:
+async def words(bot: LeagueClient, item: OutboxItem) -> Outgoing:
     guild = bot.settings.guild_id
     data = json.loads(item.data) if item.data else {}
     if (

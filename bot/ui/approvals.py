@@ -1,5 +1,5 @@
 """Who may press the Approve / Reject buttons: the commissioner role, checked
-when a button is clicked (the buttons themselves are `cogs/approvals.py`)."""
+when a button is clicked (the buttons themselves are `bot/components/approvals.py`)."""
 
 from __future__ import annotations
 

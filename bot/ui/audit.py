@@ -1,5 +1,5 @@
 """The audit trail's changes as short lines for a phone, newest first (R12.4);
-`cogs.paging` pages them."""
+`bot.components.paging` pages them."""
 
 from __future__ import annotations
 

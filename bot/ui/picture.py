@@ -3,7 +3,7 @@ week, as PNG bytes, sized for a phone.
 
 Pure: plain data in, bytes out; no discord, no database, no clock. It takes a
 few tens of milliseconds of CPU, so callers run it off the event loop
-(`bot/delivery/picture.py`).
+(`bot/components/picture.py`).
 
 Drawn with Pillow, not matplotlib: an eighth of the install (22 vs 173 MB), a tenth of the
 import time, and the table is text anyway. The font is DejaVu Sans, shipped in

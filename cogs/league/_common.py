@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Literal
 
 from discord import Interaction
 
-from cogs._base import check_commissioner, league_bot, note_commissioner
+from bot.components.interactions import check_commissioner, league_bot, note_commissioner
 
 if TYPE_CHECKING:
     # The groups are mixins that only ever run joined into `Commissioner`, a
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     # base stays `object`: the cog metaclass sees only `Commissioner`.
     from discord.ext.commands import GroupCog as _CommandsBase
 
-    from bot.client import LeagueBot
+    from bot.league_client import LeagueClient
 else:
     _CommandsBase = object
 
@@ -32,7 +32,7 @@ class LeagueCommands(_CommandsBase):
         await check_commissioner(interaction)
         return True
 
-    async def _ack(self, interaction: Interaction) -> tuple[LeagueBot, int]:
+    async def _ack(self, interaction: Interaction) -> tuple[LeagueClient, int]:
         """Acknowledge (Discord's 3 s), then record the commissioner (best effort)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         await note_commissioner(interaction)

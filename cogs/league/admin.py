@@ -11,6 +11,7 @@ from importlib import metadata
 import discord
 from discord import Interaction, app_commands
 
+from bot.components.interactions import deliver, now_of
 from bot.services import backup, exports, outbox, photos
 from bot.ui import delivery
 from bot.ui.exports import (
@@ -22,7 +23,6 @@ from bot.ui.exports import (
     zip_bytes,
 )
 from bot.ui.replies import respond
-from cogs._base import deliver, now_of
 from cogs.league._common import LeagueCommands
 from cogs.stats import season_choices
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from discord import Interaction, app_commands
 
+from bot.components import paging
+from bot.components.interactions import deliver, now_of
 from bot.parsing import parse_score
 from bot.services import scores
 from bot.ui.replies import respond
-from cogs import paging
-from cogs._base import deliver, now_of
 from cogs.league._common import ChangeKind, LeagueCommands
 
 

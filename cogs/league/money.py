@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from discord import Interaction, app_commands
 
+from bot.components.interactions import deliver, league_bot, now_of
 from bot.parsing import parse_money
 from bot.services import money
 from bot.services.errors import LeagueError
 from bot.ui import money as money_text
 from bot.ui import render
 from bot.ui.replies import respond
-from cogs._base import deliver, league_bot, now_of
 from cogs.league._common import LeagueCommands
 
 

@@ -6,12 +6,12 @@ from typing import Literal
 
 from discord import Interaction, app_commands
 
+from bot.components import paging
+from bot.components.interactions import deliver, now_of
 from bot.parsing import parse_date
 from bot.services import attendance, finalize, picks, scores
 from bot.ui import render
 from bot.ui.replies import respond
-from cogs import paging
-from cogs._base import deliver, now_of
 from cogs.league._common import LeagueCommands
 
 

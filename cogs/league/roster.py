@@ -6,13 +6,13 @@ from __future__ import annotations
 import discord
 from discord import Interaction, app_commands
 
+from bot.components.interactions import now_of
 from bot.parsing import parse_score
 from bot.services import roster
 from bot.services import setup as league_setup
 from bot.ui.exports import imported
 from bot.ui.machines import par_reply
 from bot.ui.replies import respond
-from cogs._base import now_of
 from cogs.league._common import LeagueCommands
 
 

@@ -7,6 +7,7 @@ from typing import Literal
 
 from discord import Interaction, app_commands
 
+from bot.components.interactions import deliver, now_of
 from bot.parsing import parse_clock, parse_date
 from bot.services import setup as league_setup
 from bot.services import standings, stats
@@ -14,7 +15,6 @@ from bot.services.setup import SETTINGS
 from bot.ui import calendar, render
 from bot.ui import stats as stats_text
 from bot.ui.replies import respond
-from cogs._base import deliver, now_of
 from cogs.league._common import LeagueCommands
 
 

@@ -407,9 +407,9 @@ async def invoke(command: Any, cog: Any, interaction: FakeInteraction, **options
 async def click(item: Any, interaction: FakeInteraction, values: list[str] | None = None) -> Said:
     """Click a button (or pick `values` in a menu): rebuilt from its custom id,
     as discord.py does after a restart. A picked value must be one of the menu's."""
-    from cogs.approvals import DecisionButton
-    from cogs.cards import CARD_ITEMS
-    from cogs.paging import PageButton
+    from bot.components.approvals import DecisionButton
+    from bot.components.cards import CARD_ITEMS
+    from bot.components.paging import PageButton
 
     inner = getattr(item, "item", item)
     if values is not None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import discord
 
+from bot.components.approvals import DecisionButton, decision_view
 from bot.services import picks, scores
-from cogs.approvals import DecisionButton, decision_view
 from cogs.scores import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, at
 from tests.cogs.fakes import GUILD, FakeBot, FakeInteraction, click, invoke

@@ -9,7 +9,7 @@ import logging
 import discord
 import pytest
 
-from cogs.paging import STALE
+from bot.components.paging import STALE
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import FakeBot, click
 from tests.cogs.test_commissioner_cog import private

@@ -6,8 +6,8 @@ the card, naming who decided."""
 
 from __future__ import annotations
 
+from bot.components.approvals import DecisionButton
 from bot.services import outbox, premakeups
-from cogs.approvals import DecisionButton
 from cogs.scores import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import (

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.components.approvals import DecisionButton
 from bot.services import cards, picks, scores
-from cogs.approvals import DecisionButton
 from cogs.scores import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import (

@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 from PIL import Image
 
-from bot.delivery import picture
+from bot.components import picture
 from bot.services import money, picks, scores, setup
 from bot.ui.picture import WIDTH
 from cogs.standings import Standings

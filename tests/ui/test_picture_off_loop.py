@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.delivery import picture as delivered
-from bot.delivery.picture import draw
+from bot.components import picture as delivered
+from bot.components.picture import draw
 from bot.ui.picture import render
 from tests.ui.test_picture import league
 

@@ -11,15 +11,21 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.components.interactions import (
+    check_commissioner,
+    deliver,
+    league_bot,
+    note_commissioner,
+    now_of,
+)
 from bot.services import card_decisions
 from bot.services.outcomes import CardDecision, CardView
 from bot.services.scores import REASON_LIMIT
 from bot.ui import cards as words
 from bot.ui.replies import report, require_league_guild, respond
-from cogs._base import check_commissioner, deliver, league_bot, note_commissioner, now_of
 
 if TYPE_CHECKING:
-    from bot.client import LeagueBot
+    from bot.league_client import LeagueClient
 
 ID = r"(?P<id>[0-9]{1,18})"
 
@@ -38,7 +44,7 @@ def _chosen(interaction: discord.Interaction) -> str:
 
 
 async def _decide(
-    interaction: discord.Interaction, decide: Callable[[LeagueBot], Awaitable[CardDecision]]
+    interaction: discord.Interaction, decide: Callable[[LeagueClient], Awaitable[CardDecision]]
 ) -> None:
     """A decision from the card: role check, acknowledge (Discord's 3 s), one
     service call, the clicker's short answer; errors answered, never raised."""

@@ -13,13 +13,13 @@ from bot.services import commissioners
 from bot.ui.approvals import is_commissioner, require_commissioner
 
 if TYPE_CHECKING:
-    from bot.client import LeagueBot
+    from bot.league_client import LeagueClient
 
 log = logging.getLogger(__name__)
 
 
-def league_bot(interaction: discord.Interaction) -> LeagueBot:
-    return interaction.client  # type: ignore[return-value]  # typed Client; it is our LeagueBot
+def league_bot(interaction: discord.Interaction) -> LeagueClient:
+    return interaction.client  # type: ignore[return-value]  # typed Client; it is our LeagueClient
 
 
 def now_of(interaction: discord.Interaction) -> datetime:

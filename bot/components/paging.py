@@ -19,16 +19,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.components.interactions import check_commissioner, league_bot, note_commissioner, now_of
 from bot.services import audit, groups, scores, standings
 from bot.services.errors import BadInput
 from bot.ui import embeds
 from bot.ui.audit import entry_lines
 from bot.ui.render import keep_whole
 from bot.ui.replies import release, report, require_league_guild
-from cogs._base import check_commissioner, league_bot, note_commissioner, now_of
 
 if TYPE_CHECKING:
-    from bot.client import LeagueBot
+    from bot.league_client import LeagueClient
 
 TEMPLATE = r"page:(?P<list>standings|groups|audit|waiting):(?P<page>[0-9]{1,4}):(?P<arg>.*)"
 COMMISSIONERS = ("audit", "waiting")  # lists only the commissioner may page
@@ -61,7 +61,7 @@ def _optional(text: str) -> str | None:
     return text or None
 
 
-async def standings_list(bot: LeagueBot, arg: str, _: Any) -> Shown:
+async def standings_list(bot: LeagueClient, arg: str, _: Any) -> Shown:
     """arg: "<division>:<season id>"."""
     division, _, season_id = arg.partition(":")
     guild = bot.settings.guild_id
@@ -73,14 +73,14 @@ async def standings_list(bot: LeagueBot, arg: str, _: Any) -> Shown:
                  "No players yet.")  # fmt: skip
 
 
-async def groups_list(bot: LeagueBot, arg: str, now: Any) -> Shown:
+async def groups_list(bot: LeagueClient, arg: str, now: Any) -> Shown:
     """arg: the week."""
     view = await groups.week_view(bot.db, bot.settings.guild_id, week=int(arg or 1), now=now)
     return Shown(embeds.week_title(view), embeds.pages(embeds.week_entries(view)),
                  empty="No groups yet.")  # fmt: skip
 
 
-async def audit_list(bot: LeagueBot, arg: str, _: Any) -> Shown:
+async def audit_list(bot: LeagueClient, arg: str, _: Any) -> Shown:
     """arg: "<week>:<player name>", either empty."""
     week, _, player = arg.partition(":")
     trail = await audit.trail(
@@ -90,7 +90,7 @@ async def audit_list(bot: LeagueBot, arg: str, _: Any) -> Shown:
     return Shown("Score changes, newest first", embeds.pages(entries, AUDIT_PAGE))
 
 
-async def waiting_list(bot: LeagueBot, arg: str, _: Any) -> Shown:
+async def waiting_list(bot: LeagueClient, arg: str, _: Any) -> Shown:
     """Tonight's scores still waiting for the commissioner, group by group."""
     waiting = sorted(await scores.pending(bot.db, bot.settings.guild_id),
                      key=lambda v: (v.group_label, v.game.number, v.player.name))  # fmt: skip
@@ -101,7 +101,7 @@ async def waiting_list(bot: LeagueBot, arg: str, _: Any) -> Shown:
     return Shown(title, embeds.pages(entries), empty="No scores are waiting for approval.")
 
 
-LISTS: dict[str, Callable[[LeagueBot, str, Any], Awaitable[Shown]]] = {
+LISTS: dict[str, Callable[[LeagueClient, str, Any], Awaitable[Shown]]] = {
     "standings": standings_list,
     "groups": groups_list,
     "audit": audit_list,
@@ -188,7 +188,7 @@ async def show(
     extra: dict[str, Any] = {"view": view} if view is not None else {}
     if file is not None:
         extra["file"] = file
-    # An answer with a file waits for its turn to upload (`LeagueBot.uploads`).
+    # An answer with a file waits for its turn to upload (`LeagueClient.uploads`).
     async with bot.uploads if file is not None else contextlib.nullcontext():
         try:
             if interaction.response.is_done():
