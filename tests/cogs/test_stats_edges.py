@@ -12,7 +12,7 @@ import pytest
 from cogs.stats import Stats
 from tests.cogs.conftest import PLAYERS, as_user, at
 from tests.cogs.fakes import FakeBot, FakeMember
-from tests.cogs.league_play import approved_pre_makeup, play_week
+from tests.cogs.league_play import approved_pre_makeup, discord_id, play_week
 from tests.cogs.test_commissioner_cog import run
 from tests.cogs.test_stats_cog import WEEK, machine, stats
 
@@ -105,3 +105,32 @@ async def test_r8_5_stats_count_a_two_player_swap_by_the_leagues_setting(
     assert await moves(bot, "P4") == "Moved up 1 · moved down 0"
     assert await moves(bot, "P3") == "Moved up 0 · moved down 1"
     assert (await moves(bot, "P2"), await moves(bot, "P5")) == (p2, p5)
+
+
+async def test_r9_4_stats_count_moves_within_each_division(league: FakeBot) -> None:
+    """Nine players, divisions from week 2 (R9.1, a setting): in week 2 each
+    division's groups swap among themselves (R9.4), so the moves /stats counts
+    are those of each division's own ladder. Every game, the lower-numbered
+    player scores more. Week 1: P1 P2 P3 | P4 P5 P6 | P7 P8 P9, so P3 and P4
+    swap, P6 and P7 (R8.3). Week 2: A is P1 P2 | P4 P7 and B is P3 P5 P6 | P8 P9,
+    so P2 and P4 swap in A, P6 and P8 in B; P3 and P7 stay (top and bottom)."""
+    bot = league
+    await run(bot, "player add", name="P7", member=PLAYERS[7], skill=4.0)
+    for n in (8, 9):
+        member = FakeMember(discord_id(n), f"P{n}")
+        await run(bot, "player add", name=f"P{n}", member=member, skill=11.0 - n)
+    await run(bot, "season setting", name="division_week", value="2")
+    scores = {n: (1000 - 100 * n) * 1_000_000 for n in range(1, 10)}
+    await play_week(bot, 1, scores, groups=("1", "2", "3"))
+    await play_week(bot, 2, scores, groups=("A1", "A2", "B1", "B2"))
+    assert [await moves(bot, f"P{n}") for n in range(1, 10)] == [
+        "Moved up 0 · moved down 0",
+        "Moved up 0 · moved down 1",
+        "Moved up 0 · moved down 1",
+        "Moved up 2 · moved down 0",
+        "Moved up 0 · moved down 0",
+        "Moved up 0 · moved down 2",
+        "Moved up 1 · moved down 0",
+        "Moved up 1 · moved down 0",
+        "Moved up 0 · moved down 0",
+    ]
