@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import pkgutil
 from typing import Any, TypedDict
 
 import aiohttp
@@ -14,7 +15,7 @@ from bot.checks import ChannelCheck
 from bot.config import Settings
 from bot.database import Database
 from bot.delivery import Sender
-from bot.league_client import LeagueClient
+from bot.league_client import LeagueClient, reschedules
 from bot.lifecycle import Patience, bound_requests
 from bot.migrate import migrate
 from bot.scheduler import Clock, LeagueScheduler
@@ -22,18 +23,13 @@ from bot.ui.replies import LeagueTree
 
 log = logging.getLogger(__name__)
 
-COGS = (
-    "cogs.attendance",
-    "cogs.scores",
-    "cogs.score_form",
-    "cogs.vetoes",
-    "cogs.standings",
-    "cogs.stats",
-    "cogs.commissioner",
-    "cogs.rules",
-    "cogs.approvals",
-    "cogs.pages",
-)
+def extensions() -> list[str]:
+    """The cogs to load: every module of `cogs/` (not its sub-packages, not a
+    private `_module`), found rather than listed; each has its `setup()`."""
+    import cogs
+
+    found = pkgutil.iter_modules(cogs.__path__, "cogs.")
+    return sorted(m.name for m in found if not m.ispkg and not m.name.startswith("cogs._"))
 
 
 CLOSE_WITHIN = 3.0  # seconds for the gateway and HTTP session to close at a stop
@@ -43,10 +39,6 @@ CLOSE_WITHIN = 3.0  # seconds for the gateway and HTTP session to close at a sto
 UPLOADS_AT_ONCE = 4
 CONNECTIONS = 100  # to Discord's REST API at once (aiohttp's default; discord.py sets none)
 
-RESCHEDULING_COMMANDS = {
-    "league season setup", "league season start", "league season time", "league season skip",
-    "league season setting",
-}  # fmt: skip
 
 
 def league_intents() -> discord.Intents:
@@ -120,7 +112,7 @@ class LeagueBot(LeagueClient):
         self._db = await Database.open(path)
         log.info("database %s at schema version %d", path, version)
         self.outbox.start()
-        for name in COGS:
+        for name in extensions():
             try:
                 await self.load_extension(name)
             except Exception:
@@ -141,7 +133,7 @@ class LeagueBot(LeagueClient):
         changed after a post's time, last week finalized, players added). The
         outbox delivers them; it tells the commissioner of a post refused."""
         name = getattr(command, "qualified_name", "")
-        if self.scheduler is not None and name in RESCHEDULING_COMMANDS:
+        if self.scheduler is not None and reschedules(command):
             await self.scheduler.rebuild()
         if self.scheduler is not None and name.startswith("league "):
             await self.scheduler.catch_up()

@@ -18,6 +18,17 @@ if TYPE_CHECKING:
     from bot.scheduler import LeagueScheduler
 
 
+RESCHEDULES = {"reschedules": True}  # a command's `extras`: the schedule follows it
+
+
+def reschedules(command: object) -> bool:
+    """Whether the week's scheduled posts are worked out again after `command`
+    (`extras=RESCHEDULES` on it: it changed a date, a time or a setting they
+    follow)."""
+    extras = getattr(command, "extras", None)
+    return isinstance(extras, dict) and extras.get("reschedules") is True
+
+
 class Outbox(Protocol):
     def wake(self) -> None:
         """Something was owed: deliver it now rather than at the next look."""

@@ -13,10 +13,22 @@ import bot.client as client_module
 from bot.client import LeagueBot
 from bot.config import Settings, load_settings
 
-COMMANDS = {
-    "late", "absent", "score", "score-form", "premakeup", "veto", "standings", "groups", "me",
-    "league", "stats", "machine", "rules",
-}  # fmt: skip
+ROOT = Path(__file__).resolve().parents[1]
+# Every module of cogs/ with a setup() is an extension the bot finds and loads.
+EXTENSIONS = {
+    f"cogs.{p.stem}"
+    for p in (ROOT / "cogs").glob("*.py")
+    if "\nasync def setup(" in p.read_text(encoding="utf-8")
+}
+
+
+def commands_of(bot: LeagueBot) -> set[str]:
+    """The top-level slash commands the loaded cogs define (a group cog's: its group)."""
+    names = set()
+    for cog in bot.cogs.values():
+        group = getattr(cog, "__cog_app_commands_group__", None)
+        names |= {group.name} if group is not None else {c.name for c in cog.get_app_commands()}
+    return names
 
 
 def settings(tmp_path: Path) -> Settings:
@@ -43,8 +55,9 @@ async def test_setup_hook_opens_the_database_loads_cogs_and_buttons(tmp_path: Pa
     bot.tree.sync = no_sync  # type: ignore[method-assign]
     try:
         await bot.setup_hook()
+        assert set(bot.extensions) == EXTENSIONS and "cogs.scores" in EXTENSIONS
         names = {c.name for c in bot.tree.get_commands(guild=bot.guild)}
-        assert names == COMMANDS
+        assert names == commands_of(bot) and {"score", "league", "rules"} <= names
         assert all(c.guild_only for c in bot.tree.get_commands())
         assert bot.failed_cogs == []
         assert synced == []  # commands are synced only on request (--sync or /league admin sync)
@@ -63,14 +76,16 @@ async def test_setup_hook_opens_the_database_loads_cogs_and_buttons(tmp_path: Pa
 async def test_one_broken_cog_is_logged_and_the_others_load(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    monkeypatch.setattr(client_module, "COGS", ("cogs.does_not_exist", *client_module.COGS))
+    found = client_module.extensions()
+    monkeypatch.setattr(client_module, "extensions", lambda: ["cogs.does_not_exist", *found])
     bot = LeagueBot(settings(tmp_path))
     try:
         with caplog.at_level(logging.ERROR, logger="bot.client"):
             await bot.setup_hook()
         assert bot.failed_cogs == ["cogs.does_not_exist"]
         assert "cog cogs.does_not_exist failed to load" in caplog.text
-        assert {c.name for c in bot.tree.get_commands(guild=bot.guild)} == COMMANDS
+        assert {c.name for c in bot.tree.get_commands(guild=bot.guild)} == commands_of(bot)
+        assert set(bot.extensions) == EXTENSIONS
     finally:
         await bot.close()
 
@@ -106,12 +121,11 @@ async def test_the_schedule_is_rebuilt_after_a_schedule_command(tmp_path: Path) 
         await setup.start_season(bot.db, guild, "Spring", date(2026, 3, 4), now=now)
         await setup.set_league_time(bot.db, guild, "groupings_time", time(11, 30))
 
-        class Command:
-            qualified_name = "league season time"
-
+        [command] = [c for c in bot.tree.walk_commands(guild=bot.guild)
+                     if c.qualified_name == "league season time"]  # fmt: skip
         koi = FakeInteraction(bot, FakeMember(2, "Koi", [FakeRole(COMMISSIONER_ROLE)]), now)  # type: ignore[arg-type]
         await koi.response.defer(ephemeral=True)
-        await bot.on_app_command_completion(koi, Command())  # type: ignore[arg-type]
+        await bot.on_app_command_completion(koi, command)  # type: ignore[arg-type]
         job = bot.scheduler.jobs()["post:groupings"]
         fire = job.trigger.get_next_fire_time(None, now)  # type: ignore[attr-defined]
         local = fire.astimezone(ZoneInfo("America/New_York"))

@@ -119,13 +119,17 @@ def test_the_checker_finds_what_discord_refuses() -> None:
     assert _chars({"name": "ab", "description": "cde", "options": [bad]}) == 5 + 8 + 5 + 6 + choices
 
 
-def test_the_schedule_follows_commands_that_exist() -> None:
-    """The commands after which the schedule is rebuilt are real /league leaves."""
-    from bot.client import RESCHEDULING_COMMANDS
+def test_the_commands_the_schedule_follows_say_so_themselves() -> None:
+    """The week's posts are worked out again after a command that says so
+    (`extras=RESCHEDULES`): those that change the season's dates, its clock
+    times or its settings. A renamed command keeps saying it."""
+    from bot.league_client import reschedules
     from cogs.commissioner import Commissioner
 
-    leaves = {c.qualified_name for c in Commissioner().walk_app_commands()}
-    assert leaves >= RESCHEDULING_COMMANDS
+    said = {c.qualified_name for c in Commissioner().walk_app_commands() if reschedules(c)}
+    assert said == {"league season setup", "league season start", "league season time",
+                    "league season skip", "league season setting"}  # fmt: skip
+    assert not reschedules(object()) and not reschedules(type("C", (), {"extras": None})())
 
 
 RULE_ID = re.compile(r"\bR\d+(\.\d+)?\b")

@@ -8,6 +8,7 @@ from typing import Literal
 from discord import Interaction, app_commands
 
 from bot.components.interactions import deliver, now_of
+from bot.league_client import RESCHEDULES
 from bot.parsing import parse_clock, parse_date
 from bot.services import setup as league_setup
 from bot.services import standings, stats
@@ -23,7 +24,7 @@ class SeasonCommands(LeagueCommands):
 
     season = app_commands.Group(name="season", description="League, season, settings, playoffs")
 
-    @season.command(name="setup")
+    @season.command(name="setup", extras=RESCHEDULES)
     @app_commands.describe(
         name="The league's name",
         time_zone="e.g. America/Chicago (default: the bot's)",
@@ -42,7 +43,7 @@ class SeasonCommands(LeagueCommands):
         )
         await respond(interaction, f"League {league.name} is set up ({league.time_zone}).")
 
-    @season.command(name="start")
+    @season.command(name="start", extras=RESCHEDULES)
     @app_commands.describe(
         name="e.g. Spring 2026",
         start="First night, e.g. 2026-03-04",
@@ -75,7 +76,7 @@ class SeasonCommands(LeagueCommands):
             interaction, f"Season {made.name}: {made.weekday}s. Nights {listed}. {roster}".strip()
         )
 
-    @season.command(name="setting")
+    @season.command(name="setting", extras=RESCHEDULES)
     @app_commands.describe(
         name="Which setting",
         value="A number, percents like 30,15,10, or yes/no",
@@ -100,7 +101,7 @@ class SeasonCommands(LeagueCommands):
         names = [n for n in SETTINGS if typed in n] or list(SETTINGS)
         return [app_commands.Choice(name=n, value=n) for n in names[:25]]
 
-    @season.command(name="time")
+    @season.command(name="time", extras=RESCHEDULES)
     @app_commands.describe(name="Which time", value="Wall-clock time, e.g. 19:15")
     async def time(
         self,
@@ -116,7 +117,7 @@ class SeasonCommands(LeagueCommands):
         await league_setup.set_league_time(bot.db, guild, name, clock)
         await respond(interaction, f"{name} is now {clock:%H:%M}.")
 
-    @season.command(name="skip")
+    @season.command(name="skip", extras=RESCHEDULES)
     @app_commands.describe(date="The league night to skip, e.g. 2026-03-11", reason="Why")
     async def skip(
         self,
