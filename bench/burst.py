@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import delivery
-from bench.interactions import NIGHT, TOKEN, ZONE, World, bot_process, ms, pct, seed
+from bench.world import NIGHT, TOKEN, ZONE, World, bot_process, ms, pct, seed
 from bot.database import Database
 from bot.services import scores
 from standin import DiscordStandIn, Exchange, Limits

@@ -13,8 +13,8 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from bench.interactions import World
 from bench.league_process import PostWatch, league_bot, score_key, score_value
+from bench.world import World
 from bot.database import Database
 from bot.repositories import leagues, nights, people
 from bot.services.context import season_of

@@ -40,8 +40,8 @@ from datetime import datetime
 from pathlib import Path
 
 from bench import card_burst
-from bench.interactions import TOKEN, ZONE, World, ms, pct, seed
 from bench.league_process import PostWatch, league_bot, score_key, score_value
+from bench.world import TOKEN, ZONE, World, ms, pct, seed
 from standin import DiscordStandIn, Exchange, Limits
 
 SUBMISSIONS = 32  # /score submissions of a night

@@ -11,7 +11,7 @@ import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-from bench.interactions import World, stop
+from bench.world import World, stop
 from bot.demo import shown
 from standin import DiscordStandIn
 
