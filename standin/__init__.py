@@ -1,6 +1,6 @@
 """A loopback Discord: enough of REST API v10 and the gateway for discord.py 2.7.
 
-The real bot connects to it over 127.0.0.1 (see `bot.__main__.point_at`), and
+The real bot connects to it over 127.0.0.1 (see `bot.endpoints.point_at`), and
 tests (or the demo) act as members: run slash commands, click buttons, read
 what the bot answered, posted and edited.
 """
@@ -8,7 +8,8 @@ what the bot answered, posted and edited.
 from standin.commands import CommandNotPermitted, InvalidInvocation
 from standin.exchange import Edit, Exchange
 from standin.limits import Limits
-from standin.server import DEFAULT_TOKEN, DiscordStandIn, RecordedRequest
+from standin.server import DEFAULT_TOKEN, DiscordStandIn
+from standin.state import RecordedRequest
 from standin.world import ADMINISTRATOR, MANAGE_GUILD, snowflake_time
 
 __all__ = [

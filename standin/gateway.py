@@ -28,7 +28,7 @@ from aiohttp import WSMsgType, web
 from standin.world import INTENT_GUILD_MEMBERS
 
 if TYPE_CHECKING:
-    from standin.server import DiscordStandIn
+    from standin.state import StandIn
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +93,7 @@ class Connection:
 class Gateway:
     """Connections and sessions of the stand-in's one bot user."""
 
-    def __init__(self, standin: DiscordStandIn, heartbeat_interval_ms: int) -> None:
+    def __init__(self, standin: StandIn, heartbeat_interval_ms: int) -> None:
         self.standin = standin
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.sessions: dict[str, Session] = {}

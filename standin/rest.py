@@ -1,9 +1,9 @@
 """The stand-in's REST API v10: the routes discord.py 2.7 calls for this bot.
 
 Answers are Discord's shapes; refusals are Discord's status, JSON error code
-and message (and are recorded in `DiscordStandIn.rejected`); a route that is
+and message (and are recorded in `StandIn.rejected`); a route that is
 not here answers 404 {"message": "404: Not Found", "code": 0} and is recorded
-in `DiscordStandIn.unknown_requests`.
+in `StandIn.unknown_requests`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import json
 import logging
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +38,7 @@ from standin.messages import (
     nest_errors,
     number_components,
 )
+from standin.state import RecordedRequest
 from standin.world import (
     ATTACH_FILES,
     EPHEMERAL,
@@ -53,7 +53,7 @@ from standin.world import (
 )
 
 if TYPE_CHECKING:
-    from standin.server import DiscordStandIn
+    from standin.state import StandIn
 
 log = logging.getLogger(__name__)
 
@@ -76,18 +76,6 @@ CALLBACKS_FOR = {
 INTERACTION_TYPE = {"command": 2, "component": 3, "autocomplete": 4, "modal_submit": 5}
 TEXT_INPUT = 4
 LABEL = 18  # a modal's labelled component (Discord's newer layout)
-
-
-@dataclass
-class RecordedRequest:
-    method: str
-    path: str
-    query: dict[str, str]
-    body: Any = None
-    status: int = 0
-    error: str = ""
-    at: float = 0.0  # loop time it arrived (benchmarks)
-    remaining: int | None = None  # its rate-limit bucket's X-RateLimit-Remaining after it
 
 
 # Where a request's record lives while it is handled (aiohttp >= 3.12 wants typed keys).
@@ -132,7 +120,7 @@ class Refused(Exception):
 class Rest:
     """The HTTP side of one stand-in: routes, the recording middleware, handlers."""
 
-    def __init__(self, standin: DiscordStandIn) -> None:
+    def __init__(self, standin: StandIn) -> None:
         self.standin = standin
 
     def routes(self, router: web.UrlDispatcher) -> None:
@@ -584,7 +572,7 @@ class Rest:
         self.standin.delete_message(int(message["id"]))
 
     @staticmethod
-    def deleted(standin: DiscordStandIn, message: dict[str, Any]) -> None:
+    def deleted(standin: StandIn, message: dict[str, Any]) -> None:
         """A message is gone: the MESSAGE_DELETE event, as Discord sends it."""
         if not _ephemeral(message):
             event = {k: message[k] for k in ("id", "channel_id", "guild_id") if k in message}

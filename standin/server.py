@@ -50,9 +50,9 @@ from standin.rest import (
     INTERACTION_TOKEN_LIFETIME,
     INTERACTION_TYPE,
     NONCE_WINDOW,
-    RecordedRequest,
     Rest,
 )
+from standin.state import RecordedRequest
 from standin.world import (
     ADMINISTRATOR,
     ATTACH_FILES,

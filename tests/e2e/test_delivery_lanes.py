@@ -26,7 +26,7 @@ from bot.database import Database
 from bot.demo import running_bot, shown
 from bot.services import outbox
 from standin import DiscordStandIn, Limits
-from standin.rest import RecordedRequest
+from standin.state import RecordedRequest
 from tests.e2e.harness import Server, bot_settings, locked_night, small_server
 
 ZONE = ZoneInfo("America/New_York")
