@@ -3,7 +3,7 @@
     async with DiscordStandIn(token=TOKEN) as discord:
         guild = discord.add_guild("League")
         ...
-        point_at(discord.api_base)            # bot/__main__.py
+        point_at(discord.api_base)            # bot/endpoints.py
         ... start the real bot with TOKEN ...
         exchange = await discord.invoke(member, "league season setup", {"name": "Koi's League"})
         await exchange.done()
