@@ -16,19 +16,19 @@ leaves the SQLite file behind to look at.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import re
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from bot import stage
 from bot.client import LeagueBot
-from bot.config import Settings, load_settings
-from bot.endpoints import point_at, use_gateway_of
-from standin import MANAGE_GUILD, DiscordStandIn, Exchange
+from bot.config import Settings
+from bot.stage import Stage, build_stage, running_bot
+from standin import DiscordStandIn, Exchange
 
 ZONE = ZoneInfo("America/New_York")
 NIGHT = date(2026, 1, 7)  # a Wednesday: week 1
@@ -118,91 +118,14 @@ def raw(text: str) -> int:
     return parse_score(text)
 
 
-@dataclass(frozen=True)
-class World:
-    guild: int
-    commissioner_role: int
-    general: int
-    announcements: int
-    approvals: int
-    commissioner: int
-    players: dict[str, int]  # name -> member id
-
-    def names(self) -> dict[int, str]:
-        """Member id -> the name the transcript shows."""
-        return {self.commissioner: "Koi", **{v: k for k, v in self.players.items()}}
+def build_world(standin: DiscordStandIn) -> Stage:
+    """The demo league's server: Koi and the seven players."""
+    return build_stage(standin, "Koi's Pinball League", PLAYERS)
 
 
-def build_world(standin: DiscordStandIn) -> World:
-    guild = standin.add_guild("Koi's Pinball League")
-    role = standin.add_role(guild, "Commissioner", permissions=MANAGE_GUILD)
-    general = standin.add_channel(guild, "general")
-    announcements = standin.add_channel(guild, "league-announcements")
-    approvals = standin.add_channel(guild, "score-approvals")
-    koi = standin.add_member(guild, "Koi", roles=[role])
-    players = {name: standin.add_member(guild, name) for name in PLAYERS}
-    return World(guild, role, general, announcements, approvals, koi, players)
-
-
-def settings_for(
-    standin: DiscordStandIn, world: World, database: Path, token: str = TOKEN
-) -> Settings:
-    return load_settings(
-        env={
-            "DISCORD_TOKEN": token,
-            "LEAGUE_GUILD_ID": str(world.guild),
-            "COMMISSIONER_ROLE_ID": str(world.commissioner_role),
-            "ANNOUNCEMENT_CHANNEL_ID": str(world.announcements),
-            "APPROVALS_CHANNEL_ID": str(world.approvals),
-            "DATABASE_PATH": str(database),
-            "DISCORD_API_BASE": standin.api_base,
-            "BACKUP_DIR": str(database.parent / "backups"),
-        }
-    )
-
-
-@contextlib.asynccontextmanager
-async def running_bot(
-    settings: Settings,
-    *,
-    sync: bool = True,
-    clock: Callable[[], datetime] | None = None,
-    standin: DiscordStandIn | None = None,
-) -> AsyncIterator[LeagueBot]:
-    """The real bot, logged in to the stand-in and READY; closed completely after.
-
-    The stand-in sends every guild at once, so the bot need not wait the usual
-    two seconds for more (guild_ready_timeout)."""
-    assert settings.api_base is not None
-    point_at(settings.api_base)
-    bot = LeagueBot(settings, sync_commands=sync, clock=clock, guild_ready_timeout=0.1)
-    connecting: asyncio.Task[None] | None = None
-    try:
-        await bot.login(settings.token.reveal())
-        await use_gateway_of(bot)
-        connecting = asyncio.create_task(bot.connect(reconnect=True), name="league-bot-connect")
-        ready = asyncio.create_task(bot.wait_until_ready())
-        finished, _ = await asyncio.wait(
-            {connecting, ready}, timeout=15, return_when=asyncio.FIRST_COMPLETED
-        )
-        if ready not in finished:
-            ready.cancel()
-            await asyncio.gather(ready, return_exceptions=True)
-            if connecting in finished:
-                connecting.result()
-            raise TimeoutError("the bot was not ready within 15 s")
-        yield bot
-    finally:
-        if standin is not None:  # let the bot take every event already sent before it closes
-            await standin.drained()
-            await asyncio.sleep(0.05)
-        await bot.close()
-        if connecting is not None:
-            try:
-                await asyncio.wait_for(connecting, timeout=5)
-            except TimeoutError:
-                connecting.cancel()
-                await asyncio.gather(connecting, return_exceptions=True)
+def settings_for(standin: DiscordStandIn, world: Stage, database: Path) -> Settings:
+    """The demo bot's settings, with the demo's token."""
+    return stage.settings_for(standin, world, database, TOKEN)
 
 
 WIDTH = 100  # the transcript's longest line
@@ -345,7 +268,7 @@ class NotAsScripted(AssertionError):
 class LeagueNight:
     """The scripted night, step by step, through the stand-in only."""
 
-    def __init__(self, standin: DiscordStandIn, world: World, transcript: Transcript) -> None:
+    def __init__(self, standin: DiscordStandIn, world: Stage, transcript: Transcript) -> None:
         self.standin = standin
         self.world = world
         self.t = transcript

@@ -55,6 +55,7 @@ LAYERS = {
     "bot.league_client": "client",  # what cogs, components and the sender need of the bot
     "bot.__main__": "app",
     "bot.demo": "app",
+    "bot.stage": "app",
     "bot.example": "app",
     "bot.endpoints": "app",
     "bot.checks": "app",

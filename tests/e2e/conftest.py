@@ -15,8 +15,8 @@ import pytest
 
 from bot.client import LeagueBot
 from bot.config import Settings
-from bot.demo import settings_for
 from bot.migrate import migrate
+from bot.stage import settings_for
 from standin import DiscordStandIn, Limits
 from tests.e2e.harness import TOKEN, World, build_world, running_bot
 
@@ -46,7 +46,7 @@ def world(standin: DiscordStandIn) -> World:
 
 @pytest.fixture
 def settings(standin: DiscordStandIn, world: World, tmp_path: Path) -> Settings:
-    return settings_for(standin, world, tmp_path / "league.sqlite3", TOKEN)  # type: ignore[arg-type]
+    return settings_for(standin, world, tmp_path / "league.sqlite3", TOKEN)
 
 
 @pytest.fixture

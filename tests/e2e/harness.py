@@ -1,5 +1,7 @@
-"""What the e2e tests share: the league's Discord server in the stand-in, and
-the real LeagueBot started against it and closed completely (`bot.demo.running_bot`)."""
+"""What the e2e tests share, on top of what they share with the demo
+(`bot/stage.py`: a league's server in the stand-in, the bot's settings for it,
+the real LeagueBot started against it and closed completely): the e2e league's
+server, with a moderator, a small server for one fault test, a locked night."""
 
 from __future__ import annotations
 
@@ -9,11 +11,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from bot.config import Settings, load_settings
+from bot.config import Settings
 from bot.database import Database
-from bot.demo import running_bot
 from bot.migrate import migrate
 from bot.services import picks, setup
+from bot.stage import build_stage, running_bot, settings_for
 from standin import MANAGE_GUILD, DiscordStandIn
 
 TOKEN = "standin-e2e.token.0123456789abcdefghij"
@@ -38,25 +40,14 @@ class World:
 
 
 def build_world(standin: DiscordStandIn) -> World:
-    guild = standin.add_guild("Koi's Pinball")
-    commissioner_role = standin.add_role(guild, "Commissioner", permissions=MANAGE_GUILD)
-    moderator_role = standin.add_role(guild, "Moderator", permissions=MANAGE_GUILD)
-    general = standin.add_channel(guild, "general")
-    announcements = standin.add_channel(guild, "league-announcements")
-    approvals = standin.add_channel(guild, "score-approvals")
-    commissioner = standin.add_member(guild, "Koi", roles=[commissioner_role])
-    moderator = standin.add_member(guild, "Mo", roles=[moderator_role])
-    players = tuple(standin.add_member(guild, f"Player {n}") for n in range(1, 8))
-    return World(
-        guild,
-        commissioner_role,
-        general,
-        announcements,
-        approvals,
-        commissioner,
-        moderator,
-        players,
-    )
+    """Koi's Pinball: the league's server, seven players, and Mo, a moderator with
+    Manage Server through a role of their own (not the commissioner)."""
+    stage = build_stage(standin, "Koi's Pinball", [f"Player {n}" for n in range(1, 8)])
+    moderator_role = standin.add_role(stage.guild, "Moderator", permissions=MANAGE_GUILD)
+    moderator = standin.add_member(stage.guild, "Mo", roles=[moderator_role])
+    return World(stage.guild, stage.commissioner_role, stage.general, stage.announcements,
+                 stage.approvals, stage.commissioner, moderator,
+                 tuple(stage.players.values()))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -71,38 +62,28 @@ class Server:
     koi: int  # the commissioner
     players: tuple[int, ...]
 
+    @property
+    def commissioner_role(self) -> int:
+        return self.role
+
 
 def small_server(
     standin: DiscordStandIn, name: str, players: int, *, announcements_open: bool = True
 ) -> Server:
     """`name`'s server: general, announcements, approvals, Koi the commissioner,
     P1 … P`players`; with `announcements_open=False` the bot may not post there."""
-    guild = standin.add_guild(name)
-    role = standin.add_role(guild, "Commissioner", permissions=MANAGE_GUILD)
-    general = standin.add_channel(guild, "general")
-    announcements = standin.add_channel(guild, "announcements", bot_can_post=announcements_open)
-    approvals = standin.add_channel(guild, "approvals")
-    koi = standin.add_member(guild, "Koi", roles=[role])
-    members = tuple(standin.add_member(guild, f"P{n}") for n in range(1, players + 1))
-    return Server(guild, role, general, announcements, approvals, koi, members)
+    stage = build_stage(standin, name, [f"P{n}" for n in range(1, players + 1)],
+                        announcements="announcements", approvals="approvals",
+                        announcements_open=announcements_open)  # fmt: skip
+    return Server(stage.guild, stage.commissioner_role, stage.general, stage.announcements,
+                  stage.approvals, stage.commissioner, tuple(stage.players.values()))  # fmt: skip
 
 
 def bot_settings(
     standin: DiscordStandIn, server: Server, token: str, database: Path, backups: Path
 ) -> Settings:
     """The settings (as the bot reads its .env) of a bot for `server`."""
-    return load_settings(
-        env={
-            "DISCORD_TOKEN": token,
-            "LEAGUE_GUILD_ID": str(server.guild),
-            "COMMISSIONER_ROLE_ID": str(server.role),
-            "ANNOUNCEMENT_CHANNEL_ID": str(server.announcements),
-            "APPROVALS_CHANNEL_ID": str(server.approvals),
-            "DATABASE_PATH": str(database),
-            "DISCORD_API_BASE": standin.api_base,
-            "BACKUP_DIR": str(backups),
-        }
-    )
+    return settings_for(standin, server, database, token, backups=backups)
 
 
 @contextlib.asynccontextmanager

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from bot.demo import running_bot
+from bot.stage import running_bot
 from tests.e2e.test_dm_delivery import owe
 from tests.e2e.test_refused_posts import League, league  # noqa: F401 (fixture)
 

@@ -10,8 +10,8 @@
 
 from __future__ import annotations
 
-from bot.demo import running_bot
 from bot.services import outbox as owed
+from bot.stage import running_bot
 from tests.e2e.test_refused_posts import TONIGHT, League, league  # noqa: F401 (fixture)
 
 REJECTED = (

@@ -19,8 +19,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.config import Settings
-from bot.demo import running_bot, shown
+from bot.demo import shown
 from bot.services import scores
+from bot.stage import running_bot
 from standin import DiscordStandIn, Exchange, Limits
 from standin.commands import InvalidInvocation
 from standin.messages import BadMessage, check_body

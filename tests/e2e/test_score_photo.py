@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from bot import demo
-from bot.demo import LeagueNight, Transcript, World
+from bot.demo import LeagueNight, Transcript
+from bot.stage import Stage
 from standin import DiscordStandIn, Limits
 from standin.commands import InvalidInvocation
 from tests.test_photos import phone_jpeg
@@ -24,7 +25,7 @@ HTML = b"<!doctype html><html><body><a href='https://example.com'>prize</a></bod
 @asynccontextmanager
 async def afternoon(
     tmp_path: Path, limits: Limits | None = None
-) -> AsyncIterator[tuple[DiscordStandIn, World, LeagueNight]]:
+) -> AsyncIterator[tuple[DiscordStandIn, Stage, LeagueNight]]:
     """The demo's league on its league night's afternoon, the real bot running."""
     standin = DiscordStandIn(token=demo.TOKEN, limits=limits)
     await standin.start()
