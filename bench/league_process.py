@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from bench.world import World, stop
-from bot.demo import shown
+from bot.transcript import shown
 from standin import DiscordStandIn
 
 

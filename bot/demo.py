@@ -16,9 +16,7 @@ leaves the SQLite file behind to look at.
 from __future__ import annotations
 
 import asyncio
-import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -28,6 +26,7 @@ from bot import stage
 from bot.client import LeagueBot
 from bot.config import Settings
 from bot.stage import Stage, build_stage, running_bot
+from bot.transcript import Transcript, indent, shown
 from standin import DiscordStandIn, Exchange
 
 ZONE = ZoneInfo("America/New_York")
@@ -128,139 +127,6 @@ def settings_for(standin: DiscordStandIn, world: Stage, database: Path) -> Setti
     return stage.settings_for(standin, world, database, TOKEN)
 
 
-WIDTH = 100  # the transcript's longest line
-SHORT_FIELD = 6  # an embed field of at most this many lines is printed as one
-MENTION = re.compile(r"<@!?(\d+)>")
-SEPARATORS = (" | ", ", ", " · ", " → ", " ")  # where a long line is cut, best first
-
-
-def wrap(line: str, width: int = WIDTH) -> list[str]:
-    """A long line cut readably: at a list separator if one falls in the second
-    half of the line, else between words (never inside a name or a number);
-    the rest indented two more than the line."""
-    lead = " " * (len(line) - len(line.lstrip(" ")) + 2)
-    cut: list[str] = []
-    rest = line
-    while len(rest) > width:
-        at = _cut_at(rest, width, floor=max(len(lead), width // 2))
-        if at is None:
-            break
-        cut.append(rest[:at].rstrip())
-        rest = lead + rest[at:].lstrip()
-    return [*cut, rest]
-
-
-def _cut_at(text: str, width: int, floor: int) -> int | None:
-    for separator in SEPARATORS:
-        kept = len(separator.rstrip())  # a comma or a dot stays at the end of the line
-        found = text.rfind(separator, floor, width + len(separator) - kept)
-        if found > 0:
-            return found + kept
-    return None
-
-
-@dataclass
-class Transcript:
-    """What a person in the server would have seen, in order. `lines` keeps each
-    entry whole (tests read it); what is printed is wrapped to WIDTH."""
-
-    names: dict[int, str]
-    channels: dict[int, str]
-    lines: list[str] = field(default_factory=list)
-    out: Callable[[str], None] | None = None
-
-    def say(self, text: str) -> None:
-        """Add an entry; a mention reads as the member's name, as Discord shows it."""
-        text = MENTION.sub(lambda m: "@" + self.names.get(int(m[1]), "someone"), text)
-        self.lines.append(text)
-        if self.out is not None:
-            self.out("\n".join(part for line in text.split("\n") for part in wrap(line)))
-
-    def heading(self, when: datetime, text: str) -> None:
-        self.say(f"\n== {when:%a %d %b %H:%M} · {text} ==")
-
-    def typed(self, member: int, command: str, options: dict[str, Any]) -> None:
-        shown = " ".join(
-            f"{k}:{self.names.get(v, v) if isinstance(v, int) else v}" for k, v in options.items()
-        )
-        self.say(f"{self.names.get(member, member)} › /{command} {shown}".rstrip())
-
-    def answered(self, exchange: Exchange, most: int | None = None) -> None:
-        """The bot's answer; a long one cut to its first `most` lines."""
-        for message in exchange.messages:
-            who = "bot (only you)" if exchange.ephemeral else "bot"
-            self.say(_indent(f"{who}: " + _first(printed(message), most)))
-
-    def posted(self, channel: int, message: dict[str, Any], most: int | None = None) -> None:
-        where = self.channels.get(channel, channel)
-        self.say(_indent(f"#{where} bot: " + _first(printed(message), most)))
-
-    def dm(self, member: int, message: dict[str, Any]) -> None:
-        self.say(_indent(f"DM to {self.names.get(member, member)}: {printed(message)}"))
-
-
-def shown(message: dict[str, Any]) -> str:
-    """A message as a phone shows it: its text, or its card (embed) line by line."""
-    lines = [message.get("content") or ""]
-    for embed in message.get("embeds") or []:
-        lines += [f"**{embed.get('title', '')}**", embed.get("description", "")]
-        for field_ in embed.get("fields", []):
-            lines += [field_["name"], field_["value"]]
-        lines.append((embed.get("footer") or {}).get("text", ""))
-    return "\n".join(line for line in lines if line)
-
-
-def printed(message: dict[str, Any]) -> str:
-    """A message for the transcript: its text, each embed as its title and its
-    fields indented (a short field on one line), then its buttons and menus."""
-    lines = [message.get("content") or ""]
-    for embed in message.get("embeds") or []:
-        lines += [f"[{embed.get('title', '')}]", embed.get("description", "")]
-        for field_ in embed.get("fields", []):
-            value = _unwrapped(field_["value"].split("\n"))
-            if len(value) <= SHORT_FIELD and "```" not in field_["value"]:
-                lines.append(f"  {field_['name']}: " + " · ".join(value))
-            else:
-                lines += [f"  {field_['name']}", *(f"    {line}" for line in value)]
-        lines.append((embed.get("footer") or {}).get("text", ""))
-    buttons = [
-        c.get("label") or c.get("placeholder")
-        for row in message.get("components", [])
-        for c in row.get("components", [])
-    ]
-    if buttons:
-        lines.append(f"[{' | '.join(buttons)}]")
-    return "\n".join(line for line in lines if line)
-
-
-def _unwrapped(lines: list[str]) -> list[str]:
-    """An embed's lines as a terminal shows them: what was broken for a phone's
-    width (a line ending in "," or "·", or a game's finish indented under it)
-    is joined again; the transcript then wraps at its own, wider, width."""
-    out: list[str] = []
-    for line in lines:
-        if out and out[-1].rstrip().endswith((",", "·")):
-            out[-1] = f"{out[-1].rstrip()} {line.strip()}"
-        elif out and line.startswith("  ") and out[-1].startswith("Game "):
-            out[-1] = f"{out[-1]}: {line.strip()}"
-        else:
-            out.append(line)
-    return out
-
-
-def _first(text: str, most: int | None) -> str:
-    """The text's first `most` lines (blank ones dropped) and how many are left out."""
-    lines = [line for line in text.split("\n") if line]
-    if most is not None and len(lines) > most:
-        left = len(lines) - most
-        lines = [*lines[:most], f"… ({left} more line{'s' if left != 1 else ''})"]
-    return "\n".join(lines)
-
-
-def _indent(text: str, by: int = 4) -> str:
-    return text.replace("\n", "\n" + " " * by)
-
-
 class NotAsScripted(AssertionError):
     """A step of the night did not get the answer the script expects."""
 
@@ -325,7 +191,7 @@ class LeagueNight:
         if not quiet:
             self.t.typed(who, "score-form", options)
             typed = " | ".join(f"{label}: {text}" for label, text in filled.items())
-            self.t.say(_indent(f"form “{opened.modal['title']}”, filled in: {typed}"))
+            self.t.say(indent(f"form “{opened.modal['title']}”, filled in: {typed}"))
         exchange = await self.standin.submit_modal(
             who,
             opened.modal["custom_id"],
@@ -355,12 +221,12 @@ class LeagueNight:
         )
         await exchange.done(timeout=10, quiet=0.05)
         if exchange.modal is not None:
-            self.t.say(_indent(f"bot asks: {exchange.modal['title']}"))
+            self.t.say(indent(f"bot asks: {exchange.modal['title']}"))
             return exchange
         if exchange.ephemeral or exchange.reply is not None:
             self.t.answered(exchange)
         else:
-            self.t.say(_indent(f"bot edits it: {exchange.content}"))
+            self.t.say(indent(f"bot edits it: {exchange.content}"))
         await self.delivered()
         self.flush()
         return exchange
@@ -390,7 +256,7 @@ class LeagueNight:
             for message in messages[self._seen.get(channel, 0) :]:
                 if _is_card(message):
                     where = self.t.channels.get(channel, channel)
-                    self.t.say(_indent(f"#{where} bot posts a scorecard: {_title(message)}"))
+                    self.t.say(indent(f"#{where} bot posts a scorecard: {_title(message)}"))
                 else:
                     self.t.posted(channel, message, most)
             self._seen[channel] = len(messages)
@@ -417,7 +283,7 @@ class LeagueNight:
         opened = await self.click(who, card, "Reject a score…", [value])
         assert opened.modal is not None, "the bot did not ask for a reason"
         reason_id = opened.modal["components"][0]["components"][0]["custom_id"]
-        self.t.say(_indent(f"{self.t.names[who]} picks “{which}” and types: {reason}"))
+        self.t.say(indent(f"{self.t.names[who]} picks “{which}” and types: {reason}"))
         exchange = await self.standin.submit_modal(
             who, opened.modal["custom_id"], {reason_id: reason}, channel_id=self.world.approvals
         )

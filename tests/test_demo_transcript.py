@@ -3,7 +3,7 @@ as their title and fields."""
 
 from __future__ import annotations
 
-from bot.demo import printed, wrap
+from bot.transcript import printed, wrap
 
 
 def test_a_long_list_is_cut_after_a_comma_with_its_names_whole() -> None:

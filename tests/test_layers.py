@@ -56,6 +56,7 @@ LAYERS = {
     "bot.__main__": "app",
     "bot.demo": "app",
     "bot.stage": "app",
+    "bot.transcript": "app",
     "bot.example": "app",
     "bot.endpoints": "app",
     "bot.checks": "app",

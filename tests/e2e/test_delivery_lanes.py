@@ -23,9 +23,9 @@ import pytest
 
 from bot.config import Settings
 from bot.database import Database
-from bot.demo import shown
 from bot.services import outbox
 from bot.stage import running_bot
+from bot.transcript import shown
 from standin import DiscordStandIn, Limits
 from standin.state import RecordedRequest
 from tests.e2e.harness import Server, bot_settings, locked_night, small_server

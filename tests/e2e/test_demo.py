@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.demo import MACHINES, WIDTH, run_demo
+from bot.demo import MACHINES, run_demo
+from bot.transcript import WIDTH
 
 
 async def test_the_demo_night_reads_in_under_200_lines_none_too_wide(tmp_path: Path) -> None:

@@ -20,9 +20,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.config import Settings
-from bot.demo import shown
 from bot.services import commissioners
 from bot.stage import running_bot
+from bot.transcript import shown
 from standin import DiscordStandIn, Exchange, Limits
 from tests.e2e.harness import bot_settings, locked_night, small_server
 

@@ -11,8 +11,9 @@ import re
 from pathlib import Path
 
 from bot import demo
-from bot.demo import ABSENT, PLAYERS, PRE_MAKEUPS, SCORES, LeagueNight, Transcript, raw, shown
+from bot.demo import ABSENT, PLAYERS, PRE_MAKEUPS, SCORES, LeagueNight, raw
 from bot.scoring import GameNight, GroupNight, NightOutcome, PlayerNight, score_night
+from bot.transcript import Transcript, shown
 from standin import DiscordStandIn, Limits
 
 RULE_ID = re.compile(r"\bR\d+(\.\d+)?\b")

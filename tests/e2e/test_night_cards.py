@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from bot import demo
-from bot.demo import ABSENT, PLAYERS, SCORES, LeagueNight, Transcript
+from bot.demo import ABSENT, PLAYERS, SCORES, LeagueNight
+from bot.transcript import Transcript
 from standin import DiscordStandIn
 from tests.e2e.test_league_night import expected_outcome
 

@@ -19,9 +19,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.config import Settings
-from bot.demo import shown
 from bot.services import scores
 from bot.stage import running_bot
+from bot.transcript import shown
 from standin import DiscordStandIn, Exchange, Limits
 from standin.commands import InvalidInvocation
 from standin.messages import BadMessage, check_body

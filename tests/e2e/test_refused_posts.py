@@ -20,9 +20,9 @@ import pytest
 from PIL import Image
 
 from bot.config import Settings
-from bot.demo import shown
 from bot.services import scores
 from bot.stage import running_bot
+from bot.transcript import shown
 from bot.ui.picture import WIDTH
 from standin import DiscordStandIn, Exchange, Limits
 from tests.e2e.harness import bot_settings, locked_night, small_server

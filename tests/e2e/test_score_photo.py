@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from bot import demo
-from bot.demo import LeagueNight, Transcript
+from bot.demo import LeagueNight
 from bot.stage import Stage
+from bot.transcript import Transcript
 from standin import DiscordStandIn, Limits
 from standin.commands import InvalidInvocation
 from tests.test_photos import phone_jpeg

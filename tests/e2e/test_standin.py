@@ -17,7 +17,7 @@ import pytest
 
 from bot.client import LeagueBot
 from bot.config import Settings
-from bot.demo import shown
+from bot.transcript import shown
 from standin import (
     CommandNotPermitted,
     DiscordStandIn,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.config import Settings
-from bot.demo import shown as on_phone
+from bot.transcript import shown as on_phone
 from standin import DiscordStandIn
 from tests.e2e.harness import World, running_bot
 from tests.e2e.test_standin import run, start_small_season

@@ -47,9 +47,9 @@ from zoneinfo import ZoneInfo
 
 from bot.config import Settings
 from bot.database import Database
-from bot.demo import shown
 from bot.migrate import migrate
 from bot.services import announcements, setup
+from bot.transcript import shown
 from standin import DiscordStandIn, Exchange, Limits
 from tests.e2e.harness import bot_settings, small_server
 from tests.e2e.process import ROOT, environment
