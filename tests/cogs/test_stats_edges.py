@@ -9,11 +9,19 @@ from datetime import date
 
 import pytest
 
+from bot.services import finalize
 from cogs.stats import Stats
-from tests.cogs.conftest import PLAYERS, as_user, at
-from tests.cogs.fakes import FakeBot, FakeMember
-from tests.cogs.league_play import approved_pre_makeup, discord_id, play_week
-from tests.cogs.test_commissioner_cog import run
+from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user, at
+from tests.cogs.fakes import GUILD, FakeBot, FakeMember
+from tests.cogs.league_play import (
+    approved_pre_makeup,
+    discord_id,
+    lock,
+    night_of,
+    play_week,
+    submit_all,
+)
+from tests.cogs.test_commissioner_cog import announced, run
 from tests.cogs.test_stats_cog import WEEK, machine, stats
 
 COG = Stats()
@@ -134,3 +142,37 @@ async def test_r9_4_stats_count_moves_within_each_division(league: FakeBot) -> N
         "Moved up 1 · moved down 0",
         "Moved up 0 · moved down 0",
     ]
+
+
+async def test_the_season_summary_names_a_player_removed_before_it(league: FakeBot) -> None:
+    """P1 had the night's best scores and left before it was finalized: P1 is
+    out of the standings (the champion is P4, group 2's winner), but the
+    summary's high scores still name P1."""
+    bot = league
+    await run(bot, "season setting", name="regular_nights", value="1")
+    await lock(bot, 1)
+    await submit_all(bot, 1, WEEK)
+    await run(bot, "player remove", when=at(night_of(1), "22:30"), name="P1")
+    await finalize.finalize(bot.db, GUILD, by=COMMISSIONER.id, now=at(night_of(1), "23:00"))
+    await bot.outbox.flush()
+    [summary] = [m for m in announced(bot) if "regular season is over" in m]
+    assert "🏆 League champion: P4" in summary
+    assert "Medieval Madness: P1 300,000,000 (week 1)" in summary
+
+
+async def test_resending_an_earlier_week_after_the_season_posts_no_summary(
+    league: FakeBot,
+) -> None:
+    """/league admin resend of week 1 once the season is over posts week 1's
+    results again, not the season's summary (that belongs to its last week)."""
+    bot = league
+    await run(bot, "season setting", name="regular_nights", value="2")
+    await play_week(bot, 1, WEEK)  # P3 and P4 swap groups (R8.3)
+    await play_week(bot, 2, {1: 300_000_000, 2: 200_000_000, 4: 100_000_000,
+                             3: 300_000_000, 5: 200_000_000, 6: 100_000_000})  # fmt: skip
+    await bot.outbox.flush()
+    before = len([m for m in announced(bot) if "regular season is over" in m])
+    await run(bot, "admin resend", when=at(night_of(2), "23:30"), week=1)
+    after = [m for m in announced(bot) if "regular season is over" in m]
+    assert before == 1 and len(after) == 1
+    assert any(m.startswith("Week 1 results") for m in announced(bot)[-3:])
