@@ -162,3 +162,10 @@ async def test_a_league_between_seasons_names_each_of_its_seasons(
     assert await refused("--database", database(bot), "--out", str(tmp_path / "o")) == (
         "league-bot: There is no season running; name one with --season: Spring, Summer."
     )
+
+
+async def test_a_league_with_no_season_yet_says_so(bot: FakeBot, tmp_path: Path) -> None:
+    await setup.create_league(bot.db, GUILD, "League", now=LATER)
+    assert await refused("--database", database(bot), "--out", str(tmp_path / "o")) == (
+        "league-bot: There is no season running; name one with --season: none yet."
+    )
