@@ -56,3 +56,10 @@ def test_a_rule_is_cited_by_its_id_in_either_form() -> None:
     assert not coverage_map._cites("R3.4", "def test_r3_41_other(): ...")
     assert not coverage_map._cites("R3.4", "def test_r13_4(): ...")
     assert not coverage_map._cites("R3.4", "PAR3.4 is not a rule")
+
+
+def test_no_two_test_files_share_a_name() -> None:
+    """The test folders are not packages, so pytest imports each test file by
+    its name alone: two files of one name stop the whole run at collection."""
+    names = [p.name for p in coverage_map.ROOT.joinpath("tests").rglob("test_*.py")]
+    assert sorted({n for n in names if names.count(n) > 1}) == []
