@@ -7,6 +7,8 @@ that post, with an alert, instead of trying it again without end."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -54,6 +56,16 @@ class Faulty(FakeChannel):
         return await super().send(content, **kwargs)
 
 
+@contextlib.asynccontextmanager
+async def started(sender: Sender) -> AsyncIterator[Sender]:
+    """`sender` running as the bot runs it, stopped after."""
+    sender.start()
+    try:
+        yield sender
+    finally:
+        await sender.stop()
+
+
 async def until(condition: Any) -> None:
     """Wait (a bounded time) until `condition()` is true."""
     async with asyncio.timeout(WITHIN):
@@ -74,20 +86,17 @@ async def test_a_stop_ends_every_delivery_before_the_bot_closes(league: FakeBot)
     sender.start()
     async with asyncio.timeout(WITHIN):
         await held.began.wait()
-    started = asyncio.all_tasks() - before
-    assert len(started) == 2  # the sender, and the #announcements lane's delivery
+    begun = asyncio.all_tasks() - before
+    assert len(begun) == 2  # the sender, and the #announcements lane's delivery
     await sender.stop()
     assert held.cut_off
-    assert all(task.done() for task in started)
+    assert all(task.done() for task in begun)
     [item] = (await outbox.status(bot.db, GUILD)).waiting
     assert item.status == "sending"  # cut off mid-send: resumed at the next start
     held.release.set()
     again = Sender(bot)  # type: ignore[arg-type]
-    again.start()
-    try:
+    async with started(again):
         await until(lambda: _sent(bot, item.id))
-    finally:
-        await again.stop()
     assert [m.content for m in held.sent] == ["news post"]
     assert [m.nonce for m in held.sent] == [f"{item.nonce}.0"]
 
@@ -102,11 +111,8 @@ async def test_a_post_cut_off_by_a_crash_goes_when_the_bot_starts_again(
     [head] = await outbox.heads(bot.db, GUILD)
     assert await outbox.claim(bot.db, head.id) is not None  # then the crash
     sender = Sender(bot)  # type: ignore[arg-type]
-    sender.start()
-    try:
+    async with started(sender):
         await until(lambda: _sent(bot, head.id))
-    finally:
-        await sender.stop()
     assert [m.content for m in bot.channels[ANNOUNCEMENTS].sent] == ["news post"]
 
 
@@ -128,11 +134,8 @@ async def test_a_round_that_fails_is_tried_again_after_the_longest_backoff(
 
     monkeypatch.setattr(outbox, "heads", busy_once)
     sender = Sender(bot, retry_cap=0.05)  # type: ignore[arg-type]
-    sender.start()
-    try:
+    async with started(sender):
         await until(lambda: _no_post_waits(bot))
-    finally:
-        await sender.stop()
     assert failures == ["busy"]
     assert [m.content for m in bot.channels[ANNOUNCEMENTS].sent] == ["news post"]
 
@@ -179,12 +182,9 @@ async def test_a_fault_of_the_bots_own_while_sending_fails_that_post_with_an_ale
     for key, text in [("bad", "bad post"), ("next", "next post")]:
         assert await announcements.enqueue(bot.db, GUILD, key, text, now=TONIGHT)
     sender = Sender(bot)  # type: ignore[arg-type]
-    sender.start()
-    try:
+    async with started(sender):
         await until(lambda: _alerted(bot))
         await until(lambda: _no_post_waits(bot))
-    finally:
-        await sender.stop()
     assert faulty.tries == 2 and [m.content for m in faulty.sent] == ["next post"]
     assert (await status_lines(bot))[1:] == [
         "- post to #announcements: could not be sent: TypeError: a bug of the bot's own"
