@@ -55,6 +55,8 @@ LAYERS = {
     "bot.league_client": "client",  # what cogs, components and the sender need of the bot
     "bot.__main__": "app",
     "bot.demo": "app",
+    "bot.demo_night": "app",
+    "bot.demo_script": "app",
     "bot.stage": "app",
     "bot.transcript": "app",
     "bot.example": "app",

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.demo import MACHINES, run_demo
+from bot.demo import run_demo
+from bot.demo_script import MACHINES
 from bot.transcript import WIDTH
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot import demo
-from bot.demo import ABSENT, PLAYERS, PRE_MAKEUPS, SCORES, LeagueNight, raw
+from bot import demo, demo_script, stage
+from bot.demo_night import LeagueNight
+from bot.demo_script import ABSENT, PLAYERS, PRE_MAKEUPS, SCORES, raw
 from bot.scoring import GameNight, GroupNight, NightOutcome, PlayerNight, score_night
 from bot.transcript import Transcript, shown
 from standin import DiscordStandIn, Limits
@@ -33,7 +34,7 @@ def _everything_shown(standin: DiscordStandIn) -> list[str]:
 
 def expected_outcome(night: LeagueNight) -> NightOutcome:
     """The rules module's result for the night the bot was told about."""
-    pars = {m: raw(p) for m, p in demo.MACHINES.items()}
+    pars = {m: raw(p) for m, p in demo_script.MACHINES.items()}
     groups = [["Ann", "Bob", "Cat"], ["Dan", "Eve", "Fay", "Gus"]]  # R8.2: by skill
     rank = {name: n for n, name in enumerate(PLAYERS, start=1)}  # week 1: skill order
     nights = []
@@ -63,14 +64,14 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
     # bot meets the same 429s and X-RateLimit headers, only sooner; the real 5 s
     # window is proven by the 60-score burst in tests/e2e/test_faults.py.
     limits = Limits(messages_per_channel=(5, 1.0), edits_per_channel=(5, 1.0))
-    standin = DiscordStandIn(token=demo.TOKEN, limits=limits)
+    standin = DiscordStandIn(token=demo_script.TOKEN, limits=limits)
     await standin.start()
     try:
         world = demo.build_world(standin)
         transcript = Transcript(world.names(), {})
         night = LeagueNight(standin, world, transcript)
         settings = demo.settings_for(standin, world, tmp_path / "league.sqlite3")
-        async with demo.running_bot(settings) as bot:
+        async with stage.running_bot(settings) as bot:
             night.bot = bot
             await night.set_up()
             await night.afternoon()
@@ -138,7 +139,7 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
             assert len(night.approvals()) == 1
 
         # The bot restarts mid-night: the pending buttons still work (R: persistent views).
-        async with demo.running_bot(settings, sync=False) as bot:
+        async with stage.running_bot(settings, sync=False) as bot:
             night.bot = bot
             [card] = night.approvals()
             menu = "Approve one game…"

@@ -16,8 +16,9 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from bot import demo
-from bot.demo import ABSENT, PLAYERS, SCORES, LeagueNight
+from bot import demo, demo_script, stage
+from bot.demo_night import LeagueNight
+from bot.demo_script import ABSENT, PLAYERS, SCORES
 from bot.transcript import Transcript
 from standin import DiscordStandIn
 from tests.e2e.test_league_night import expected_outcome
@@ -61,7 +62,7 @@ def edits_of(standin: DiscordStandIn, channel: int, message: dict[str, Any]) -> 
 async def test_r2_4_r5_r7_a_night_of_scorecards_forms_and_rejections_reaching_players(
     tmp_path: Path,
 ) -> None:
-    standin = DiscordStandIn(token=demo.TOKEN)
+    standin = DiscordStandIn(token=demo_script.TOKEN)
     await standin.start()
     try:
         world = demo.build_world(standin)
@@ -71,7 +72,7 @@ async def test_r2_4_r5_r7_a_night_of_scorecards_forms_and_rejections_reaching_pl
         koi = world.commissioner
         ann, bob, cat, dan, fay = (night.member(n) for n in ("Ann", "Bob", "Cat", "Dan", "Fay"))
         standin.close_dms(fay)
-        async with demo.running_bot(settings) as bot:
+        async with stage.running_bot(settings) as bot:
             night.bot = bot
             await night.set_up()
             await night.afternoon()
@@ -172,7 +173,7 @@ async def test_r2_4_r5_r7_a_night_of_scorecards_forms_and_rejections_reaching_pl
             # Fay's DMs are closed: a short mention in the announcements instead, with
             # what to do but not the reason, which her /me shows her alone.
             fay_game = night.games_of("Fay")[2]
-            fay_score = f"{demo.raw(SCORES['Fay'][fay_game]):,}"
+            fay_score = f"{demo_script.raw(SCORES['Fay'][fay_game]):,}"
             announced = len(standin.channel_messages(world.announcements))
             await night.reject(koi, card_of(night, 2), f"Fay {fay_score} · Game 3 · {fay_game}",
                                FAY_REASON)  # fmt: skip

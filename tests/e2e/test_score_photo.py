@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import demo
-from bot.demo import LeagueNight
+from bot import demo, demo_script, stage
+from bot.demo_night import LeagueNight
 from bot.stage import Stage
 from bot.transcript import Transcript
 from standin import DiscordStandIn, Limits
@@ -28,13 +28,13 @@ async def afternoon(
     tmp_path: Path, limits: Limits | None = None
 ) -> AsyncIterator[tuple[DiscordStandIn, Stage, LeagueNight]]:
     """The demo's league on its league night's afternoon, the real bot running."""
-    standin = DiscordStandIn(token=demo.TOKEN, limits=limits)
+    standin = DiscordStandIn(token=demo_script.TOKEN, limits=limits)
     await standin.start()
     try:
         world = demo.build_world(standin)
         night = LeagueNight(standin, world, Transcript(world.names(), {}))
         settings = demo.settings_for(standin, world, tmp_path / "league.sqlite3")
-        async with demo.running_bot(settings) as bot:
+        async with stage.running_bot(settings) as bot:
             night.bot = bot
             await night.set_up()
             await night.afternoon()
