@@ -22,7 +22,8 @@ import sys
 from typing import TYPE_CHECKING
 
 from bot.config import ConfigError, Settings, load_settings
-from bot.database import AlreadyRunning, DatabaseError, OneBot
+from bot.database_errors import DatabaseError
+from bot.database_files import AlreadyRunning, OneBot
 from bot.endpoints import point_at, use_gateway_of
 from bot.lifecycle import EXIT_SETTINGS, OneLineNetworkErrors, Patience, StartupError, Stop
 from bot.migrate import migrate

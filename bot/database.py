@@ -22,158 +22,39 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import logging
 import os
 import sqlite3
-import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Self, TypeAlias
+from typing import Self
 
 import aiosqlite
 
+from bot.database_errors import (
+    DatabaseError,
+    DatabaseFileError,
+    DatabaseMovedError,
+    DiskFullError,
+    disk_full,
+)
+from bot.database_files import (
+    BUSY_TIMEOUT_MS,
+    MEMORY,
+    FileStamp,
+    PathLike,
+    check_database_path,
+    file_stamp,
+    hold_file,
+    prepare_backup,
+    remove_files,
+)
 from bot.quick_reads import QuickReader
 
 log = logging.getLogger(__name__)
 
-SQLITE_HEADER = b"SQLite format 3\x00"
-BUSY_TIMEOUT_MS = 5000
-MEMORY = ":memory:"
-
-PathLike: TypeAlias = str | os.PathLike[str]
-
-
-class DatabaseError(Exception):
-    """The database cannot be opened, migrated or copied. The message says why."""
-
-
-class DatabaseFileError(DatabaseError):
-    """The path does not lead to a usable SQLite database file."""
-
-
-class MigrationError(DatabaseError):
-    """A migration file is misnumbered, malformed or failed; nothing of it was applied."""
-
-
-class DatabaseTooNewError(DatabaseError):
-    """The database was migrated by a newer bot than this one."""
-
-
-MOVED_MESSAGE = (
-    "The league's database file was moved or replaced while the bot was running; "
-    "the commissioner has been told. Nothing was saved."
-)
-
-
-class _TellsOnce(DatabaseError):
-    """A fault the commissioner is told of once: `claim_alert()` is True for the
-    first error of its kind until the database's flag `told` is put back."""
-
-    user_message: str
-    alert_message: str
-    told = ""  # the attribute of `Database` that says the commissioner was told
-
-    def __init__(self, message: str, database: Database | None = None) -> None:
-        super().__init__(message)
-        self._database = database
-
-    def claim_alert(self) -> bool:
-        db = self._database
-        if db is None or getattr(db, self.told):
-            return False
-        setattr(db, self.told, True)
-        return True
-
-
-class DatabaseMovedError(_TellsOnce):
-    """The file the bot opened is no longer the file at its path (deleted, replaced or
-    overwritten by something else). The transaction was rolled back; no write is taken
-    until the bot is restarted.
-
-    `user_message` is what a user is shown (`bot.ui.replies` reads it by name, as the
-    ui layer does not import storage); `claim_alert()` is True exactly once per
-    database, so the commissioner is told once."""
-
-    user_message = MOVED_MESSAGE
-    alert_message = f"{MOVED_MESSAGE} The bot takes no more changes until it is restarted."
-    told = "_alerted"
-
-
-DISK_FULL_MESSAGE = (
-    "The bot's computer has run out of disk space, so nothing was saved. The "
-    "commissioner has been told; try again once there is room."
-)
-DISK_FULL_ALERT = (
-    "The bot's computer has run out of disk space, so the bot cannot save scores, "
-    "notices or approvals. Free some space on it; the bot goes on by itself once there "
-    "is room."
-)
-
-
-class DiskFullError(_TellsOnce):
-    """SQLite could not write: the disk (or the file system holding the database)
-    is full. The transaction was rolled back; the next one is tried as usual, so
-    the bot goes on once there is room. `claim_alert()` is True once per episode
-    (until a write succeeds again), so the commissioner is told once."""
-
-    user_message = DISK_FULL_MESSAGE
-    alert_message = DISK_FULL_ALERT
-    told = "_full_alerted"
-
-
-def disk_full(error: BaseException) -> bool:
-    """Whether `error` is SQLite's SQLITE_FULL or the system's ENOSPC."""
-    if isinstance(error, sqlite3.OperationalError):
-        return getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL
-    return isinstance(error, OSError) and error.errno == errno.ENOSPC
-
-
-FileStamp: TypeAlias = tuple[int, int, int, int]  # st_dev, st_ino, st_size, st_mtime_ns
-
-
-def file_stamp(path: PathLike) -> FileStamp | None:
-    """Which file `path` names and its last write, or None if nothing is there."""
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        return None
-    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
-
 
 # --- opening --------------------------------------------------------------------------------
-
-
-def check_database_path(path: PathLike) -> None:
-    """Raise `DatabaseFileError` unless `path` is, or can become, a SQLite database.
-
-    Only reads: an existing non-empty file must start with SQLite's 16-byte header,
-    and its directory must be writable (WAL keeps `-wal` and `-shm` files beside it).
-    """
-    if os.fspath(path) == MEMORY:
-        return
-    file = Path(path)
-    folder = file.parent
-    if file.is_dir():
-        raise DatabaseFileError(f"{file} is a directory, not a SQLite database")
-    if not folder.is_dir():
-        raise DatabaseFileError(f"cannot create database {file}: {folder} is not a directory")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise DatabaseFileError(
-            f"cannot use database {file}: directory {folder} is not writable "
-            "(SQLite keeps its -wal and -shm files there)"
-        )
-    if not file.exists():
-        return
-    try:
-        with file.open("rb") as handle:
-            header = handle.read(len(SQLITE_HEADER))
-    except OSError as exc:
-        raise DatabaseFileError(f"cannot read database {file}: {exc.strerror}") from exc
-    if header and header != SQLITE_HEADER:
-        raise DatabaseFileError(f"{file} is not a SQLite database")
-    if not os.access(file, os.W_OK):
-        raise DatabaseFileError(f"database {file} is not writable")
 
 
 async def open_connection(path: PathLike, *, foreign_keys: bool = True) -> aiosqlite.Connection:
@@ -414,7 +295,7 @@ class Database:
         target, switched to a self-contained rollback journal, checked with
         `PRAGMA integrity_check`, then renamed over `target_path`.
         """
-        target, temporary = await asyncio.to_thread(_prepare_backup, self.path, target_path)
+        target, temporary = await asyncio.to_thread(prepare_backup, self.path, target_path)
         try:
             copy = await aiosqlite.connect(temporary, isolation_level=None)
             try:
@@ -429,7 +310,7 @@ class Database:
                 raise DatabaseError(f"backup of {self.path} failed its integrity check: {result}")
             await asyncio.to_thread(os.replace, temporary, target)
         except BaseException as exc:
-            await asyncio.to_thread(_remove_files, temporary)
+            await asyncio.to_thread(remove_files, temporary)
             if disk_full(exc):
                 raise DiskFullError(f"backup {target}: the disk is full", self) from exc
             raise
@@ -453,156 +334,3 @@ class Database:
                 yield conn
             finally:
                 self._holders.discard(task)
-
-
-def _prepare_backup(source: PathLike, target_path: PathLike) -> tuple[Path, str]:
-    """The backup's final path, and an empty temporary file beside it to copy into."""
-    target = Path(target_path).resolve()
-    if os.fspath(source) != MEMORY and target == Path(source).resolve():
-        raise DatabaseError(f"cannot back up {source} onto itself")
-    if not target.parent.is_dir():
-        raise DatabaseFileError(f"cannot write backup {target}: {target.parent} is not a directory")
-    try:
-        handle, temporary = tempfile.mkstemp(
-            dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
-        )
-    except OSError as exc:
-        raise DatabaseFileError(f"cannot write backup {target}: {exc.strerror}") from exc
-    os.close(handle)
-    return target, temporary
-
-
-def _remove_files(database: str) -> None:
-    for suffix in ("", "-journal", "-wal", "-shm"):
-        with contextlib.suppress(FileNotFoundError):
-            os.remove(database + suffix)
-
-
-# --- while the bot runs, and putting a backup back -------------------------------------------
-
-
-def hold_file(path: PathLike) -> int | None:
-    """Hold a shared `flock` on the database file while the bot has it open, so that
-    `restore` can tell (several `Database`s may share it; SQLite's own locks are
-    `fcntl` locks, which `flock` does not touch on Linux). None where there is no flock."""
-    try:
-        import fcntl
-    except ImportError:  # not on POSIX: restore cannot check (docs/operating.md)
-        return None
-    fd = os.open(path, os.O_RDONLY | os.O_CREAT, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-    except OSError:
-        os.close(fd)
-        raise DatabaseError(
-            f"database {path} is being restored; start the bot when that is done"
-        ) from None
-    return fd
-
-
-class AlreadyRunning(DatabaseError):
-    """Another bot process runs on this database."""
-
-
-class OneBot:
-    """This process is the one bot on a database: an exclusive `flock` on
-    `<database>.lock` (which holds the process id), kept until `release()` or
-    the end of the process, SIGKILL included. A second `league-bot run` on the
-    same database gets `AlreadyRunning`. `release()` removes the file while
-    still holding it; a process that opened the old file meanwhile sees that
-    the path names another file now and opens it again."""
-
-    def __init__(self, path: str, fd: int) -> None:
-        self.path, self._fd = path, fd
-
-    @classmethod
-    def hold(cls, database: PathLike) -> OneBot | None:
-        """None for an in-memory database or where there is no flock."""
-        if os.fspath(database) == MEMORY:
-            return None
-        try:
-            import fcntl
-        except ImportError:
-            return None
-        path = f"{os.fspath(database)}.lock"
-        while True:
-            try:
-                fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
-            except OSError as exc:
-                raise DatabaseFileError(f"cannot make the lock file {path}: {exc.strerror}") from (
-                    exc
-                )
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                holder = os.read(fd, 32).decode(errors="replace").strip()
-                os.close(fd)
-                who = f" (process {holder})" if holder.isdigit() else ""
-                raise AlreadyRunning(
-                    f"another league-bot{who} is already running on {database}; one bot per "
-                    "database: stop the other first"
-                ) from None
-            try:
-                same = os.stat(path).st_ino == os.fstat(fd).st_ino
-            except FileNotFoundError:
-                same = False
-            if same:
-                break
-            os.close(fd)  # released and removed by the bot before us: open the new one
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
-        return cls(path, fd)
-
-    def release(self) -> None:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(self.path)
-        os.close(self._fd)
-
-
-def _read_only_uri(file: Path) -> str:
-    """The URI that opens `file` read-only, once it is seen to be a SQLite file."""
-    if not file.is_file():
-        raise DatabaseFileError(f"there is no database at {file}")
-    try:
-        with file.open("rb") as handle:
-            header = handle.read(len(SQLITE_HEADER))
-    except OSError as exc:
-        raise DatabaseFileError(f"cannot read database {file}: {exc.strerror}") from exc
-    if header != SQLITE_HEADER:
-        raise DatabaseFileError(f"{file} is not a SQLite database")
-    return file.resolve().as_uri() + "?mode=ro"
-
-
-async def open_read_only(path: PathLike, *, latest_version: int) -> aiosqlite.Connection:
-    """A read-only connection to a league database a bot may be using (the
-    command-line export): never created, never migrated, never written. Refused
-    (one-line `DatabaseError`) if missing, not SQLite, not a league's database,
-    or at another schema version than this bot's `latest_version`."""
-    file = Path(path)
-    uri = await asyncio.to_thread(_read_only_uri, file)
-    try:
-        conn = await aiosqlite.connect(uri, uri=True)
-    except sqlite3.Error as exc:
-        raise DatabaseFileError(f"cannot open database {file}: {exc}") from exc
-    conn.row_factory = aiosqlite.Row
-    try:
-        await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
-        versions = list(await conn.execute_fetchall("PRAGMA user_version"))
-        (version,) = versions[0]
-    except sqlite3.Error as exc:
-        await conn.close()
-        raise DatabaseFileError(f"cannot read database {file}: {exc}") from exc
-    if version == latest_version:
-        return conn
-    await conn.close()
-    if version < 1:
-        raise DatabaseError(f"{file} is not a league database (schema version {version})")
-    if version > latest_version:
-        raise DatabaseTooNewError(
-            f"{file} has schema version {version}, newer than this bot ({latest_version}); "
-            "upgrade the bot first"
-        )
-    raise DatabaseError(
-        f"{file} has schema version {version}, older than this bot ({latest_version}); "
-        "start the bot once (it upgrades the database), then export"
-    )

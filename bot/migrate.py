@@ -23,14 +23,9 @@ from pathlib import Path
 
 import aiosqlite
 
-from bot.database import (
-    DatabaseTooNewError,
-    MigrationError,
-    PathLike,
-    check_database_path,
-    open_connection,
-    rollback_if_open,
-)
+from bot.database import open_connection, rollback_if_open
+from bot.database_errors import DatabaseTooNewError, MigrationError
+from bot.database_files import PathLike, check_database_path
 
 log = logging.getLogger(__name__)
 

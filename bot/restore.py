@@ -25,15 +25,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bot.database import (
-    BUSY_TIMEOUT_MS,
-    SQLITE_HEADER,
-    DatabaseError,
-    DatabaseFileError,
-    DatabaseTooNewError,
-    PathLike,
-    check_database_path,
-)
+from bot.database_errors import DatabaseError, DatabaseFileError, DatabaseTooNewError
+from bot.database_files import BUSY_TIMEOUT_MS, SQLITE_HEADER, PathLike, check_database_path
 from bot.migrate import DEFAULT_MIGRATIONS, RECORD, Migration, load_migrations, migrate
 
 log = logging.getLogger(__name__)

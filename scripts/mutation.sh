@@ -35,7 +35,7 @@ declare -A MODULES=(
     [services]="bot/services/*.py"
     [delivery]="bot/delivery/*.py"
     [scheduler]="bot/scheduler.py"
-    [storage]="bot/database.py bot/migrate.py bot/restore.py bot/quick_reads.py"
+    [storage]="bot/database.py bot/database_errors.py bot/database_files.py bot/migrate.py bot/restore.py bot/quick_reads.py"
     [startup]="bot/checks.py bot/lifecycle.py bot/config.py"
     [cogs]="cogs/*.py cogs/league/*.py bot/components/*.py"
 )

@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
-from bot.database import DatabaseMovedError
+from bot.database_errors import DatabaseMovedError
 from bot.delivery import refusals
 from bot.delivery.buckets import keep_edits_apart
 from bot.delivery.words import Outgoing, words

@@ -14,7 +14,8 @@ from datetime import date, datetime
 
 import aiosqlite
 
-from bot.database import Database, PathLike, open_read_only
+from bot.database import Database
+from bot.database_files import PathLike, open_read_only
 from bot.models import GameResultRow, Player, ScorePhoto
 from bot.repositories import audit, commissioners, exports, leagues, people, photos, results
 from bot.repositories import stats as stats_repo

@@ -12,7 +12,8 @@ from datetime import datetime
 
 import aiosqlite
 
-from bot.database import Database, PathLike, open_read_only
+from bot.database import Database
+from bot.database_files import PathLike, open_read_only
 from bot.models import Photo
 from bot.repositories import photos as photos_repo
 from bot.services.outbox import APPROVALS, owe

@@ -14,7 +14,8 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.database import DISK_FULL_ALERT, DISK_FULL_MESSAGE, Database, DiskFullError
+from bot.database import Database
+from bot.database_errors import DISK_FULL_ALERT, DISK_FULL_MESSAGE, DiskFullError
 from bot.services import commissioners
 from tests.cogs.conftest import COMMISSIONER_ROLE, FIRST_NIGHT, at
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, FakeMember, FakeRole

@@ -14,7 +14,8 @@ from typing import Any
 import aiosqlite
 import pytest
 
-from bot.database import DISK_FULL_MESSAGE, Database, DatabaseFileError, DiskFullError
+from bot.database import Database
+from bot.database_errors import DISK_FULL_MESSAGE, DatabaseFileError, DiskFullError
 
 
 def names_in(folder: Path) -> list[str]:

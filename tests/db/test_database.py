@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.database import Database, DatabaseError, DatabaseTooNewError, MigrationError
+from bot.database import Database
+from bot.database_errors import DatabaseError, DatabaseTooNewError, MigrationError
 from bot.migrate import DEFAULT_MIGRATIONS, migrate
 
 PLAYERS = "CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);"

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.database import DISK_FULL_ALERT, DISK_FULL_MESSAGE, Database, DiskFullError, disk_full
+from bot.database import Database
+from bot.database_errors import DISK_FULL_ALERT, DISK_FULL_MESSAGE, DiskFullError, disk_full
 
 
 @pytest.fixture

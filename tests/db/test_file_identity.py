@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.database import Database, DatabaseMovedError
+from bot.database import Database
+from bot.database_errors import DatabaseMovedError
 from bot.migrate import migrate
 from tests.db.test_database import ROWS, write_migrations
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.database import MigrationError
+from bot.database_errors import MigrationError
 from bot.migrate import load_migrations, migrate
 from tests.db.test_database import MACHINES, PLAYERS, ROWS, SCORES, schema, write_migrations
 

@@ -16,13 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.database import (
-    AlreadyRunning,
-    Database,
-    DatabaseError,
-    DatabaseFileError,
-    OneBot,
-)
+from bot.database import Database
+from bot.database_errors import DatabaseError, DatabaseFileError
+from bot.database_files import AlreadyRunning, OneBot
 
 
 def lock_of(database: Path) -> Path:

@@ -16,13 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.database import (
-    SQLITE_HEADER,
-    Database,
-    DatabaseError,
-    DatabaseFileError,
-    DiskFullError,
-)
+from bot.database import Database
+from bot.database_errors import DatabaseError, DatabaseFileError, DiskFullError
+from bot.database_files import SQLITE_HEADER
 
 
 def a_database(path: Path) -> Path:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.database import MigrationError
+from bot.database_errors import MigrationError
 from bot.migrate import DEFAULT_MIGRATIONS, load_migrations, migrate
 from tests.db.test_database import PLAYERS, schema, write_migrations
 

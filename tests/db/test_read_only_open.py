@@ -12,14 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.database import (
-    SQLITE_HEADER,
-    Database,
-    DatabaseError,
-    DatabaseFileError,
-    DatabaseTooNewError,
-    open_read_only,
-)
+from bot.database import Database
+from bot.database_errors import DatabaseError, DatabaseFileError, DatabaseTooNewError
+from bot.database_files import SQLITE_HEADER, open_read_only
 from bot.migrate import load_migrations, migrate
 from bot.services import setup
 

@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.database import SQLITE_HEADER, Database, DatabaseError
+from bot.database import Database
+from bot.database_errors import DatabaseError
+from bot.database_files import SQLITE_HEADER
 from bot.migrate import load_migrations
 from bot.restore import restore
 from bot.services import setup
