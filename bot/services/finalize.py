@@ -328,6 +328,8 @@ async def _store_next_groups(
         recent = {p: weeks[-5:] for p, weeks in after.week_results.items()}
         pools = form_divisions(ranked, recent, ladders[""])
         formed = True
+    elif set(ladders) == {""} and len(ladders[""]) < 2:
+        pools = {}  # R8.1: one player left has nobody to play; cut when others join
     else:
         pools = {
             pool: [list(g) for g in cut_groups(ladder, division=pool != "")]

@@ -494,6 +494,8 @@ async def recut_upcoming(conn: aiosqlite.Connection, league_id: int) -> None:
     for group in stored:
         pools.setdefault(group.pool, []).extend(group.members)
     pools = with_newcomers(pools, [p.id for p in players])
+    if set(pools) == {""} and len(pools[""]) < 2:
+        pools = {}  # R8.1: one player left has nobody to play; cut when others join
     await nights.replace_groups(
         conn,
         night.id,
