@@ -15,9 +15,9 @@ from bot.photos import clean
 from bot.services import scores
 from cogs.league import admin
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, at
-from tests.cogs.fakes import GUILD, FakeBot
-from tests.cogs.league_play import lock
-from tests.cogs.test_commissioner_cog import private
+from tests.cogs.fakes import GUILD, FakeBot, FakeMember
+from tests.cogs.league_play import discord_id, lock, night_of, play_week
+from tests.cogs.test_commissioner_cog import private, run
 from tests.cogs.test_export_cli import cli, database
 from tests.cogs.test_exports_cog import export, tables
 from tests.test_photos import phone_jpeg
@@ -126,3 +126,31 @@ async def test_the_command_line_writes_the_photos_into_the_folder_and_its_zip(
         rows = list(csv.DictReader(io.StringIO(text, newline="")))
     assert set(named(rows).values()) == {*expected, OLD}
     assert all((out / name).is_file() for name in expected)
+
+
+async def test_a_score_sent_without_a_photo_has_an_empty_photo_column(league: FakeBot) -> None:
+    bot = league
+    await lock(bot)
+    await scores.submit(bot.db, GUILD, PLAYERS[1].id, 1, 61_000_000, now=TONIGHT)
+    _, data = await export(bot)
+    assert named(tables_of(data)["scores"]) == {("P1", "1", "61000000"): ""}
+
+
+async def test_a_division_groups_photos_are_named_by_division(league: FakeBot) -> None:
+    """R9: from the division week a photo's name says the division too, so two
+    divisions' group 1 photos never share a name."""
+    bot = league
+    await run(bot, "player add", name="P7", member=PLAYERS[7], skill=4.0)
+    for n in (8, 9):
+        await run(bot, "player add", name=f"P{n}", member=FakeMember(discord_id(n), f"P{n}"),
+                  skill=11.0 - n)  # fmt: skip
+    await run(bot, "season setting", name="division_week", value="2")
+    await play_week(bot, 1, {n: (1000 - 100 * n) * 1_000_000 for n in range(1, 10)},
+                    groups=("1", "2", "3"))  # fmt: skip
+    await lock(bot, 2)
+    photo = clean(phone_jpeg())
+    when = at(night_of(2), "20:00")
+    await scores.submit(bot.db, GUILD, PLAYERS[1].id, 1, 61_000_000, photo=photo, now=when)
+    _, data = await export(bot)
+    rows = [r for r in tables_of(data)["scores"] if r["week"] == "2" and r["player"] == "P1"]
+    assert [r["photo"] for r in rows] == ["photos/week-2-division-a-group-1-game-1-p1.jpg"]

@@ -147,6 +147,16 @@ def test_a_rejection_reason_at_its_edges(size: int, taken: str | bool | None) ->
         assert scores.check_reason("x" * size) == taken  # none given: None
 
 
+@pytest.mark.parametrize(("size", "whole"), [(39, True), (40, True), (41, False)])
+async def test_what_a_refusal_echoes_at_its_edge(league: Database, size: int, whole: bool) -> None:
+    """A refusal quotes what was typed up to 40 characters, and cuts it after."""
+    typed = "y" * size
+    with pytest.raises(BadInput) as refused:
+        await setup.change_setting(league, GUILD, typed, 1)
+    quoted = repr(typed) if whole else f"{typed[:40]!r}… ({size} characters)"
+    assert str(refused.value).startswith(f"Unknown setting {quoted}. Settings: ")
+
+
 @pytest.mark.parametrize(("size", "taken"), [(0, False), (1, True), (500, True), (501, False)])
 async def test_a_score_change_reason_at_its_edges(league: Database, size: int, taken: bool) -> None:
     await locked_league(league, 3)
