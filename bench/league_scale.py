@@ -23,7 +23,7 @@ from bot.migrate import migrate
 from bot.repositories import leagues
 from bot.repositories import nights as night_repo
 from bot.repositories import scores as score_repo
-from bot.services import finalize, picks, setup, standings
+from bot.services import finalize, machine_list, membership, picks, setup, standings
 from bot.services.context import season_of
 
 GUILD = 1
@@ -41,10 +41,10 @@ async def build(db: Database, players: int) -> None:
     await setup.create_league(db, GUILD, "Bench league", now=now)
     await setup.start_season(db, GUILD, "Bench", START, now=now)
     for n in range(players):
-        await setup.add_player(db, GUILD, f"Player {n:04d}", discord_id=10_000 + n,
-                               skill=1 + n % 10, now=now)  # fmt: skip
+        await membership.add_player(db, GUILD, f"Player {n:04d}", discord_id=10_000 + n,
+                                    skill=1 + n % 10, now=now)  # fmt: skip
     for n in range(6):
-        await setup.add_machine(db, GUILD, f"Machine {n}", par=10**9, now=now)
+        await machine_list.add_machine(db, GUILD, f"Machine {n}", par=10**9, now=now)
 
 
 async def seed_scores(db: Database, week: int) -> None:

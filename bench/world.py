@@ -20,7 +20,7 @@ import aiosqlite
 
 from bot.database import Database
 from bot.migrate import migrate
-from bot.services import picks, setup
+from bot.services import machine_list, membership, picks, setup
 from standin import MANAGE_GUILD, DiscordStandIn, Exchange
 
 TOKEN = "bench-token.not-a-secret.0123456789abcdef"
@@ -212,11 +212,11 @@ async def seed(database: Path, world: World) -> None:
         await setup.create_league(db, world.guild, "Bench League", now=now)
         await setup.start_season(db, world.guild, "Bench", NIGHT, now=now)
         for n, member in enumerate(world.players, start=1):
-            await setup.add_player(
+            await membership.add_player(
                 db, world.guild, f"P{n}", discord_id=member, skill=1 + n % 10, now=now
             )
         for n in range(6):
-            await setup.add_machine(db, world.guild, f"Machine {n}", par=10**9, now=now)
+            await machine_list.add_machine(db, world.guild, f"Machine {n}", par=10**9, now=now)
         await picks.lock_picks(db, world.guild, now=datetime(2026, 1, 7, 19, 15, tzinfo=ZONE))
     finally:
         await db.close()

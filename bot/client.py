@@ -23,6 +23,7 @@ from bot.ui.replies import LeagueTree
 
 log = logging.getLogger(__name__)
 
+
 def extensions() -> list[str]:
     """The cogs to load: every module of `cogs/` (not its sub-packages, not a
     private `_module`), found rather than listed; each has its `setup()`."""
@@ -38,7 +39,6 @@ CLOSE_WITHIN = 3.0  # seconds for the gateway and HTTP session to close at a sto
 # of a 110 kB picture (45 MB); the others wait their turn, holding the one picture.
 UPLOADS_AT_ONCE = 4
 CONNECTIONS = 100  # to Discord's REST API at once (aiohttp's default; discord.py sets none)
-
 
 
 def league_intents() -> discord.Intents:

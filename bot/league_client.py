@@ -52,4 +52,3 @@ class LeagueClient(commands.Bot):
     async def sync_guild_commands(self) -> int:
         """Register the slash commands with Discord for the league's server."""
         raise NotImplementedError
-

@@ -6,8 +6,7 @@ from discord import Interaction, app_commands
 from discord.ext import commands
 
 from bot.components.interactions import league_bot, now_of
-from bot.services import picks
-from bot.services import setup as league_setup
+from bot.services import membership, picks
 from bot.services.errors import LeagueError
 from bot.ui import render
 from bot.ui.replies import respond
@@ -45,7 +44,7 @@ class Vetoes(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         bot = league_bot(interaction)
         try:
-            _, machines = await league_setup.roster(bot.db, bot.settings.guild_id)
+            _, machines = await membership.roster(bot.db, bot.settings.guild_id)
         except LeagueError:
             return []
         names = [m.name for m in machines if m.working and current.lower() in m.name.lower()]

@@ -26,7 +26,7 @@ from bot.services import (
 )
 from bot.services import outbox as owed
 from bot.services.outcomes import Approval
-from bot.services.setup import skip_from_data
+from bot.services.skips import skip_from_data
 from bot.ui import calendar, delivery, embeds, render
 from bot.ui import money as money_text
 from bot.ui import stats as stats_text

@@ -27,8 +27,8 @@ from bot.models import League
 from bot.repositories import people
 from bot.services.context import brief, check_player_name, league_of
 from bot.services.errors import BadInput, LeagueError
+from bot.services.membership import join, parse_ifpa, recut_upcoming
 from bot.services.outcomes import RosterImported
-from bot.services.setup import join, parse_ifpa, recut_upcoming
 from bot.text import formula_like
 
 MAX_BYTES = 100_000  # a league of hundreds of players fits in a few kilobytes

@@ -8,8 +8,7 @@ from discord import Interaction, app_commands
 
 from bot.components.interactions import now_of
 from bot.parsing import parse_score
-from bot.services import roster
-from bot.services import setup as league_setup
+from bot.services import machine_list, membership, roster
 from bot.ui.exports import imported
 from bot.ui.machines import par_reply
 from bot.ui.replies import respond
@@ -37,7 +36,7 @@ class RosterCommands(LeagueCommands):
     ) -> None:
         """Add a league player."""
         bot, guild = await self._ack(interaction)
-        added = await league_setup.add_player(
+        added = await membership.add_player(
             bot.db,
             guild,
             name or member.display_name,
@@ -55,7 +54,7 @@ class RosterCommands(LeagueCommands):
     ) -> None:
         """Remove a player; their history stays."""
         bot, guild = await self._ack(interaction)
-        done = await league_setup.remove_player(bot.db, guild, name, now=now_of(interaction))
+        done = await membership.remove_player(bot.db, guild, name, now=now_of(interaction))
         text = f"{done.player.name} was removed; their results stay in the history."
         if done.playing_week is not None:
             text += (
@@ -76,7 +75,7 @@ class RosterCommands(LeagueCommands):
     ) -> None:
         """Set a player's skill rating."""
         bot, guild = await self._ack(interaction)
-        player = await league_setup.set_skill(bot.db, guild, name, value)
+        player = await membership.set_skill(bot.db, guild, name, value)
         await respond(interaction, f"{player.name}'s skill is now {player.skill:g}.")
 
     @player.command(name="grant")
@@ -89,7 +88,7 @@ class RosterCommands(LeagueCommands):
     ) -> None:
         """Grant a player more pre-makeup nights."""
         bot, guild = await self._ack(interaction)
-        player = await league_setup.grant_pre_makeup_nights(bot.db, guild, name, nights)
+        player = await membership.grant_pre_makeup_nights(bot.db, guild, name, nights)
         await respond(
             interaction,
             f"{player.name} has {player.extra_pre_makeup_nights} extra pre-makeup night(s).",
@@ -105,7 +104,7 @@ class RosterCommands(LeagueCommands):
     ) -> None:
         """Set a player's IFPA number."""
         bot, guild = await self._ack(interaction)
-        player = await league_setup.set_ifpa(bot.db, guild, name, number)
+        player = await membership.set_ifpa(bot.db, guild, name, number)
         shown = f"is {player.ifpa_number}" if player.ifpa_number else "was cleared"
         await respond(interaction, f"{player.name}'s IFPA number {shown}.")
 
@@ -137,7 +136,7 @@ class RosterCommands(LeagueCommands):
         """Add a machine (last in the machine order)."""
         value = parse_score(par) if par is not None else None
         bot, guild = await self._ack(interaction)
-        machine = await league_setup.add_machine(
+        machine = await machine_list.add_machine(
             bot.db, guild, name, par=value, now=now_of(interaction)
         )
         await respond(
@@ -155,7 +154,7 @@ class RosterCommands(LeagueCommands):
         """Set a machine's par."""
         par = None if value.strip().lower() == "median" else parse_score(value)
         bot, guild = await self._ack(interaction)
-        result = await league_setup.set_par(bot.db, guild, machine, par)
+        result = await machine_list.set_par(bot.db, guild, machine, par)
         await respond(interaction, par_reply(result))
 
     @machine.command(name="working")
@@ -165,7 +164,7 @@ class RosterCommands(LeagueCommands):
     ) -> None:
         """Mark a machine working or out of order."""
         bot, guild = await self._ack(interaction)
-        found = await league_setup.set_working(bot.db, guild, machine, working)
+        found = await machine_list.set_working(bot.db, guild, machine, working)
         await respond(
             interaction, f"{found.name} is {'working' if found.working else 'out of order'}."
         )

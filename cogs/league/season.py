@@ -10,9 +10,14 @@ from discord import Interaction, app_commands
 from bot.components.interactions import deliver, now_of
 from bot.league_client import RESCHEDULES
 from bot.parsing import parse_clock, parse_date
-from bot.services import setup as league_setup
-from bot.services import standings, stats
-from bot.services.setup import SETTINGS
+from bot.services import skips, standings, stats
+from bot.services.setup import (
+    SETTINGS,
+    change_setting,
+    create_league,
+    set_league_time,
+    start_season,
+)
 from bot.ui import calendar, render
 from bot.ui import stats as stats_text
 from bot.ui.replies import respond
@@ -38,9 +43,7 @@ class SeasonCommands(LeagueCommands):
         """Start this server's league."""
         bot, guild = await self._ack(interaction)
         zone = time_zone.strip() if time_zone else bot.settings.time_zone  # LEAGUE_TIME_ZONE
-        league = await league_setup.create_league(
-            bot.db, guild, name, time_zone=zone, now=now_of(interaction)
-        )
+        league = await create_league(bot.db, guild, name, time_zone=zone, now=now_of(interaction))
         await respond(interaction, f"League {league.name} is set up ({league.time_zone}).")
 
     @season.command(name="start", extras=RESCHEDULES)
@@ -61,7 +64,7 @@ class SeasonCommands(LeagueCommands):
         """Start a season; the running one closes."""
         day = parse_date(start)
         bot, guild = await self._ack(interaction)
-        made, dates = await league_setup.start_season(
+        made, dates = await start_season(
             bot.db,
             guild,
             name,
@@ -89,7 +92,7 @@ class SeasonCommands(LeagueCommands):
     ) -> None:
         """Change a season setting."""
         bot, guild = await self._ack(interaction)
-        changed = await league_setup.change_setting(bot.db, guild, name, value)
+        changed = await change_setting(bot.db, guild, name, value)
         await respond(interaction, f"{changed.name} is now {changed.shown}.")
 
     @setting.autocomplete("name")
@@ -114,7 +117,7 @@ class SeasonCommands(LeagueCommands):
         """Change a league time."""
         clock = parse_clock(value)
         bot, guild = await self._ack(interaction)
-        await league_setup.set_league_time(bot.db, guild, name, clock)
+        await set_league_time(bot.db, guild, name, clock)
         await respond(interaction, f"{name} is now {clock:%H:%M}.")
 
     @season.command(name="skip", extras=RESCHEDULES)
@@ -128,7 +131,7 @@ class SeasonCommands(LeagueCommands):
         """Skip a date; every later week moves."""
         day = parse_date(date)
         bot, guild = await self._ack(interaction)
-        skipped = await league_setup.skip_date(bot.db, guild, day, reason, now=now_of(interaction))
+        skipped = await skips.skip_date(bot.db, guild, day, reason, now=now_of(interaction))
         # R1.2: the announcement (it pings the players whose notice is withdrawn) is owed.
         deliver(interaction)
         await respond(interaction, calendar.skip_reply(skipped))

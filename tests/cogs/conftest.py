@@ -11,7 +11,7 @@ import pytest
 
 from bot.database import Database
 from bot.migrate import migrate
-from bot.services import setup
+from bot.services import machine_list, membership, setup
 from tests.cogs.fakes import (
     COMMISSIONER_ROLE,
     GUILD,
@@ -50,12 +50,12 @@ async def league(bot: FakeBot) -> FakeBot:
     await setup.create_league(bot.db, GUILD, "League", now=now)
     await setup.start_season(bot.db, GUILD, "Spring", FIRST_NIGHT, now=now)
     for n in range(1, 7):
-        await setup.add_player(
+        await membership.add_player(
             bot.db, GUILD, f"P{n}", discord_id=PLAYERS[n].id, skill=11 - n, now=now
         )
     for name in ["Attack from Mars", "Medieval Madness", "Twilight Zone", "The Addams Family",
                  "Monster Bash", "Theatre of Magic"]:  # fmt: skip
-        await setup.add_machine(bot.db, GUILD, name, par=1_000_000_000, now=now)
+        await machine_list.add_machine(bot.db, GUILD, name, par=1_000_000_000, now=now)
     return bot
 
 

@@ -8,7 +8,7 @@ from datetime import date, datetime
 
 import pytest
 
-from bot.services import groups, setup
+from bot.services import groups, membership, setup
 from bot.services.errors import LeagueError
 from cogs.attendance import Attendance
 from cogs.rules import Rules
@@ -77,7 +77,7 @@ async def test_groups_refuses_a_league_not_set_up_privately(
         await setup.create_league(bot.db, GUILD, "League", now=MONDAY)
     if set_up == "season":
         await setup.start_season(bot.db, GUILD, "Spring", FIRST_NIGHT, now=MONDAY)
-        await setup.add_player(bot.db, GUILD, "P1", discord_id=PLAYERS[1].id, now=MONDAY)
+        await membership.add_player(bot.db, GUILD, "P1", discord_id=PLAYERS[1].id, now=MONDAY)
     await refused_privately(bot, MONDAY, None, message)
 
 
@@ -151,7 +151,9 @@ async def test_page_buttons_acknowledge_before_reading_the_list(league: FakeBot)
     """◀ ▶ on the public standings (a page for the clicker alone) and on that
     private page (turned in place): each acknowledged before the list is read."""
     for n in range(1, 40):
-        await setup.add_player(league.db, GUILD, f"Newcomer {n:02}", discord_id=None, now=MONDAY)
+        await membership.add_player(
+            league.db, GUILD, f"Newcomer {n:02}", discord_id=None, now=MONDAY
+        )
     posted = await invoke(STANDINGS.standings, STANDINGS, as_user(league, PLAYERS[1], MONDAY))
     forward = posted.replies[0].view.children[1]  # type: ignore[union-attr]
     clicked = await click(forward, as_user(league, PLAYERS[2], MONDAY))

@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime, time
 
 import pytest
 
-from bot.services import setup
+from bot.services import setup, skips
 from cogs.attendance import Attendance
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, invoke
@@ -231,7 +231,7 @@ async def test_absent_on_a_date_that_is_not_a_league_night(league: FakeBot) -> N
         "There is no league night on Thursday 08 January 2026. "
         "The next one is Wednesday 14 January."
     )
-    await setup.skip_date(bot.db, GUILD, date(2026, 1, 14), "snow", now=at(date(2026, 1, 2)))
+    await skips.skip_date(bot.db, GUILD, date(2026, 1, 14), "snow", now=at(date(2026, 1, 2)))
     before = await snapshot(bot)
     said = await invoke(COG.absent, COG, as_user(bot, PLAYERS[1], at(date(2026, 1, 5))),
                         date="1/14/2026")  # fmt: skip

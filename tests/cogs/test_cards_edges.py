@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.services import cards, premakeups, scores, setup
+from bot.services import cards, machine_list, premakeups, scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import (
     APPROVALS,
@@ -143,7 +143,7 @@ async def test_a_day_card_of_more_pre_makeups_than_a_menu_holds_pages_its_reject
     bot = league
     when = at(FIRST_NIGHT, "18:00")
     for n in range(20):
-        await setup.add_machine(bot.db, GUILD, f"Extra {n + 1:02}", par=10**9, now=when)
+        await machine_list.add_machine(bot.db, GUILD, f"Extra {n + 1:02}", par=10**9, now=when)
     machines = [
         "Attack from Mars", "Medieval Madness", "Twilight Zone", "The Addams Family",
         "Monster Bash", "Theatre of Magic", *(f"Extra {n + 1:02}" for n in range(20)),

@@ -10,7 +10,7 @@ import aiosqlite
 import pytest
 from discord import app_commands
 
-from bot.services import announcements, attendance, picks, scores, setup
+from bot.services import announcements, attendance, membership, picks, scores
 from bot.ui.replies import NotCommissioner
 from cogs.attendance import Attendance
 from cogs.commissioner import Commissioner
@@ -145,7 +145,7 @@ async def test_time_changes_the_cutoff(league: FakeBot) -> None:
 
 
 async def names_and_skills(bot: FakeBot) -> list[tuple[str, float | None]]:
-    players, _ = await setup.roster(bot.db, GUILD)
+    players, _ = await membership.roster(bot.db, GUILD)
     return [(p.name, p.skill) for p in players]
 
 
@@ -186,7 +186,7 @@ async def test_machines_par_and_working(league: FakeBot) -> None:
     )
     said = await run(bot, "machine working", machine="Twilight Zone", working=False)
     assert said.text == "Twilight Zone is out of order."
-    _, machines = await setup.roster(bot.db, GUILD)
+    _, machines = await membership.roster(bot.db, GUILD)
     assert [(m.name, m.par, m.working) for m in machines] == [
         *((m, 1_000_000_000, m != "Twilight Zone") for m in MACHINES),
         ("Funhouse", None, True),
@@ -270,7 +270,7 @@ async def test_lock_sets_every_groups_games_and_announces_them(league: FakeBot) 
 async def test_lock_of_a_big_league_is_announced_within_discord_limits(league: FakeBot) -> None:
     bot = league
     for n in range(1, 121):
-        await setup.add_player(bot.db, GUILD, f"Newcomer {n:03}", discord_id=None, now=MONDAY)
+        await membership.add_player(bot.db, GUILD, f"Newcomer {n:03}", discord_id=None, now=MONDAY)
     said = await run(bot, "night lock", when=at(FIRST_NIGHT, "19:15"))
     assert "**Group 42**" in said.text  # 126 players, 42 groups (R8.1)
     posts = announced(bot)
@@ -351,7 +351,7 @@ async def test_a_recomputed_night_of_a_big_league_is_one_message_within_limits(
 ) -> None:
     bot = league
     for n in range(7, 31):  # 30 players: ten groups of 3 (R8.1)
-        await setup.add_player(bot.db, GUILD, f"P{n}", discord_id=discord_id(n), now=MONDAY)
+        await membership.add_player(bot.db, GUILD, f"P{n}", discord_id=discord_id(n), now=MONDAY)
     labels = tuple(str(g) for g in range(1, 11))
     await play_week(bot, 1, {n: (100 - n) * 1_000_000 for n in range(1, 31)}, labels)
     said = await run(bot, "score change", when=at(FIRST_NIGHT, "23:30"), kind="correction",

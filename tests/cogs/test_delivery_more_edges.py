@@ -5,7 +5,7 @@ names the week of a refused night's posts."""
 
 from __future__ import annotations
 
-from bot.services import announcements, outbox, setup
+from bot.services import announcements, membership, outbox
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import ANNOUNCEMENTS, APPROVALS, GUILD, FakeBot, click
 from tests.cogs.league_play import lock, play_week, submit_all
@@ -25,7 +25,7 @@ async def test_the_weekly_standings_post_of_a_long_league_pages_from_its_first_p
     bot = league
     await play_week(bot, 1, STANDINGS_WEEK_1)
     for n in range(1, 121):
-        await setup.add_player(bot.db, GUILD, f"Newcomer {n:03}", discord_id=None, now=MONDAY)
+        await membership.add_player(bot.db, GUILD, f"Newcomer {n:03}", discord_id=None, now=MONDAY)
     await bot.outbox.flush()
     [post] = [m for m in bot.channels[ANNOUNCEMENTS].sent if m.files]
     [embed] = post.embeds

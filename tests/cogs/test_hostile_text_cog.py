@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.services import card_decisions, exports, scores, setup
+from bot.services import card_decisions, exports, membership, scores
 from bot.services.context import FORMULA_NAME
 from bot.services.errors import BadInput
 from bot.ui.exports import csv_bytes, zip_bytes
@@ -177,5 +177,5 @@ async def test_an_exported_roster_imports_again_with_its_discord_ids(league: Fak
 
 async def test_setup_refuses_a_formula_name_from_the_service_too(league: FakeBot) -> None:
     with pytest.raises(BadInput, match=re.escape(FORMULA_NAME)):
-        await setup.add_player(league.db, GUILD, "=cmd|'/C calc'!A0", discord_id=None,
-                               now=TONIGHT)  # fmt: skip
+        await membership.add_player(league.db, GUILD, "=cmd|'/C calc'!A0", discord_id=None,
+                                    now=TONIGHT)  # fmt: skip

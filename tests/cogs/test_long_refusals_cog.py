@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services import scores, setup
+from bot.services import membership, scores
 from bot.services.finalize import LISTED
 from tests.cogs.conftest import FIRST_NIGHT, at
 from tests.cogs.fakes import GUILD, FakeBot
@@ -19,8 +19,8 @@ PLAYERS = 36  # 12 groups of 3: 180 scores a night
 @pytest.fixture
 async def big_league(league: FakeBot) -> FakeBot:
     for n in range(7, PLAYERS + 1):
-        await setup.add_player(league.db, GUILD, f"P{n}", discord_id=discord_id(n), skill=3,
-                               now=at(FIRST_NIGHT, "09:00"))  # fmt: skip
+        await membership.add_player(league.db, GUILD, f"P{n}", discord_id=discord_id(n), skill=3,
+                                    now=at(FIRST_NIGHT, "09:00"))  # fmt: skip
     await lock(league)
     return league
 

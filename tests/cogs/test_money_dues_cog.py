@@ -64,11 +64,13 @@ async def test_r10_1_summary_shows_pot_fund_and_each_players_paid_and_owed(
 async def test_summary_for_sixty_players_stays_within_discords_message_limit(
     league: FakeBot,
 ) -> None:
-    from bot.services import setup
+    from bot.services import membership
 
     bot = league
     for n in range(7, 61):
-        await setup.add_player(bot.db, GUILD, f"Player Number {n}", discord_id=None, now=TONIGHT)
+        await membership.add_player(
+            bot.db, GUILD, f"Player Number {n}", discord_id=None, now=TONIGHT
+        )
     found = await money.summary(bot.db, GUILD)
     assert len(found.players) == 60
     said = await run(bot, "money summary")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from bot.services import setup
+from bot.services import membership, setup
 from cogs.standings import Standings
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import GUILD, FakeBot, FakeFollowup, Said, invoke
@@ -53,8 +53,9 @@ async def test_the_whole_standings_head_each_division_once_divisions_exist(
     """R9.3: once divisions are formed, the whole standings (no division asked)
     list the players under their division's heading."""
     for n, skill in ((7, 4), (8, 3)):
-        await setup.add_player(league.db, GUILD, f"P{n}", discord_id=discord_id(n), skill=skill,
-                               now=MONDAY)  # fmt: skip
+        await membership.add_player(
+            league.db, GUILD, f"P{n}", discord_id=discord_id(n), skill=skill, now=MONDAY
+        )
     await setup.change_setting(league.db, GUILD, "division_week", 2)
     week_1 = {1: 300_000_000, 2: 200_000_000, 3: 100_000_000, 4: 300_000_000,
               5: 200_000_000, 6: 100_000_000, 7: 300_000_000, 8: 100_000_000}  # fmt: skip

@@ -14,7 +14,7 @@ import pytest
 
 from bot.database import Database
 from bot.migrate import migrate
-from bot.services import exports, roster, setup
+from bot.services import exports, membership, roster, setup
 from bot.ui.exports import csv_bytes
 from bot.ui.exports import imported as reply
 from tests.cogs.conftest import PLAYERS, at
@@ -61,7 +61,7 @@ async def import_file(bot: FakeBot, data: bytes, **changes: Any) -> Said:
 
 
 async def names(bot: FakeBot) -> list[tuple[str, int | None, float | None]]:
-    players, _ = await setup.roster(bot.db, GUILD)
+    players, _ = await membership.roster(bot.db, GUILD)
     return [(p.name, p.discord_id, p.skill) for p in players]
 
 
@@ -86,7 +86,7 @@ async def test_an_export_of_the_players_imports_into_a_new_league(
     """players.csv's first columns are the import's; its other columns are ignored,
     and the players it lists as removed are left out."""
     bot = await played(league)  # P6 played, then left: listed as removed
-    await setup.remove_player(bot.db, GUILD, "P6", now=MONDAY)
+    await membership.remove_player(bot.db, GUILD, "P6", now=MONDAY)
     done = await exports.export_season(bot.db, GUILD)
     data = csv_bytes(done.table("players"))
     assert data.count(b",removed,") == 1
@@ -96,7 +96,7 @@ async def test_an_export_of_the_players_imports_into_a_new_league(
     try:
         await setup.create_league(other, GUILD, "Next League", now=MONDAY)
         imported = await roster.import_roster(other, GUILD, data, now=MONDAY)
-        players, _ = await setup.roster(other, GUILD)
+        players, _ = await membership.roster(other, GUILD)
     finally:
         await other.close()
     assert reply(imported).split("\n") == [
@@ -215,7 +215,7 @@ async def test_a_file_discord_cannot_hand_over_is_refused_plainly(league: FakeBo
 
 async def test_a_removed_member_comes_back_with_their_history(league: FakeBot) -> None:
     bot = league
-    await setup.remove_player(bot.db, GUILD, "P6", now=MONDAY)
+    await membership.remove_player(bot.db, GUILD, "P6", now=MONDAY)
     said = await import_file(bot, f"name,discord\nSix,<@!{PLAYERS[6].id}>\n".encode())
     assert said.text.split("\n") == [
         "Imported 1 player: Six.",

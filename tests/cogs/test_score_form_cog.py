@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.services import attendance, scores, setup
+from bot.services import attendance, membership, scores, setup
 from cogs.score_form import ScoreForm, ScoreFormCommand
 from tests.cogs.conftest import PLAYERS, as_user
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, card_text, invoke, submit_modal
@@ -101,7 +101,7 @@ async def test_refusals_when_there_is_nothing_to_enter(league: FakeBot) -> None:
         await scores.submit(bot.db, GUILD, PLAYERS[1].id, game, 5, now=TONIGHT)
     said = await invoke(COG.score_form, COG, as_user(bot, PLAYERS[1], TONIGHT), game=None)
     assert "You have a score on every game of week 1" in said.text and said.modal is None
-    await setup.add_player(bot.db, GUILD, "P7", discord_id=PLAYERS[7].id, now=TONIGHT)
+    await membership.add_player(bot.db, GUILD, "P7", discord_id=PLAYERS[7].id, now=TONIGHT)
     said = await invoke(COG.score_form, COG, as_user(bot, PLAYERS[7], TONIGHT), game=None)
     assert "You are not in a group in week 1" in said.text and said.modal is None
 

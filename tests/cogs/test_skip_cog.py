@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from bot.services import attendance, setup
+from bot.services import attendance, skips
 from cogs.commissioner import Commissioner
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user, at
 from tests.cogs.fakes import ANNOUNCEMENTS, GUILD, FakeBot, Said, invoke
@@ -78,4 +78,4 @@ async def test_r1_2_skip_of_a_bad_date_is_refused_and_changes_nothing(league: Fa
     assert said.text.startswith("'15/01/2026' is not a")
     assert await snapshot(bot) == before
     assert posts(bot) == []
-    await setup.skip_date(bot.db, GUILD, date(2026, 1, 14), now=THURSDAY)  # still skippable
+    await skips.skip_date(bot.db, GUILD, date(2026, 1, 14), now=THURSDAY)  # still skippable

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from bot.components import picture
-from bot.services import money, picks, scores, setup
+from bot.services import machine_list, membership, money, picks, scores, setup
 from bot.ui.picture import WIDTH
 from cogs.standings import Standings
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
@@ -114,8 +114,8 @@ async def test_standings_with_no_league_or_no_season_is_refused_privately(bot: F
 async def test_standings_by_division_once_divisions_are_formed(league: FakeBot) -> None:
     bot = league
     for n, skill in ((7, 4), (8, 3)):
-        await setup.add_player(bot.db, GUILD, f"P{n}", discord_id=discord_id(n), skill=skill,
-                               now=MONDAY)  # fmt: skip
+        await membership.add_player(bot.db, GUILD, f"P{n}", discord_id=discord_id(n), skill=skill,
+                                    now=MONDAY)  # fmt: skip
     await setup.change_setting(bot.db, GUILD, "division_week", 2)
     # 8 players: groups of 3, 3, 2 (R8.1). In the 2-player group 300M >= 3 x 100M:
     # the tripling point, 4-0 (R5.1), so P7 has 20 MP and P8 none.
@@ -149,7 +149,7 @@ async def test_a_long_standings_pages_with_buttons(league: FakeBot) -> None:
     private page turns it in place; the ends of the list are bounds."""
     bot = league
     for n in range(1, 121):
-        await setup.add_player(bot.db, GUILD, f"Newcomer {n:03}", discord_id=None, now=MONDAY)
+        await membership.add_player(bot.db, GUILD, f"Newcomer {n:03}", discord_id=None, now=MONDAY)
     said = await invoke(COG.standings, COG, as_user(bot, PLAYERS[1], MONDAY))
     [post] = said.replies
     assert not post.ephemeral and post.file is not None and len(post.embeds) == 1
@@ -194,7 +194,7 @@ async def test_a_long_standings_pages_with_buttons(league: FakeBot) -> None:
 async def reseed(bot: FakeBot) -> None:
     """Skills out of sign-up order, and P3 unrated (5.5, R8.2)."""
     for name, skill in (("P1", 2), ("P2", 9), ("P3", None), ("P4", 7), ("P5", 6), ("P6", 9)):
-        await setup.set_skill(bot.db, GUILD, name, skill)
+        await membership.set_skill(bot.db, GUILD, name, skill)
 
 
 async def test_groups_week_1_cut_by_skill_with_play_order(league: FakeBot) -> None:
@@ -236,7 +236,7 @@ async def test_groups_after_week_1_list_only_pre_makeups_that_can_still_be_playe
     bot = league
     await play_week(bot, 1, WEEK_1)
     later = at(date(2026, 1, 10))
-    await setup.add_machine(bot.db, GUILD, "Funhouse", par=1_000_000_000, now=later)
+    await machine_list.add_machine(bot.db, GUILD, "Funhouse", par=1_000_000_000, now=later)
     said = await invoke(COG.groups, COG, as_user(bot, PLAYERS[1], at(date(2026, 1, 12))))
     assert said.text.startswith("Week 2 ·")
     owed = said.text.split("**Pre-makeup scores still owed**\n")[1].split("\n")
@@ -304,7 +304,7 @@ async def test_groups_of_a_week_not_known_yet(league: FakeBot, week: int, messag
 async def test_groups_of_a_big_league_stay_within_discord_limits(league: FakeBot) -> None:
     bot = league
     for n in range(1, 121):
-        await setup.add_player(bot.db, GUILD, f"Newcomer {n:03}", discord_id=None, now=MONDAY)
+        await membership.add_player(bot.db, GUILD, f"Newcomer {n:03}", discord_id=None, now=MONDAY)
     said = await invoke(COG.groups, COG, as_user(bot, PLAYERS[1], MONDAY))
     [reply] = said.replies  # one message; the fakes check it with the stand-in's limits
     assert reply.embeds[0].footer.text.startswith("Page 1 of ")  # type: ignore[union-attr]

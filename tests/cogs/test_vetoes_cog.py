@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from bot.repositories import leagues, nights
-from bot.services import setup
+from bot.services import machine_list, membership
 from cogs.vetoes import Vetoes
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import ANNOUNCEMENTS, APPROVALS, GUILD, FakeBot, invoke
@@ -28,7 +28,7 @@ async def stored_picks(bot: FakeBot, player: int) -> list[str]:
         night = await leagues.night_by_week(conn, season.id, 1)
         assert night is not None
         by_player = await nights.picks(conn, night.id)
-    player_ids = {p.discord_id: p.id for p in (await setup.roster(bot.db, GUILD))[0]}
+    player_ids = {p.discord_id: p.id for p in (await membership.roster(bot.db, GUILD))[0]}
     return by_player.get(player_ids[PLAYERS[player].id], [])
 
 
@@ -51,8 +51,8 @@ async def test_veto_adds_picks_in_order_and_shows_the_list(league: FakeBot) -> N
 
 async def test_a_machine_out_of_order_is_refused(league: FakeBot) -> None:
     bot = league
-    await setup.add_machine(bot.db, GUILD, "Funhouse", par=50_000_000, now=MONDAY)
-    await setup.set_working(bot.db, GUILD, "Twilight Zone", False)
+    await machine_list.add_machine(bot.db, GUILD, "Funhouse", par=50_000_000, now=MONDAY)
+    await machine_list.set_working(bot.db, GUILD, "Twilight Zone", False)
     before = await snapshot(bot)
     said = await veto(bot, "Twilight Zone")
     assert said.text == "Twilight Zone is out of order tonight; pick a working machine."
@@ -62,7 +62,7 @@ async def test_a_machine_out_of_order_is_refused(league: FakeBot) -> None:
 
 async def test_with_five_working_machines_there_is_nothing_to_pick(league: FakeBot) -> None:
     bot = league
-    await setup.set_working(bot.db, GUILD, "Twilight Zone", False)  # P = 5 (R4.2)
+    await machine_list.set_working(bot.db, GUILD, "Twilight Zone", False)  # P = 5 (R4.2)
     said = await veto(bot, "Monster Bash")
     assert said.text == ("There are exactly 5 working machines: all are played, nothing to pick.")
     assert await stored_picks(bot, 1) == []
@@ -70,8 +70,8 @@ async def test_with_five_working_machines_there_is_nothing_to_pick(league: FakeB
 
 async def test_with_four_working_machines_a_pick_is_a_repeat(league: FakeBot) -> None:
     bot = league
-    await setup.set_working(bot.db, GUILD, "Twilight Zone", False)
-    await setup.set_working(bot.db, GUILD, "Monster Bash", False)  # P = 4: 1 repeat
+    await machine_list.set_working(bot.db, GUILD, "Twilight Zone", False)
+    await machine_list.set_working(bot.db, GUILD, "Monster Bash", False)  # P = 4: 1 repeat
     said = await veto(bot, "Attack from Mars")
     assert said.text == (
         "Your repeats for week 1, in order: 1. Attack from Mars.\n"
@@ -147,7 +147,7 @@ async def test_the_vetoed_machine_is_not_played(league: FakeBot) -> None:
 
 async def test_autocomplete_lists_working_machines_and_clear(league: FakeBot) -> None:
     bot = league
-    await setup.set_working(bot.db, GUILD, "Twilight Zone", False)
+    await machine_list.set_working(bot.db, GUILD, "Twilight Zone", False)
     choices = await COG.machine_choices(as_user(bot, PLAYERS[1], MONDAY), "")
     working = [m for m in MACHINES if m != "Twilight Zone"]
     assert [(c.name, c.value) for c in choices] == [

@@ -16,7 +16,7 @@ from bot.__main__ import main
 from bot.database import Database
 from bot.migrate import load_migrations, migrate
 from bot.restore import RECORD_SINCE
-from bot.services import setup
+from bot.services import machine_list, setup
 
 ROOT = Path(__file__).resolve().parents[2]
 LATEST = load_migrations()[-1].version
@@ -37,7 +37,7 @@ async def league_file(path: Path, *names: str) -> None:
     try:
         await setup.create_league(db, 1, "League", now=now)
         for name in names:
-            await setup.add_machine(db, 1, name, now=now)
+            await machine_list.add_machine(db, 1, name, now=now)
     finally:
         await db.close()
 

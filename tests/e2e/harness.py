@@ -14,7 +14,7 @@ from pathlib import Path
 from bot.config import Settings
 from bot.database import Database
 from bot.migrate import migrate
-from bot.services import picks, setup
+from bot.services import machine_list, membership, picks, setup
 from bot.stage import build_stage, running_bot, settings_for
 from standin import MANAGE_GUILD, DiscordStandIn
 
@@ -111,12 +111,12 @@ async def locked_night(
         await setup.create_league(db, server.guild, name, now=now)
         await setup.start_season(db, server.guild, "Winter", tonight.date(), now=now)
         for n, member in enumerate(server.players, start=1):
-            await setup.add_player(db, server.guild, player_name(n), discord_id=member,
-                                   skill=skill(n), now=now)  # fmt: skip
+            await membership.add_player(db, server.guild, player_name(n), discord_id=member,
+                                        skill=skill(n), now=now)  # fmt: skip
         for setting, value in (settings or {}).items():
             await setup.change_setting(db, server.guild, setting, value)
         for n in range(machines):
-            await setup.add_machine(db, server.guild, machine_name(n), par=10**9, now=now)
+            await machine_list.add_machine(db, server.guild, machine_name(n), par=10**9, now=now)
         await picks.lock_picks(db, server.guild, now=tonight.replace(hour=19, minute=15))
         yield db
     finally:

@@ -48,7 +48,7 @@ from zoneinfo import ZoneInfo
 from bot.config import Settings
 from bot.database import Database
 from bot.migrate import migrate
-from bot.services import announcements, setup
+from bot.services import announcements, machine_list, membership, setup
 from bot.transcript import shown
 from standin import DiscordStandIn, Exchange, Limits
 from tests.e2e.harness import bot_settings, small_server
@@ -317,9 +317,9 @@ async def prepare(database: Path, guild: int, players: list[int], zone: str, day
             await setup.set_league_time(db, guild, name, at)
         await setup.start_season(db, guild, "Winter", day, weekday=f"{day:%A}", now=now)
         for n, member in enumerate(players, start=1):
-            await setup.add_player(db, guild, f"P{n}", discord_id=member, skill=n, now=now)
+            await membership.add_player(db, guild, f"P{n}", discord_id=member, skill=n, now=now)
         for n in range(6):
-            await setup.add_machine(db, guild, f"Machine {n}", par=10**8, now=now)
+            await machine_list.add_machine(db, guild, f"Machine {n}", par=10**8, now=now)
     finally:
         await db.close()
 

@@ -16,7 +16,7 @@ from bot.migrate import migrate
 from bot.models import OutboxItem
 from bot.repositories import outbox
 from bot.scheduler import LeagueScheduler
-from bot.services import setup
+from bot.services import machine_list, membership, setup
 from tests.cogs.fakes import ANNOUNCEMENTS, GUILD, FakeBot, shown  # the fake bot's server
 
 NEW_YORK = ZoneInfo("America/New_York")
@@ -91,9 +91,9 @@ async def fill(database: Database, now: datetime, guild: int = GUILD) -> None:
     """P1 … P6 (Discord ids 1 … 6, skill 10 … 5: week 1 is P1-P3 and P4-P6, R8.2)
     and M0 … M5."""
     for n in range(1, 7):
-        await setup.add_player(database, guild, f"P{n}", discord_id=n, skill=11 - n, now=now)
+        await membership.add_player(database, guild, f"P{n}", discord_id=n, skill=11 - n, now=now)
     for n in range(6):
-        await setup.add_machine(database, guild, f"M{n}", par=10**9, now=now)
+        await machine_list.add_machine(database, guild, f"M{n}", par=10**9, now=now)
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ from bot.client import LeagueBot
 from bot.config import load_settings
 from bot.database import Database
 from bot.scheduler import MAX_WAITS, SWEEP_EVERY, LeagueScheduler
-from bot.services import announcements, finalize, groups, outbox, scores, setup
+from bot.services import announcements, finalize, groups, membership, outbox, scores, setup, skips
 from cogs.commissioner import Commissioner
 from tests.cogs import fakes
 from tests.cogs.conftest import COMMISSIONER, as_user
@@ -122,7 +122,7 @@ async def test_r1_2_a_date_skipped_after_12_gets_its_one_line_notice_now(db: Dat
         await running(scheduler, clock, at(FIRST, "12:00"))
         assert await scheduler.run("groupings") == "owed"
         await running(scheduler, clock, at(FIRST, "13:00"))
-        await setup.skip_date(db, GUILD, FIRST, "snow", now=clock.now)
+        await skips.skip_date(db, GUILD, FIRST, "snow", now=clock.now)
         await scheduler.rebuild()
         assert await scheduler.catch_up() == {**NOTHING_OWED, "groupings": "owed"}
         clock.now = at(FIRST, "15:00")
@@ -443,7 +443,7 @@ async def test_a_refused_groupings_post_is_resent_as_it_was_frozen(db: Database)
         assert item is not None and item.status == "failed"
         frozen = json.loads(item.data)["embeds"]
         # P7 joins afterwards: a post made now would list P7's pre-makeups owed
-        await setup.add_player(db, GUILD, "P7", discord_id=7, now=clock.now)
+        await membership.add_player(db, GUILD, "P7", discord_id=7, now=clock.now)
         fresh = await groups.week_view(db, GUILD, week=1, now=clock.now)
         assert "P7" in fresh.owes_pre_makeups  # what a post worded now would show
         channel.refuse = False

@@ -10,7 +10,7 @@ import pytest
 
 from bot.database import Database
 from bot.scheduler import LeagueScheduler
-from bot.services import announcements, setup
+from bot.services import announcements, skips
 from cogs.commissioner import Commissioner
 from tests.cogs.conftest import COMMISSIONER, as_user
 from tests.cogs.fakes import ANNOUNCEMENTS, APPROVALS, invoke
@@ -58,7 +58,7 @@ async def test_r1_3_posts_fire_at_local_times_across_both_2026_dst_changes(
 
 
 async def test_r1_2_a_skipped_date_posts_one_line_and_moves_later_weeks(db: Database) -> None:
-    await setup.skip_date(
+    await skips.skip_date(
         db, GUILD, date(2026, 3, 11), "St Patrick's party", now=at(date(2026, 3, 2), "10:00")
     )
     channel = Channel(db)

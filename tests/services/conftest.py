@@ -13,7 +13,7 @@ from bot.database import Database
 from bot.migrate import migrate
 from bot.models import Night, Notice
 from bot.repositories import nights
-from bot.services import finalize, picks, scores, setup
+from bot.services import finalize, machine_list, membership, picks, scores, setup
 from bot.services.context import night_on, season_of
 
 GUILD = 1001
@@ -56,7 +56,7 @@ async def league(db: Database) -> Database:
 async def add_players(db: Database, count: int) -> None:
     """P1 … Pn, skill 10 down to 1 (P1 is the best), Discord ids 5001 …"""
     for n in range(1, count + 1):
-        await setup.add_player(
+        await membership.add_player(
             db, GUILD, f"P{n}", discord_id=discord_id(n), skill=max(1, 11 - n),
             now=at(date(2026, 1, 2)),
         )  # fmt: skip
@@ -65,7 +65,7 @@ async def add_players(db: Database, count: int) -> None:
 async def add_machines(db: Database, count: int, par: int | None = 1_000_000_000) -> list[str]:
     names = [f"Machine {chr(ord('A') + i)}" for i in range(count)]
     for name in names:
-        await setup.add_machine(db, GUILD, name, par=par, now=at(date(2026, 1, 2)))
+        await machine_list.add_machine(db, GUILD, name, par=par, now=at(date(2026, 1, 2)))
     return names
 
 

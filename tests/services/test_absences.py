@@ -7,7 +7,17 @@ from datetime import date, time, timedelta
 import pytest
 
 from bot.database import Database
-from bot.services import attendance, finalize, picks, premakeups, scores, setup
+from bot.services import (
+    attendance,
+    finalize,
+    machine_list,
+    membership,
+    picks,
+    premakeups,
+    scores,
+    setup,
+    skips,
+)
 from bot.services.errors import BadInput, Conflict, NotFound, WrongState
 from tests.services.conftest import (
     COMMISSIONER,
@@ -99,7 +109,7 @@ async def test_r3_5_r3_6_three_absences_with_pre_makeups_then_the_zero_point_rul
     assert not row(week4, "P3").used_pre_makeup_night
 
     # R3.5: the commissioner may grant more; week 5 uses pre-makeups again.
-    await setup.grant_pre_makeup_nights(db, GUILD, "P3", 1)
+    await membership.grant_pre_makeup_nights(db, GUILD, "P3", 1)
     await attendance.notify(db, GUILD, P3, "absent", now=at(night_of(5), "09:00"))
     assert sources(await play(db, 5), "P3") == ["pre_makeup"] * 5
 
@@ -115,13 +125,15 @@ async def test_r3_1_a_machine_added_mid_season_is_owed_by_everyone(league: Datab
     await attendance.notify(db, GUILD, P3, "absent", now=at(night_of(1), "09:00"))
     await play(db, 1)
 
-    await setup.add_machine(db, GUILD, "Machine G", par=None, now=at(night_of(2), "10:00"))
+    await machine_list.add_machine(db, GUILD, "Machine G", par=None, now=at(night_of(2), "10:00"))
     assert await premakeups.owed(db, GUILD) == {n: ["Machine G"] for n in ("P1", "P2", "P3")}
     # R6.2: no par and no approved pre-makeups: no par at all yet.
-    assert (await setup.set_par(db, GUILD, "Machine G", None)).effective is None
+    assert (await machine_list.set_par(db, GUILD, "Machine G", None)).effective is None
     await pre_makeup(db, P1, "Machine G", 80_000_000)
     await pre_makeup(db, P2, "Machine G", 100_000_000)
-    assert (await setup.set_par(db, GUILD, "Machine G", None)).effective == 90_000_000  # median
+    assert (
+        await machine_list.set_par(db, GUILD, "Machine G", None)
+    ).effective == 90_000_000  # median
 
     await attendance.notify(db, GUILD, P3, "absent", now=at(night_of(2), "09:00"))
     summary = await play(db, 2)
@@ -178,7 +190,7 @@ async def test_r1_2_skipping_a_date_withdraws_the_notices_given_for_it(league: D
     await add_players(db, 3)
     await add_machines(db, 6)
     await attendance.notify(db, GUILD, P3, "absent", day=night_of(2), now=at(night_of(1)))
-    await setup.skip_date(db, GUILD, night_of(2), "ice storm", now=at(night_of(1), "23:00"))
+    await skips.skip_date(db, GUILD, night_of(2), "ice storm", now=at(night_of(1), "23:00"))
     # Week 2 moved to the 21st; P3's absence was for the 14th and no longer stands.
     night, notices = await notices_on(db, night_of(3))
     assert (night.week, notices) == (2, [])
@@ -223,7 +235,7 @@ async def test_r3_1_pre_makeups_are_played_in_week_1_or_before(league: Database)
     with pytest.raises(WrongState, match=r"week 1 or before; week 1 was 07 January"):
         await premakeups.submit(db, GUILD, P1, "Machine A", 1000, [P2], now=later)
     # A player who joined after week 1 owes them as soon as possible: allowed.
-    await setup.add_player(
+    await membership.add_player(
         db, GUILD, "Newcomer", discord_id=99, now=at(night_of(1) + timedelta(days=2))
     )
     done = await premakeups.submit(db, GUILD, 99, "Machine A", 1000, [P2], now=later)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from bot.services import announcements, attendance, finalize, picks, scores, setup
+from bot.services import announcements, attendance, finalize, membership, picks, scores, skips
 from bot.services.outcomes import CutoffPost, GracePost, LockPost, NoticeLine
 from bot.ui import render
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
@@ -19,7 +19,7 @@ async def test_r2_2_the_cutoff_post_names_a_player_removed_after_giving_notice(p
     post still names P3, not a question mark."""
     db = players
     await attendance.notify(db, GUILD, P3, "absent", now=at(NIGHT, "10:00"))
-    await setup.remove_player(db, GUILD, "P3", now=at(NIGHT, "14:00"))
+    await membership.remove_player(db, GUILD, "P3", now=at(NIGHT, "14:00"))
     post = await announcements.due(db, GUILD, "cutoff", at(NIGHT, "15:00"))
     assert post is not None and isinstance(post.content, CutoffPost)
     assert post.content.notices == [NoticeLine("P3", "absent", None)]
@@ -33,7 +33,7 @@ async def test_r2_3_the_grace_post_names_a_player_removed_while_the_night_is_pla
     notice and no score: the grace post names P3."""
     db = players
     await picks.lock_picks(db, GUILD, now=at(NIGHT, "19:15"))
-    await setup.remove_player(db, GUILD, "P3", now=at(NIGHT, "19:20"))
+    await membership.remove_player(db, GUILD, "P3", now=at(NIGHT, "19:20"))
     await attendance.notify(db, GUILD, P2, "late", minutes=10, now=at(NIGHT, "19:21"))
     await scores.submit(db, GUILD, P1, 1, 1_000, now=at(NIGHT, "19:25"))
     post = await announcements.due(db, GUILD, "grace", at(NIGHT, "19:30"))
@@ -73,7 +73,7 @@ async def test_r1_2_a_skipped_dates_notice_made_late_says_so(players) -> None:
     """R1.2: the one-line notice of a skipped date, made after the bot was
     offline at 12:00, says it is late like every other post."""
     db = players
-    await setup.skip_date(db, GUILD, NIGHT, "snow", now=at(date(2026, 1, 5)))
+    await skips.skip_date(db, GUILD, NIGHT, "snow", now=at(date(2026, 1, 5)))
     offline = [(at(NIGHT, "11:00"), at(NIGHT, "13:00"))]
     post = await announcements.due(db, GUILD, "groupings", at(NIGHT, "13:00"), offline=offline)
     assert post is not None and post.late and post.key == "skip:2026-01-07"

@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from bot.services import attendance, picks, scores, setup
+from bot.services import attendance, membership, picks, scores
 from bot.services.errors import BadInput, NotFound, WrongState
 from bot.ui import render
 from tests.services.conftest import (
@@ -42,7 +42,7 @@ async def test_r2_a_player_with_scores_tonight_is_told_to_give_a_date_to_miss_a_
 async def test_r3_5_granted_pre_makeup_nights_are_counted_in_an_absences_reply(players) -> None:
     """R3.5: the season's limit plus the nights the commissioner granted."""
     db = players
-    await setup.grant_pre_makeup_nights(db, GUILD, "P1", 2)
+    await membership.grant_pre_makeup_nights(db, GUILD, "P1", 2)
     given = await attendance.notify(db, GUILD, P1, "absent", now=at(NIGHT, "10:00"))
     limit = given.pre_makeup_nights_left
     other = await attendance.notify(db, GUILD, P2, "absent", now=at(NIGHT, "10:00"))
@@ -55,7 +55,7 @@ async def test_a_removed_player_cannot_be_marked_for_a_night_they_are_not_in(pla
     cannot mark P3 absent on 14 January, even while week 1 is being played."""
     db = players
     await picks.lock_picks(db, GUILD, now=at(NIGHT, "19:15"))
-    await setup.remove_player(db, GUILD, "P3", now=at(NIGHT, "19:30"))
+    await membership.remove_player(db, GUILD, "P3", now=at(NIGHT, "19:30"))
     with pytest.raises(NotFound, match=r"There is no player called 'P3' in this league\."):
         await attendance.mark(db, GUILD, "P3", "absent", by=COMMISSIONER, day=WEEK_2,
                               now=at(NIGHT, "21:00"))  # fmt: skip

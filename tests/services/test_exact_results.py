@@ -20,7 +20,7 @@ from bot.migrate import DEFAULT_MIGRATIONS as MIGRATIONS
 from bot.migrate import migrate
 from bot.repositories import results
 from bot.repositories._rows import fraction_of, fraction_text
-from bot.services import finalize, money, picks, scores, setup, standings
+from bot.services import finalize, machine_list, money, picks, scores, setup, standings
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, add_players, at, discord_id
 
 NIGHT = SEASON_START
@@ -37,7 +37,7 @@ async def play_the_reproduction(db: Database) -> None:
     await setup.change_setting(db, GUILD, "bonus_start_week", 1)
     await add_players(db, 3)
     for number, par in enumerate(PARS, start=1):
-        await setup.add_machine(db, GUILD, f"M{number}", par=par, now=at(date(2026, 1, 2)))
+        await machine_list.add_machine(db, GUILD, f"M{number}", par=par, now=at(date(2026, 1, 2)))
     await picks.lock_picks(db, GUILD, now=at(NIGHT, "19:15"))
     for number, row in ((1, W), (2, X), (3, Y)):
         for game, score in enumerate(row, start=1):
@@ -79,7 +79,7 @@ async def test_r7_3_case2_exact_tie_gives_the_point_to_second_in_a_real_night(
 async def test_r6_3_each_game_keeps_the_par_it_was_scored_with(league: Database) -> None:
     db = league
     await play_the_reproduction(db)
-    await setup.set_par(db, GUILD, "M3", 4 * M)  # a later par change (R6.3)
+    await machine_list.set_par(db, GUILD, "M3", 4 * M)  # a later par change (R6.3)
     before = await stored_results(db)
     async with db.read() as conn:
         pars = [row[0] for row in await conn.execute_fetchall(
@@ -166,7 +166,7 @@ async def test_r6_3_recomputing_a_night_keeps_the_pars_it_was_finalized_with(
     db = league
     await play_the_reproduction(db)
     before = await stored_results(db)
-    await setup.set_par(db, GUILD, "M3", 4 * M)
+    await machine_list.set_par(db, GUILD, "M3", 4 * M)
     await money.record_dues(db, GUILD, "P1", 1, by=COMMISSIONER, now=at(NIGHT, "23:30"))
     assert await stored_results(db) == before
     async with db.read() as conn:

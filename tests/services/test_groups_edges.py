@@ -8,7 +8,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from bot.services import finalize, groups, picks, premakeups, scores, setup
+from bot.services import finalize, groups, membership, picks, premakeups, scores, setup
 from bot.services.errors import NotReady
 from bot.services.season import TOO_FEW_FOR_GROUPS, groups_wait_for
 from bot.ui.embeds import week_notes
@@ -71,10 +71,10 @@ async def test_r8_6_a_night_left_ungrouped_at_finalize_is_grouped_once_players_j
             await scores.submit(db, GUILD, discord_id(number), game, score, now=at(night, "20:00"))
     await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(night, "22:00"))
     for name in ("P2", "P3"):
-        await setup.remove_player(db, GUILD, name, now=at(night, "22:30"))
+        await membership.remove_player(db, GUILD, name, now=at(night, "22:30"))
     await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(night, "23:00"))
     for name, number in (("P4", 4), ("P5", 5)):
-        await setup.add_player(db, GUILD, name, discord_id=discord_id(number), now=at(WEEK_2))
+        await membership.add_player(db, GUILD, name, discord_id=discord_id(number), now=at(WEEK_2))
     assert await groups.check_week(db, GUILD, week=2, now=at(WEEK_2)) == 2
     view = await groups.week_view(db, GUILD, week=2, now=at(WEEK_2))
     assert sorted(name for g in view.groups for name in g.players) == ["P1", "P4", "P5"]
@@ -88,11 +88,11 @@ async def test_r8_6_removing_all_but_one_player_leaves_the_next_night_to_be_cut(
     db = players
     await finalize_week_1(db)
     for name in ("P2", "P3"):
-        await setup.remove_player(db, GUILD, name, now=at(WEEK_2, "09:00"))
+        await membership.remove_player(db, GUILD, name, now=at(WEEK_2, "09:00"))
     with pytest.raises(NotReady) as refused:
         await groups.check_week(db, GUILD, week=2, now=at(WEEK_2, "09:30"))
     assert str(refused.value) == TOO_FEW_FOR_GROUPS
-    await setup.add_player(db, GUILD, "P4", discord_id=discord_id(4), now=at(WEEK_2, "10:00"))
+    await membership.add_player(db, GUILD, "P4", discord_id=discord_id(4), now=at(WEEK_2, "10:00"))
     view = await groups.week_view(db, GUILD, week=2, now=at(WEEK_2, "10:30"))
     assert [sorted(g.players) for g in view.groups] == [["P1", "P4"]]
 
@@ -104,7 +104,7 @@ async def test_r11_2_a_past_week_shows_its_own_groups_and_play_order(players) ->
     db = players
     before = await groups.week_view(db, GUILD, week=1, now=at(SEASON_START, "18:00"))
     await finalize_week_1(db)
-    await setup.remove_player(db, GUILD, "P3", now=at(WEEK_2, "09:00"))
+    await membership.remove_player(db, GUILD, "P3", now=at(WEEK_2, "09:00"))
     after = await groups.week_view(db, GUILD, week=1, now=at(WEEK_2, "10:00"))
     assert after.night.week == 1
     assert [g.players for g in after.groups] == [g.players for g in before.groups]

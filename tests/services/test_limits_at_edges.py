@@ -14,7 +14,7 @@ from PIL import Image
 from bot import photos
 from bot.database import Database
 from bot.parsing import InputError
-from bot.services import attendance, money, scores, setup
+from bot.services import attendance, machine_list, membership, money, scores, setup, skips
 from bot.services.errors import BadInput
 from tests.services.conftest import GUILD, SEASON_START, at, discord_id
 from tests.services.test_scores import NIGHT, locked_league
@@ -76,11 +76,11 @@ Check = Callable[[Database, str], Awaitable[object]]
 
 
 async def player_name(db: Database, text: str) -> object:
-    return await setup.add_player(db, GUILD, text, discord_id=None, now=at(SEASON_START))
+    return await membership.add_player(db, GUILD, text, discord_id=None, now=at(SEASON_START))
 
 
 async def machine_name(db: Database, text: str) -> object:
-    return await setup.add_machine(db, GUILD, text, now=at(SEASON_START))
+    return await machine_list.add_machine(db, GUILD, text, now=at(SEASON_START))
 
 
 async def season_name(db: Database, text: str) -> object:
@@ -88,7 +88,7 @@ async def season_name(db: Database, text: str) -> object:
 
 
 async def late_note(db: Database, text: str) -> object:
-    await setup.add_player(db, GUILD, "Ann", discord_id=discord_id(1), now=at(SEASON_START))
+    await membership.add_player(db, GUILD, "Ann", discord_id=discord_id(1), now=at(SEASON_START))
     when = at(SEASON_START, "09:00")
     return await attendance.notify(db, GUILD, discord_id(1), "late", day=SEASON_START,
                                    minutes=10, note=text, now=when)  # fmt: skip
@@ -99,7 +99,7 @@ async def fund_note(db: Database, text: str) -> object:
 
 
 async def skip_reason(db: Database, text: str) -> object:
-    return await setup.skip_date(db, GUILD, SEASON_START, text, now=at(SEASON_START))
+    return await skips.skip_date(db, GUILD, SEASON_START, text, now=at(SEASON_START))
 
 
 def reject_reason(text: str) -> object:
@@ -177,8 +177,8 @@ async def test_a_score_change_reason_at_its_edges(league: Database, size: int, t
 
 @pytest.mark.parametrize(("value", "taken"), [(0, False), (1, True), (10, True), (11, False)])
 async def test_a_skill_rating_at_its_edges(league: Database, value: int, taken: bool) -> None:
-    add = setup.add_player(league, GUILD, "Ann", discord_id=None, skill=value,
-                           now=at(SEASON_START))  # fmt: skip
+    add = membership.add_player(league, GUILD, "Ann", discord_id=None, skill=value,
+                                now=at(SEASON_START))  # fmt: skip
     if taken:
         assert (await add).player.skill == value
     else:
@@ -188,7 +188,9 @@ async def test_a_skill_rating_at_its_edges(league: Database, value: int, taken: 
 
 @pytest.mark.parametrize(("minutes", "taken"), [(0, False), (1, True), (240, True), (241, False)])
 async def test_minutes_late_at_their_edges(league: Database, minutes: int, taken: bool) -> None:
-    await setup.add_player(league, GUILD, "Ann", discord_id=discord_id(1), now=at(SEASON_START))
+    await membership.add_player(
+        league, GUILD, "Ann", discord_id=discord_id(1), now=at(SEASON_START)
+    )
     notify = attendance.notify(league, GUILD, discord_id(1), "late", day=SEASON_START,
                                minutes=minutes, now=at(SEASON_START, "09:00"))  # fmt: skip
     if taken:

@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 
 from bot.database import Database
-from bot.services import money, picks, setup
+from bot.services import membership, money, picks, setup
 from bot.services.errors import BadInput
 from bot.services.outcomes import PlayerDues
 from tests.services.conftest import (
@@ -108,10 +108,10 @@ async def test_r10_1_a_removed_player_is_listed_with_the_dues_they_paid(players)
     """P3 paid week 1's dues, then left before the night: the summary still
     shows what P3 paid. P4 left before paying or playing and is not listed."""
     db = players
-    await setup.add_player(db, GUILD, "P4", discord_id=discord_id(4), now=at(date(2026, 1, 2)))
+    await membership.add_player(db, GUILD, "P4", discord_id=discord_id(4), now=at(date(2026, 1, 2)))
     await money.record_dues(db, GUILD, "P3", 1, by=COMMISSIONER, now=at(NIGHT, "10:00"))
-    await setup.remove_player(db, GUILD, "P3", now=at(NIGHT, "11:00"))
-    await setup.remove_player(db, GUILD, "P4", now=at(NIGHT, "11:00"))
+    await membership.remove_player(db, GUILD, "P3", now=at(NIGHT, "11:00"))
+    await membership.remove_player(db, GUILD, "P4", now=at(NIGHT, "11:00"))
     await picks.lock_picks(db, GUILD, now=at(NIGHT, "19:15"))
     found = await money.summary(db, GUILD, 1)
     assert found.players == [

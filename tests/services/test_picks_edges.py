@@ -8,7 +8,7 @@ from datetime import date
 
 import pytest
 
-from bot.services import announcements, picks, scores, setup
+from bot.services import announcements, machine_list, picks, scores, setup
 from bot.services.errors import BadInput, Conflict, WrongState
 from tests.services.conftest import GUILD, SEASON_START, at, discord_id, finalize_week_1
 
@@ -50,7 +50,7 @@ async def test_r4_3_repeats_stop_at_one_per_working_machine(players) -> None:
     """R4.2: four working machines for five games: repeats, at most four."""
     db = players
     for machine in ("Machine E", "Machine F"):
-        await setup.set_working(db, GUILD, machine, False)
+        await machine_list.set_working(db, GUILD, machine, False)
     for machine in ("Machine A", "Machine A", "Machine B", "Machine C"):
         chosen = await picks.add_pick(db, GUILD, P1, machine, now=at(NIGHT, "10:00"))
     assert chosen.kind == "repeat" and len(chosen.picks) == 4

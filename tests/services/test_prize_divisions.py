@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from bot.database import Database
-from bot.services import money, setup
+from bot.services import membership, money, setup
 from tests.services.conftest import GUILD, add_machines, add_players, at
 from tests.services.test_season import play_week
 
@@ -26,8 +26,8 @@ async def test_r10_4_a_player_who_joined_after_divisions_does_not_take_division_
     await play_week(db, 2)
     before = await money.prizes(db, GUILD)
     assert set(before.divisions) == {"A", "B"}
-    await setup.add_player(db, GUILD, "Newbie", discord_id=7777, skill=5,
-                           now=at(date(2026, 1, 16)))  # fmt: skip
+    await membership.add_player(db, GUILD, "Newbie", discord_id=7777, skill=5,
+                                now=at(date(2026, 1, 16)))  # fmt: skip
     after = await money.prizes(db, GUILD)
     assert list(after.divisions) == ["A", "B"]
     assert after.divisions["A"] == before.divisions["A"]

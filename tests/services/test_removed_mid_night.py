@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.database import Database
-from bot.services import attendance, finalize, money, picks, scores, setup
+from bot.services import attendance, finalize, membership, money, picks, scores
 from bot.services.errors import NotFound, NotReady
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
 
@@ -17,7 +17,7 @@ NIGHT = SEASON_START
 async def removed_mid_night(db: Database) -> None:
     """P1-P3 in one group; the picks lock, P3 is removed, P1 and P2 play all five games."""
     await picks.lock_picks(db, GUILD, now=at(NIGHT, "19:15"))
-    done = await setup.remove_player(db, GUILD, "P3", now=at(NIGHT, "19:30"))
+    done = await membership.remove_player(db, GUILD, "P3", now=at(NIGHT, "19:30"))
     assert done.player.removed and done.playing_week == 1
     for player, score in ((P1, 300_000_000), (P2, 200_000_000)):
         for game in range(1, 6):
@@ -57,6 +57,6 @@ async def test_a_removed_players_scores_can_be_entered_and_their_dues_recorded(p
 
 async def test_a_removed_player_is_not_found_for_a_night_they_were_not_in(players) -> None:
     db = players
-    await setup.remove_player(db, GUILD, "P3", now=at(NIGHT, "09:00"))  # before week 1
+    await membership.remove_player(db, GUILD, "P3", now=at(NIGHT, "09:00"))  # before week 1
     with pytest.raises(NotFound, match="no player called 'P3'"):
         await attendance.mark(db, GUILD, "P3", "absent", by=COMMISSIONER, now=at(NIGHT, "12:00"))

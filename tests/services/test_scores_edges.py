@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 
 from bot.database import Database
-from bot.services import attendance, finalize, picks, scores, setup
+from bot.services import attendance, finalize, membership, picks, scores, setup
 from bot.services.context import stamp
 from bot.services.errors import BadInput, NotAllowed, NotFound, NotReady, WrongState
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
@@ -79,7 +79,7 @@ async def test_r12_4_a_changes_reason_may_run_over_several_lines(players) -> Non
 async def test_r12_a_player_who_joined_after_the_lock_did_not_play_that_week(players) -> None:
     db = players
     await lock(db)
-    await setup.add_player(db, GUILD, "P4", discord_id=P4, now=at(NIGHT, "19:20"))
+    await membership.add_player(db, GUILD, "P4", discord_id=P4, now=at(NIGHT, "19:20"))
     with pytest.raises(NotFound) as refused:
         await scores.change(db, GUILD, week=1, player_name="P4", game_number=1,
                             kind="correction", reason="typo", new_score=5,
@@ -154,7 +154,7 @@ async def test_a_games_form_leaves_out_the_absent_and_the_removed_but_no_one_els
     await lock(db)
     _, fields = await scores.form(db, GUILD, P1, 1)
     assert [f.label for f in fields] == ["P1", "P3"]
-    await setup.remove_player(db, GUILD, "P3", now=at(NIGHT, "19:30"))
+    await membership.remove_player(db, GUILD, "P3", now=at(NIGHT, "19:30"))
     _, fields = await scores.form(db, GUILD, P1, 1)
     assert [f.label for f in fields] == ["P1"]
 
@@ -173,7 +173,7 @@ async def test_a_form_opened_before_a_player_was_removed_cannot_score_them(playe
     db = players
     await lock(db)
     _, fields = await scores.form(db, GUILD, P1, 1)
-    await setup.remove_player(db, GUILD, "P3", now=at(NIGHT, "19:30"))
+    await membership.remove_player(db, GUILD, "P3", now=at(NIGHT, "19:30"))
     (p3,) = [f for f in fields if f.label == "P3"]
     with pytest.raises(NotAllowed) as refused:
         await scores.submit_form(db, GUILD, P1, [(p3, 1_000)], now=at(NIGHT, "19:35"))

@@ -8,7 +8,7 @@ from datetime import date
 
 from bot.database import Database
 from bot.repositories import leagues
-from bot.services import money, setup, stats
+from bot.services import machine_list, money, setup, stats
 from bot.services.context import season_of
 from tests.services.conftest import GUILD, add_players, at
 from tests.services.test_season import play_week
@@ -29,7 +29,7 @@ async def _season_of_two_nights(db: Database) -> None:
         "eight Ball",
         "Funhouse",
     ):
-        await setup.add_machine(db, GUILD, name, par=1_000_000_000, now=at(date(2026, 1, 2)))
+        await machine_list.add_machine(db, GUILD, name, par=1_000_000_000, now=at(date(2026, 1, 2)))
     await play_week(db, 1)
     await play_week(db, 2)
 

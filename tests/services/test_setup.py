@@ -10,7 +10,7 @@ import pytest
 
 from bot.database import Database
 from bot.repositories import leagues, nights
-from bot.services import backup, picks, setup, standings
+from bot.services import backup, machine_list, membership, picks, setup, skips, standings
 from bot.services.context import season_of
 from bot.services.errors import BadInput, Conflict, NotFound, NotSetUp, WrongState
 from bot.services.season import groups_of
@@ -24,7 +24,7 @@ async def test_r1_1_season_nights_and_r1_2_a_skipped_date_moves_later_weeks(
     async with db.read() as conn:
         ctx = await season_of(conn, GUILD)
     assert (ctx.season.weekday, ctx.season.regular_nights) == ("Wednesday", 10)
-    skipped = await setup.skip_date(db, GUILD, date(2026, 1, 21), "snow", now=at(date(2026, 1, 2)))
+    skipped = await skips.skip_date(db, GUILD, date(2026, 1, 21), "snow", now=at(date(2026, 1, 2)))
     nights = skipped.nights
     assert [(n.week, n.date) for n in nights[:4]] == [
         (1, date(2026, 1, 7)),
@@ -34,9 +34,9 @@ async def test_r1_1_season_nights_and_r1_2_a_skipped_date_moves_later_weeks(
     ]
     assert nights[-1] == nights[9] and nights[-1].date == date(2026, 3, 18)
     with pytest.raises(NotFound, match="not a league night"):
-        await setup.skip_date(db, GUILD, date(2026, 1, 21), now=at(date(2026, 1, 2)))
+        await skips.skip_date(db, GUILD, date(2026, 1, 21), now=at(date(2026, 1, 2)))
     with pytest.raises(NotFound, match="Thursday 08 January 2026 is not a league night"):
-        await setup.skip_date(db, GUILD, date(2026, 1, 8), now=at(date(2026, 1, 2)))
+        await skips.skip_date(db, GUILD, date(2026, 1, 8), now=at(date(2026, 1, 2)))
 
 
 async def test_setup_refusals(db: Database) -> None:
@@ -56,19 +56,19 @@ async def test_setup_refusals(db: Database) -> None:
         await setup.start_season(db, GUILD, "Spring", SEASON_START, regular_nights=0, now=now)
     await setup.start_season(db, GUILD, "Spring", SEASON_START, now=now)
     with pytest.raises(BadInput, match="skill rating is from 1"):
-        await setup.add_player(db, GUILD, "Ann", discord_id=1, skill=11, now=now)
-    await setup.add_player(db, GUILD, "Ann", discord_id=1, skill=7, now=now)
+        await membership.add_player(db, GUILD, "Ann", discord_id=1, skill=11, now=now)
+    await membership.add_player(db, GUILD, "Ann", discord_id=1, skill=7, now=now)
     with pytest.raises(Conflict, match="Ann is already a player"):
-        await setup.add_player(db, GUILD, "Annie", discord_id=1, now=now)
+        await membership.add_player(db, GUILD, "Annie", discord_id=1, now=now)
     with pytest.raises(Conflict, match="already a player called Ann"):
-        await setup.add_player(db, GUILD, "ann", discord_id=2, now=now)
+        await membership.add_player(db, GUILD, "ann", discord_id=2, now=now)
     with pytest.raises(BadInput, match="Give the player a name"):
-        await setup.add_player(db, GUILD, "   ", discord_id=3, now=now)
+        await membership.add_player(db, GUILD, "   ", discord_id=3, now=now)
     with pytest.raises(BadInput, match="par is a score from 1"):
-        await setup.add_machine(db, GUILD, "Attack from Mars", par=0, now=now)
-    await setup.add_machine(db, GUILD, "Attack from Mars", par=10**9, now=now)
+        await machine_list.add_machine(db, GUILD, "Attack from Mars", par=0, now=now)
+    await machine_list.add_machine(db, GUILD, "Attack from Mars", par=10**9, now=now)
     with pytest.raises(Conflict, match="already a machine called"):
-        await setup.add_machine(db, GUILD, "attack from mars", now=now)
+        await machine_list.add_machine(db, GUILD, "attack from mars", now=now)
     with pytest.raises(BadInput, match="Unknown setting 'bonus'"):
         await setup.change_setting(db, GUILD, "bonus", 3)
     with pytest.raises(BadInput, match="dues_cents must be a whole number from 0"):
@@ -83,7 +83,9 @@ async def test_data_is_per_guild(league: Database) -> None:
     now = at(date(2026, 1, 1))
     await setup.create_league(db, 2002, "Other league", now=now)
     await setup.start_season(db, 2002, "Their season", SEASON_START, now=now)
-    await setup.add_player(db, 2002, "P1", discord_id=5001, now=now)  # same member, other league
+    await membership.add_player(
+        db, 2002, "P1", discord_id=5001, now=now
+    )  # same member, other league
     assert [r.player.name for r in await standings.standings(db, 2002)] == ["P1"]
     assert len(await standings.standings(db, GUILD)) == 3
 
@@ -94,7 +96,9 @@ async def test_r8_2_week_one_by_skill_even_for_late_joiners_and_new_ratings(
     db = league
     now = at(date(2026, 1, 2))
     for name, skill in [("Ann", 9), ("Bob", None), ("Cat", 3), ("Dan", 6), ("Eve", None)]:
-        await setup.add_player(db, GUILD, name, discord_id=hash(name) % 10**6, skill=skill, now=now)
+        await membership.add_player(
+            db, GUILD, name, discord_id=hash(name) % 10**6, skill=skill, now=now
+        )
     async with db.transaction() as conn:
         ctx = await season_of(conn, GUILD)
         night = (await leagues.nights(conn, ctx.season.id))[0]
@@ -105,7 +109,7 @@ async def test_r8_2_week_one_by_skill_even_for_late_joiners_and_new_ratings(
         ["Ann", "Dan", "Bob"],
         ["Eve", "Cat"],
     ]
-    await setup.add_player(db, GUILD, "Fay", discord_id=77, skill=10, now=now)
+    await membership.add_player(db, GUILD, "Fay", discord_id=77, skill=10, now=now)
     async with db.read() as conn:
         groups = await nights.groups(conn, night.id)
     names[6] = "Fay"
@@ -114,17 +118,17 @@ async def test_r8_2_week_one_by_skill_even_for_late_joiners_and_new_ratings(
         ["Fay", "Ann", "Dan"],
         ["Bob", "Eve", "Cat"],
     ]
-    await setup.set_skill(db, GUILD, "Cat", 9.5)  # a new rating re-seeds week 1 too
+    await membership.set_skill(db, GUILD, "Cat", 9.5)  # a new rating re-seeds week 1 too
     async with db.read() as conn:
         groups = await nights.groups(conn, night.id)
     assert [[names[p] for p in g.members] for g in groups] == [
         ["Fay", "Cat", "Ann"],
         ["Dan", "Bob", "Eve"],
     ]
-    removed = await setup.remove_player(db, GUILD, "Bob", now=now)
+    removed = await membership.remove_player(db, GUILD, "Bob", now=now)
     assert removed.player.removed and removed.playing_week is None
     with pytest.raises(NotFound, match="no player called 'Bob'"):
-        await setup.remove_player(db, GUILD, "Bob", now=now)
+        await membership.remove_player(db, GUILD, "Bob", now=now)
 
 
 async def test_backup_is_a_consistent_copy(league: Database, tmp_path: Path) -> None:
@@ -143,7 +147,7 @@ async def test_backup_is_a_consistent_copy(league: Database, tmp_path: Path) -> 
     with pytest.raises(BadInput, match="does not exist"):
         await backup.backup(db, tmp_path / "nowhere", now=at(SEASON_START))
     with pytest.raises(WrongState, match="already started"):
-        await setup.skip_date(db, GUILD, SEASON_START, now=at(date(2026, 1, 2)))
+        await skips.skip_date(db, GUILD, SEASON_START, now=at(date(2026, 1, 2)))
 
 
 async def test_r8_6_a_newcomer_after_week_1_joins_the_bottom_of_the_ladder(
@@ -163,7 +167,9 @@ async def test_r8_6_a_newcomer_after_week_1_joins_the_bottom_of_the_ladder(
     await scores.approve_all(db, GUILD, "1", by=1, now=at(SEASON_START, "22:00"))
     await scores.approve_all(db, GUILD, "2", by=1, now=at(SEASON_START, "22:00"))
     await finalize.finalize(db, GUILD, by=1, now=at(SEASON_START, "23:00"))
-    await setup.add_player(db, GUILD, "Zed", discord_id=77, skill=10, now=at(SEASON_START, "23:30"))
+    await membership.add_player(
+        db, GUILD, "Zed", discord_id=77, skill=10, now=at(SEASON_START, "23:30")
+    )
     async with db.read() as conn:
         ctx = await season_of(conn, GUILD)
         week2 = (await leagues.nights(conn, ctx.season.id))[1]

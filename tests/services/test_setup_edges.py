@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.database import Database
-from bot.services import audit, backup, setup
+from bot.services import audit, backup, machine_list, membership, setup
 from bot.services.errors import BadInput, NotFound
 from bot.services.roster import BadRoster, read_roster
 from tests.services.conftest import GUILD, at
@@ -37,11 +37,11 @@ async def test_r3_5_ten_extra_pre_makeup_nights_is_allowed_eleven_is_refused_in_
     players: Database,
 ) -> None:
     """R3.5: the commissioner grants 1 to 10 extra pre-makeup nights at a time."""
-    before = (await setup.roster(players, GUILD))[0][0]
-    granted = await setup.grant_pre_makeup_nights(players, GUILD, before.name, 10)
+    before = (await membership.roster(players, GUILD))[0][0]
+    granted = await membership.grant_pre_makeup_nights(players, GUILD, before.name, 10)
     assert granted.id == before.id
     with pytest.raises(BadInput) as refused:
-        await setup.grant_pre_makeup_nights(players, GUILD, before.name, 11)
+        await membership.grant_pre_makeup_nights(players, GUILD, before.name, 11)
     assert str(refused.value) == "Grant 1 to 10 extra pre-makeup nights at a time."
 
 
@@ -50,7 +50,7 @@ async def test_r8_2_skill_ratings_of_exactly_1_and_10_are_accepted(
     players: Database, skill: int
 ) -> None:
     """R8.2: the skill scale runs from 1 to 10, both ends included."""
-    changed = await setup.set_skill(players, GUILD, "P1", skill)
+    changed = await membership.set_skill(players, GUILD, "P1", skill)
     assert changed.skill == skill
 
 
@@ -58,7 +58,7 @@ async def test_r8_2_skill_ratings_of_exactly_1_and_10_are_accepted(
 def test_an_ifpa_number_typed_with_a_hash_or_cleared_with_a_dash_or_nothing(
     typed: str, number: int | None
 ) -> None:
-    assert setup.parse_ifpa(typed) == number
+    assert membership.parse_ifpa(typed) == number
 
 
 async def test_r1_3_an_unknown_league_time_is_refused_listing_the_times(league: Database) -> None:
@@ -73,8 +73,10 @@ async def test_r1_3_an_unknown_league_time_is_refused_listing_the_times(league: 
 
 async def test_r6_1_a_par_set_mid_season_is_the_par_that_applies(players: Database) -> None:
     """R6.1: a par the commissioner sets applies as set, not the median."""
-    machine = await setup.add_machine(players, GUILD, "Twilight Zone", now=at(date(2026, 1, 2)))
-    done = await setup.set_par(players, GUILD, machine.name, 2_500_000)
+    machine = await machine_list.add_machine(
+        players, GUILD, "Twilight Zone", now=at(date(2026, 1, 2))
+    )
+    done = await machine_list.set_par(players, GUILD, machine.name, 2_500_000)
     assert done.effective == 2_500_000
 
 
@@ -88,14 +90,14 @@ def test_a_roster_with_exactly_ten_bad_rows_lists_them_all_without_an_and_more_l
 
 def test_an_ifpa_number_with_a_stray_letter_in_front_is_refused() -> None:
     with pytest.raises(BadInput, match="is not an IFPA number"):
-        setup.parse_ifpa("X12345")
+        membership.parse_ifpa("X12345")
 
 
 async def test_r12_4_an_audit_of_a_two_word_name_with_no_changes_names_the_player(
     league: Database,
 ) -> None:
     """R12.4: the refusal names the player asked about, spaces and all."""
-    await setup.add_player(league, GUILD, "Ann Lee", discord_id=7001, now=at(date(2026, 1, 2)))
+    await membership.add_player(league, GUILD, "Ann Lee", discord_id=7001, now=at(date(2026, 1, 2)))
     with pytest.raises(NotFound) as refused:
         await audit.trail(league, GUILD, player="ann  lee")
     assert str(refused.value) == "No score changes match for Ann Lee."

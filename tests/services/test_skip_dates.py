@@ -9,7 +9,7 @@ import pytest
 
 from bot.database import Database
 from bot.repositories import leagues, nights, people
-from bot.services import attendance, picks, setup
+from bot.services import attendance, picks, skips
 from bot.services.context import season_of
 from bot.services.errors import NotFound, WrongState
 from tests.services.conftest import (
@@ -48,7 +48,7 @@ async def test_r1_2_a_notice_for_the_skipped_date_is_withdrawn_and_its_player_na
     db = players
     await attendance.notify(db, GUILD, P1, "absent", day=JAN_14, now=THURSDAY)
     await attendance.notify(db, GUILD, P2, "late", minutes=15, now=THURSDAY)
-    skipped = await setup.skip_date(db, GUILD, JAN_14, " snow ", now=at(date(2026, 1, 9)))
+    skipped = await skips.skip_date(db, GUILD, JAN_14, " snow ", now=at(date(2026, 1, 9)))
     assert [(w.player.name, w.player.discord_id, w.kind, w.day) for w in skipped.withdrawn] == [
         ("P1", P1, "absent", JAN_14),
         ("P2", P2, "late", JAN_14),
@@ -70,7 +70,7 @@ async def test_r1_2_a_notice_for_a_later_date_stays_with_that_date(players: Data
     await attendance.notify(db, GUILD, P1, "absent", day=JAN_14, now=THURSDAY)
     await attendance.notify(db, GUILD, P3, "absent", day=JAN_28, now=THURSDAY, note="away")
     assert await live(db, JAN_28) == (4, [("P3", "absent")])
-    skipped = await setup.skip_date(db, GUILD, JAN_14, "snow", now=THURSDAY)
+    skipped = await skips.skip_date(db, GUILD, JAN_14, "snow", now=THURSDAY)
     assert [w.player.name for w in skipped.withdrawn] == ["P1"]
     assert (skipped.kept, skipped.stranded) == (1, [])
     # 28 January is now week 3, and P3 is still absent on it.
@@ -92,14 +92,14 @@ async def test_r1_2_notices_for_two_later_dates_by_one_player_stay_with_their_da
     await attendance.notify(db, GUILD, P3, "absent", day=JAN_21, now=THURSDAY)
     await attendance.mark(db, GUILD, "P3", "late", by=COMMISSIONER, day=JAN_28, now=THURSDAY)
     await attendance.notify(db, GUILD, P2, "absent", day=FEB_4, now=THURSDAY)
-    skipped = await setup.skip_date(db, GUILD, JAN_14, now=THURSDAY)
+    skipped = await skips.skip_date(db, GUILD, JAN_14, now=THURSDAY)
     assert (skipped.withdrawn, skipped.kept, skipped.stranded) == ([], 3, [])
     assert await live(db, JAN_21) == (2, [("P3", "absent")])
     assert await live(db, JAN_28) == (3, [("P3", "late")])
     assert await live(db, FEB_4) == (4, [("P2", "absent")])
     assert await live(db, date(2026, 2, 11)) == (5, [])
     # A second skip moves them again, still by date.
-    again = await setup.skip_date(db, GUILD, JAN_21, now=THURSDAY)
+    again = await skips.skip_date(db, GUILD, JAN_21, now=THURSDAY)
     assert ([w.player.name for w in again.withdrawn], again.kept) == (["P3"], 2)
     assert await live(db, JAN_28) == (2, [("P3", "late")])
     assert await live(db, FEB_4) == (3, [("P2", "absent")])
@@ -107,7 +107,7 @@ async def test_r1_2_notices_for_two_later_dates_by_one_player_stay_with_their_da
 
 async def test_r1_2_skipping_with_no_notices(players: Database) -> None:
     db = players
-    skipped = await setup.skip_date(db, GUILD, JAN_14, now=THURSDAY)
+    skipped = await skips.skip_date(db, GUILD, JAN_14, now=THURSDAY)
     assert (skipped.withdrawn, skipped.kept, skipped.stranded) == ([], 0, [])
     assert [n.date for n in skipped.nights[:3]] == [JAN_7, JAN_21, JAN_28]
 
@@ -119,9 +119,9 @@ async def test_r1_2_a_bad_date_is_refused_and_nothing_changes(players: Database)
     await picks.lock_picks(db, GUILD, now=at(JAN_7, "19:15"))
     before = await snapshot(db)
     with pytest.raises(NotFound, match="Thursday 15 January 2026 is not a league night"):
-        await setup.skip_date(db, GUILD, date(2026, 1, 15), now=at(JAN_7, "20:00"))
+        await skips.skip_date(db, GUILD, date(2026, 1, 15), now=at(JAN_7, "20:00"))
     with pytest.raises(WrongState, match="Week 1 on 07 January has already started"):
-        await setup.skip_date(db, GUILD, JAN_7, now=at(JAN_7, "20:00"))
+        await skips.skip_date(db, GUILD, JAN_7, now=at(JAN_7, "20:00"))
     assert await snapshot(db) == before
     assert await live(db, JAN_14) == (2, [("P1", "absent")])
 
@@ -136,7 +136,7 @@ async def test_r1_2_a_notice_whose_date_is_left_without_a_night_is_withdrawn(
     async with db.transaction() as conn:
         await conn.execute("UPDATE nights SET date = ? WHERE week = 3", (odd.isoformat(),))
     await attendance.notify(db, GUILD, P3, "absent", day=odd, now=THURSDAY)
-    skipped = await setup.skip_date(db, GUILD, JAN_14, now=THURSDAY)
+    skipped = await skips.skip_date(db, GUILD, JAN_14, now=THURSDAY)
     assert [(w.player.name, w.kind, w.day) for w in skipped.stranded] == [("P3", "absent", odd)]
     assert skipped.kept == 0
     assert await live(db, JAN_28) == (3, [])
