@@ -18,7 +18,7 @@ from bot.migrate import migrate
 from bot.repositories import cards as card_repo
 from bot.repositories import leagues
 from bot.repositories import nights as night_repo
-from bot.services import card_decisions, picks, scores
+from bot.services import approvals, card_decisions, picks, scores
 from bot.services.cards import card_id_of
 from bot.services.context import season_of
 
@@ -59,7 +59,7 @@ async def night(path: Path) -> tuple[int, Counter[int], dict[int, int]]:
             assert card is not None
             clicks[group.id] = 0
             while clicks[group.id] < 10 and any(
-                v.game.group_id == group.id for v in await scores.pending(db, GUILD)
+                v.game.group_id == group.id for v in await approvals.pending(db, GUILD)
             ):
                 await card_decisions.approve_complete(db, GUILD, card.id, by=1, now=when)
                 clicks[group.id] += 1

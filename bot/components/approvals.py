@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.components.interactions import check_commissioner, league_bot, note_commissioner
-from bot.services import premakeups, scores
+from bot.services import approvals
 from bot.ui import delivery, render
 from bot.ui.replies import report, require_league_guild
 
@@ -65,17 +65,17 @@ class DecisionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TE
         decider = interaction.user.display_name
         # The click's own answer edits the message, so no edit is owed (update_post).
         if self.kind == "score":
-            view = await scores.decide(
+            view = await approvals.decide_score(
                 bot.db, bot.settings.guild_id, self.record_id, approve,
                 by=interaction.user.id, now=now, update_post=False,
             )  # fmt: skip
             text = render.score_decided(view, decider)
         else:
-            await premakeups.decide(
+            await approvals.decide_pre_makeup(
                 bot.db, bot.settings.guild_id, self.record_id, approve,
                 by=interaction.user.id, now=now, update_post=False,
             )  # fmt: skip
-            found = await premakeups.approval(bot.db, self.record_id)
+            found = await approvals.pre_makeup_approval(bot.db, self.record_id)
             assert found is not None
             text = delivery.approval(replace(found, decider=decider))
         await interaction.edit_original_response(content=text, view=None)

@@ -19,8 +19,8 @@ from bot.components.interactions import (
     now_of,
 )
 from bot.services import card_decisions
+from bot.services.approvals import REASON_LIMIT
 from bot.services.outcomes import CardDecision, CardView
-from bot.services.scores import REASON_LIMIT
 from bot.ui import cards as words
 from bot.ui.replies import report, require_league_guild, respond
 

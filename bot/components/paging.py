@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.components.interactions import check_commissioner, league_bot, note_commissioner, now_of
-from bot.services import audit, groups, scores, standings
+from bot.services import approvals, audit, groups, standings
 from bot.services.errors import BadInput
 from bot.ui import embeds
 from bot.ui.audit import entry_lines
@@ -92,8 +92,10 @@ async def audit_list(bot: LeagueClient, arg: str, _: Any) -> Shown:
 
 async def waiting_list(bot: LeagueClient, arg: str, _: Any) -> Shown:
     """Tonight's scores still waiting for the commissioner, group by group."""
-    waiting = sorted(await scores.pending(bot.db, bot.settings.guild_id),
-                     key=lambda v: (v.group_label, v.game.number, v.player.name))  # fmt: skip
+    waiting = sorted(
+        await approvals.pending(bot.db, bot.settings.guild_id),
+        key=lambda v: (v.group_label, v.game.number, v.player.name),
+    )
     entries = [embeds.Entry(v.group_label, [f"{keep_whole(v.player.name)} · {v.score.score:,}",
                                             f"  Game {v.game.number} · {v.game.machine}"])
                for v in waiting]  # fmt: skip

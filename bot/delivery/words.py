@@ -13,17 +13,7 @@ from bot.components import paging, picture
 from bot.components.approvals import decision_view
 from bot.components.cards import card_view
 from bot.models import OutboxItem
-from bot.services import (
-    attendance,
-    cards,
-    finalize,
-    money,
-    photos,
-    premakeups,
-    scores,
-    standings,
-    stats,
-)
+from bot.services import approvals, attendance, cards, finalize, money, photos, standings, stats
 from bot.services import outbox as owed
 from bot.services.outcomes import Approval
 from bot.services.skips import skip_from_data
@@ -64,9 +54,13 @@ def in_embeds(messages: list[list[discord.Embed]], **extra: Any) -> Outgoing:
 async def approval_of(bot: LeagueClient, ref: str) -> tuple[Approval | None, str, int]:
     """The approval a ref names, its button kind and record id."""
     if (score_id := owed.ref_id(ref, "score")) is not None:
-        return await scores.approval(bot.db, score_id), "score", score_id
+        return await approvals.score_approval(bot.db, score_id), "score", score_id
     if (pre_makeup_id := owed.ref_id(ref, "premakeup")) is not None:
-        return await premakeups.approval(bot.db, pre_makeup_id), "premakeup", pre_makeup_id
+        return (
+            await approvals.pre_makeup_approval(bot.db, pre_makeup_id),
+            "premakeup",
+            pre_makeup_id,
+        )
     return None, "", 0
 
 
@@ -74,7 +68,7 @@ async def photo_post(bot: LeagueClient, item: OutboxItem) -> Outgoing:
     """A score's photo, the league's cleaned copy, posted in the approvals channel
     (the card links to this post, whose link never expires)."""
     score_id = owed.ref_id(item.ref, photos.PREFIX) or 0
-    found = await scores.approval(bot.db, score_id)
+    found = await approvals.score_approval(bot.db, score_id)
     post = await photos.photo_post(bot.db, score_id, found.score) if found and found.score else None
     if post is None:
         return nothing(f"{item.ref} has no photo")

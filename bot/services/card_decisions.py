@@ -9,7 +9,7 @@ from datetime import datetime
 import aiosqlite
 
 from bot.database import Database
-from bot.services import premakeups, scores
+from bot.services import approvals
 from bot.services.cards import card_in
 from bot.services.context import SeasonContext, season_of
 from bot.services.errors import BadInput, NotFound, WrongState
@@ -29,7 +29,7 @@ async def _decide(
     kind, record = value[:1], value[1:]
     if not record.isdigit() or kind not in "sp":
         raise BadInput("That choice is not one of this card's scores.")
-    decide = scores.decide_in if kind == "s" else premakeups.decide_in
+    decide = approvals.decide_score_in if kind == "s" else approvals.decide_pre_makeup_in
     await decide(conn, ctx, guild_id, int(record), approve, by=by, now=now, reason=reason)
 
 
@@ -87,7 +87,7 @@ async def reject(
     (required here; the player is told it)."""
     if not reason.strip():
         raise BadInput("Give a reason; the player is told it.")
-    scores.check_reason(reason)  # before any work: a reason the player could not read is refused
+    approvals.check_reason(reason)  # before any work: a reason the player could not read is refused
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         card = await _card(conn, card_id)

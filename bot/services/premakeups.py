@@ -7,9 +7,9 @@ from datetime import date, datetime
 import aiosqlite
 
 from bot.database import Database
-from bot.models import Machine, Player, PreMakeup
+from bot.models import Machine, Player
 from bot.repositories import leagues, people
-from bot.services.cards import card_ref, owe_day_card, owe_pre_makeup_shown
+from bot.services.cards import owe_day_card
 from bot.services.context import (
     SeasonContext,
     machine_named,
@@ -18,10 +18,8 @@ from bot.services.context import (
     stamp,
     valid_score,
 )
-from bot.services.errors import AlreadyDecided, BadInput, Conflict, NotFound, WrongState
-from bot.services.outbox import owe, owe_update
-from bot.services.outcomes import Approval, PreMakeupView
-from bot.services.scores import check_reason
+from bot.services.errors import BadInput, Conflict, NotFound, WrongState
+from bot.services.outcomes import PreMakeupView
 
 PreMakeupSubmitted = PreMakeupView  # what `submit` returns
 
@@ -104,86 +102,6 @@ async def _check_deadline(
         f"Pre-makeup scores are played in week 1 or before; week 1 was "
         f"{first.date:%d %B}. Ask the commissioner."
     )
-
-
-async def decide(
-    db: Database,
-    guild_id: int,
-    pre_makeup_id: int,
-    approve: bool,
-    *,
-    by: int,
-    now: datetime,
-    update_post: bool = True,
-    reason: str | None = None,
-) -> PreMakeup:
-    """The commissioner approves or rejects a pre-makeup score, once; the
-    messages that show it are brought up to date through the outbox unless
-    `update_post` is False (a click on an old per-score post's own buttons
-    edits it in the click's answer). A rejection keeps the `reason` and owes
-    the player a notice."""
-    async with db.transaction() as conn:
-        ctx = await season_of(conn, guild_id)
-        return await decide_in(
-            conn, ctx, guild_id, pre_makeup_id, approve,
-            by=by, now=now, update_post=update_post, reason=reason,
-        )  # fmt: skip
-
-
-async def decide_in(
-    conn: aiosqlite.Connection,
-    ctx: SeasonContext,
-    guild_id: int,
-    pre_makeup_id: int,
-    approve: bool,
-    *,
-    by: int,
-    now: datetime,
-    update_post: bool = True,
-    reason: str | None = None,
-) -> PreMakeup:
-    """`decide` inside the caller's transaction."""
-    record = await people.pre_makeup_by_id(conn, pre_makeup_id)
-    if record is None or record.season_id != ctx.season.id:
-        raise NotFound("That pre-makeup score does not exist in this season.")
-    status = "approved" if approve else "rejected"
-    why = None if approve else check_reason(reason)
-    if not await people.decide_pre_makeup(conn, record.id, status, by, stamp(now), why):
-        raise AlreadyDecided(f"That pre-makeup score was already {record.status}.")
-    if update_post:
-        await owe_pre_makeup_shown(conn, guild_id, record, now=now)
-    elif record.card_id is not None:  # the click edits its own post; the day's card too
-        await owe_update(conn, guild_id, card_ref(record.card_id), now=now)
-    player = await people.player_by_id(conn, record.player_id)
-    if not approve and player is not None and player.discord_id is not None:
-        target = f"dm:{player.discord_id}"
-        await owe(conn, guild_id, target, "score_rejected", f"premakeup:{record.id}", now=now)
-    decided = await people.pre_makeup_by_id(conn, record.id)
-    assert decided is not None
-    return decided
-
-
-async def approval(db: Database, pre_makeup_id: int) -> Approval | None:
-    """A pre-makeup score's approval post as it stands now (None: no such score)."""
-    async with db.read() as conn:
-        record = await people.pre_makeup_by_id(conn, pre_makeup_id)
-        if record is None:
-            return None
-        player = await people.player_by_id(conn, record.player_id)
-        machine = await people.machine_by_id(conn, record.machine_id)
-        assert player is not None and machine is not None
-        present = [
-            found
-            for pid in await people.witnesses(conn, record.id)
-            if (found := await people.player_by_id(conn, pid)) is not None
-        ]
-        decider = None
-        if record.decided_by is not None:
-            decider = await people.player_by_discord(conn, player.league_id, record.decided_by)
-        return Approval(
-            None, PreMakeupView(record, player, machine, present),
-            record.decided_by, decider.name if decider else None,
-        )  # fmt: skip
 
 
 async def owed(db: Database, guild_id: int) -> dict[str, list[str]]:

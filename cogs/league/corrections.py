@@ -8,7 +8,7 @@ from discord import Interaction, app_commands
 from bot.components import paging
 from bot.components.interactions import deliver, now_of
 from bot.parsing import parse_score
-from bot.services import scores
+from bot.services import score_changes
 from bot.ui.replies import respond
 from cogs.league._common import ChangeKind, LeagueCommands
 
@@ -40,7 +40,7 @@ class CorrectionCommands(LeagueCommands):
         """Correct a score, or apply a penalty or replay."""
         value = parse_score(score) if score is not None else None
         bot, guild = await self._ack(interaction)
-        changed = await scores.change(
+        changed = await score_changes.change(
             bot.db,
             guild,
             week=week,
@@ -77,7 +77,7 @@ class CorrectionCommands(LeagueCommands):
         """Record the order of tied scores."""
         bot, guild = await self._ack(interaction)
         names = [p.strip() for p in players.split(",") if p.strip()]
-        summary = await scores.record_tie_order(
+        summary = await score_changes.record_tie_order(
             bot.db,
             guild,
             week=week,

@@ -9,7 +9,7 @@ from discord import Interaction, app_commands
 from bot.components import paging
 from bot.components.interactions import deliver, now_of
 from bot.parsing import parse_date
-from bot.services import attendance, finalize, picks, scores
+from bot.services import approvals, attendance, finalize, picks
 from bot.ui import render
 from bot.ui.replies import respond
 from cogs.league._common import LeagueCommands
@@ -72,7 +72,7 @@ class NightCommands(LeagueCommands):
     ) -> None:
         """Approve every pending score of one group."""
         bot, guild = await self._ack(interaction)
-        approved = await scores.approve_all(
+        approved = await approvals.approve_all(
             bot.db, guild, group, by=interaction.user.id, now=now_of(interaction)
         )
         deliver(interaction)  # their approval posts are brought up to date

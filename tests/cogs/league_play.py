@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from bot.services import finalize, picks, premakeups, scores
+from bot.services import approvals, finalize, picks, premakeups, scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, at
 from tests.cogs.fakes import GUILD, FakeBot
 
@@ -49,7 +49,9 @@ async def approved_pre_makeup(bot: FakeBot, player: int, machine: str, score: in
     done = await premakeups.submit(
         bot.db, GUILD, PLAYERS[player].id, machine, score, [witness], now=when
     )
-    await premakeups.decide(bot.db, GUILD, done.pre_makeup.id, True, by=COMMISSIONER.id, now=when)
+    await approvals.decide_pre_makeup(
+        bot.db, GUILD, done.pre_makeup.id, True, by=COMMISSIONER.id, now=when
+    )
 
 
 async def lock(bot: FakeBot, week: int = 1) -> None:
@@ -66,7 +68,7 @@ async def submit_all(
             await scores.submit(bot.db, GUILD, discord_id(player), game, score,
                                 now=at(day, "20:00"))  # fmt: skip
     for group in groups:
-        await scores.approve_all(bot.db, GUILD, group, by=COMMISSIONER.id, now=at(day, "22:00"))
+        await approvals.approve_all(bot.db, GUILD, group, by=COMMISSIONER.id, now=at(day, "22:00"))
 
 
 async def play_week(

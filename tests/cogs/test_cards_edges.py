@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.services import cards, machine_list, premakeups, scores
+from bot.services import approvals, cards, machine_list, premakeups
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import (
     APPROVALS,
@@ -122,7 +122,7 @@ async def test_a_reject_form_for_a_score_sent_again_since_is_refused(league: Fak
     ]  # fmt: skip
     done = await submit_modal(forms[0], as_user(bot, COMMISSIONER, TONIGHT), reason="blurry")
     assert done.text == "Rejected P1's 4,000,000; they are told why."
-    found = await scores.approval(bot.db, 1)
+    found = await approvals.score_approval(bot.db, 1)
     assert found is not None and found.decider_id == COMMISSIONER.id  # kept for the exports
     await score(bot, 1, 1, "5.0M")
     stale = await submit_modal(forms[1], as_user(bot, COMMISSIONER, TONIGHT), reason="again")

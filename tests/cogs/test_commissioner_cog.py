@@ -10,7 +10,7 @@ import aiosqlite
 import pytest
 from discord import app_commands
 
-from bot.services import announcements, attendance, membership, picks, scores
+from bot.services import announcements, approvals, attendance, membership, picks, scores
 from bot.ui.replies import NotCommissioner
 from cogs.attendance import Attendance
 from cogs.commissioner import Commissioner
@@ -297,7 +297,7 @@ async def test_approve_all_approves_one_groups_pending_scores(league: FakeBot) -
         await scores.submit(bot.db, GUILD, PLAYERS[player].id, 1, 1000, now=TONIGHT)
     said = await run(bot, "night approve-all", when=TONIGHT, group="1")
     assert said.text == "Approved 3 score(s) of group 1."
-    assert [(v.player.name, v.group_label) for v in await scores.pending(bot.db, GUILD)] == [
+    assert [(v.player.name, v.group_label) for v in await approvals.pending(bot.db, GUILD)] == [
         ("P4", "Group 2")
     ]
 

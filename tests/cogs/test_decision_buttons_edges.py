@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from bot.components.approvals import DecisionButton, decision_view
-from bot.services import picks, scores
+from bot.services import approvals, picks
 from cogs.scores import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, at
 from tests.cogs.fakes import GUILD, FakeBot, FakeInteraction, click, invoke
@@ -31,10 +31,10 @@ async def test_an_old_score_posts_approve_records_the_commissioner_and_drops_its
     await invoke(
         cog.score, cog, FakeInteraction(league, PLAYERS[1], TONIGHT), game=1, score="1,000"
     )
-    score_id = (await scores.pending(league.db, GUILD))[0].score.id
+    score_id = (await approvals.pending(league.db, GUILD))[0].score.id
     clicked = FakeInteraction(league, COMMISSIONER, TONIGHT)
     done = await click(DecisionButton("score", "approve", score_id), clicked)
     assert done.edited and done.edited[0].endswith("Approved by Koi.")
     assert clicked.said.edited_views == [None]  # the buttons removed, not left
-    found = await scores.approval(league.db, score_id)
+    found = await approvals.score_approval(league.db, score_id)
     assert found is not None and found.decider_id == COMMISSIONER.id

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.photos import clean
-from bot.services import scores
+from bot.services import approvals, scores
 from cogs.league import admin
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, at
 from tests.cogs.fakes import GUILD, FakeBot, FakeMember
@@ -35,8 +35,8 @@ async def with_photos(bot: FakeBot) -> dict[str, bytes]:
     await scores.submit(bot.db, GUILD, PLAYERS[1].id, 1, 61_000_000, photo=first, now=TONIGHT)
     await scores.submit(bot.db, GUILD, PLAYERS[1].id, 2, 25_000_000, photo=second, now=TONIGHT)
     wrong = await scores.submit(bot.db, GUILD, PLAYERS[2].id, 1, 4_000, photo=first, now=TONIGHT)
-    await scores.decide(bot.db, GUILD, wrong.score.id, False, by=COMMISSIONER.id, now=TONIGHT,
-                        reason="one zero short")  # fmt: skip
+    await approvals.decide_score(bot.db, GUILD, wrong.score.id, False, by=COMMISSIONER.id,
+                                 now=TONIGHT, reason="one zero short")  # fmt: skip
     await scores.submit(bot.db, GUILD, PLAYERS[2].id, 1, 40_000, photo=second, now=TONIGHT)
     old = await scores.submit(bot.db, GUILD, PLAYERS[3].id, 1, 48_000_000, now=TONIGHT)
     async with bot.db.transaction() as conn:  # as migration 0005 stored it

@@ -14,7 +14,17 @@ from typing import Any
 import pytest
 
 from bot.models import Player
-from bot.services import attendance, exports, finalize, money, scores, setup, standings
+from bot.services import (
+    approvals,
+    attendance,
+    exports,
+    finalize,
+    money,
+    score_changes,
+    scores,
+    setup,
+    standings,
+)
 from bot.services.exports import FILES, UNKNOWN_MEMBER
 from bot.services.outcomes import ExportValue, StandingRow
 from cogs.league import admin
@@ -52,12 +62,14 @@ async def played(bot: FakeBot) -> FakeBot:
     await scores.submit(bot.db, GUILD, PLAYERS[2].id, 1, 1_000, now=at(night_of(2), "19:50"))
     async with bot.db.read() as conn:
         (wrong,) = [row[0] for row in await conn.execute_fetchall("SELECT max(id) FROM scores")]
-    await scores.decide(bot.db, GUILD, wrong, False, by=COMMISSIONER.id,
-                        now=at(night_of(2), "19:55"), reason="photo shows 1,000,000")  # fmt: skip
+    await approvals.decide_score(
+        bot.db, GUILD, wrong, False, by=COMMISSIONER.id, now=at(night_of(2), "19:55"),
+        reason="photo shows 1,000,000",
+    )  # fmt: skip
     await submit_all(bot, 2, WEEK_2)
-    await scores.change(bot.db, GUILD, week=2, player_name="P2", game_number=2,
-                        kind="correction", reason="typo", new_score=210_000_000,
-                        by=COMMISSIONER.id, now=at(night_of(2), "22:30"))  # fmt: skip
+    await score_changes.change(bot.db, GUILD, week=2, player_name="P2", game_number=2,
+                               kind="correction", reason="typo", new_score=210_000_000,
+                               by=COMMISSIONER.id, now=at(night_of(2), "22:30"))  # fmt: skip
     await finalize.finalize(bot.db, GUILD, by=COMMISSIONER.id, now=at(night_of(2), "23:00"))
     return bot
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.services import picks, scores
+from bot.services import approvals, picks
 from bot.ui.replies import APOLOGY, OTHER_SERVER, LeagueTree, report
 from cogs.commissioner import Commissioner
 from cogs.scores import Scores
@@ -90,7 +90,7 @@ async def test_a_button_from_another_server_decides_nothing(league: FakeBot) -> 
     interaction.message = posted
     said = await click(approve, interaction)
     assert said.text == OTHER_SERVER and not said.edited
-    assert [v.score.status for v in await scores.pending(league.db, GUILD)] == ["pending"]
+    assert [v.score.status for v in await approvals.pending(league.db, GUILD)] == ["pending"]
     menu = posted.button("Reject a score…")
     interaction = from_elsewhere(league, COMMISSIONER, GUILD + 7)
     said = await click(menu, interaction, [menu.item.options[0].value])

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.services import card_decisions, exports, membership, scores
+from bot.services import card_decisions, exports, membership, score_changes, scores
 from bot.services.context import FORMULA_NAME
 from bot.services.errors import BadInput
 from bot.ui.exports import csv_bytes, zip_bytes
@@ -138,9 +138,9 @@ async def test_formula_like_text_a_league_holds_is_exported_as_text(league: Fake
     said = await run(bot, "money fund", user=formula_koi, when=at(FIRST_NIGHT, "23:30"),
                      amount="5", note="+1+1")  # fmt: skip
     assert private(said)
-    await scores.change(bot.db, GUILD, week=2, player_name="P2", game_number=3,
-                        kind="correction", reason="@SUM(1+1)", new_score=199_000_000,
-                        by=COMMISSIONER.id, now=at(FIRST_NIGHT, "23:40"))  # fmt: skip
+    await score_changes.change(bot.db, GUILD, week=2, player_name="P2", game_number=3,
+                               kind="correction", reason="@SUM(1+1)", new_score=199_000_000,
+                               by=COMMISSIONER.id, now=at(FIRST_NIGHT, "23:40"))  # fmt: skip
     done = await exports.export_season(bot.db, GUILD)
     found = tables(zip_bytes(done))
 

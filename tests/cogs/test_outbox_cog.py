@@ -14,7 +14,7 @@ from discord import app_commands
 from bot.delivery import Sender
 from bot.delivery.words import words
 from bot.migrate import load_migrations
-from bot.services import announcements, outbox, scores
+from bot.services import announcements, approvals, outbox
 from cogs.commissioner import Commissioner
 from cogs.scores import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
@@ -116,7 +116,7 @@ async def test_a_score_refused_by_the_approvals_channel_is_kept_and_resent(
     clicked = await click(posted.button("Approve one game…"), as_user(bot, COMMISSIONER, TONIGHT),
                           ["1"])  # fmt: skip
     assert clicked.text == "Approved 1 score: Game 1 · Medieval Madness."
-    view = await scores.approval(bot.db, 1)
+    view = await approvals.score_approval(bot.db, 1)
     assert view is not None and view.score is not None
     assert view.score.score.status == "approved" and "P1 300,000,000 ✓" in card_text(posted)
 

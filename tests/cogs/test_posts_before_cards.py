@@ -6,7 +6,7 @@ pre-makeup's old post likewise, its day's card following."""
 
 from __future__ import annotations
 
-from bot.services import outbox, scores
+from bot.services import approvals, outbox
 from cogs.scores import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, FakeMessage, card_text, click, invoke
@@ -39,7 +39,7 @@ async def test_r12_an_old_approval_post_is_sent_with_buttons_that_decide_its_sco
     clicked = await click(posted.button("Approve"), as_user(bot, COMMISSIONER, TONIGHT))
     assert clicked.edited == [HEAD + "Approved by Koi."]
     assert clicked.edited_views == [None]  # decided: no buttons left
-    found = await scores.approval(bot.db, 1)
+    found = await approvals.score_approval(bot.db, 1)
     assert found is not None and found.score is not None
     assert found.score.score.status == "approved"
     card = bot.channels[APPROVALS].sent[0]

@@ -7,7 +7,7 @@ the card, naming who decided."""
 from __future__ import annotations
 
 from bot.components.approvals import DecisionButton
-from bot.services import outbox, premakeups
+from bot.services import approvals, outbox
 from cogs.scores import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import (
@@ -108,7 +108,7 @@ async def test_an_old_posts_button_keeps_who_decided(league: FakeBot) -> None:
     clicked = await click(first.button("Approve"), as_user(bot, COMMISSIONER, BEFORE))
     assert clicked.edited == [TZ + "Approved by Koi."]
     assert first.edits == 0  # the click's own answer edits it: no edit owed besides
-    found = await premakeups.approval(bot.db, 1)
+    found = await approvals.pre_makeup_approval(bot.db, 1)
     assert found is not None and found.decider_id == COMMISSIONER.id
 
 

@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 
 from bot import photos
-from bot.services import scores, setup
+from bot.services import approvals, setup
 from bot.services.errors import BadInput
 from cogs.scores import Scores, cleaned
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user
@@ -167,7 +167,7 @@ async def test_the_photo_stays_on_the_card_once_approved(league: FakeBot) -> Non
                        as_user(bot, COMMISSIONER, TONIGHT, message=card), values=["1"])  # fmt: skip
     assert said.text.startswith("Approved 3 scores")
     assert f"P1 1,000,000 ✓ [📷]({JUMP}{photo_post.id})" in card_text(card)
-    assert [v.score.status for v in await scores.pending(bot.db, GUILD)] == []
+    assert [v.score.status for v in await approvals.pending(bot.db, GUILD)] == []
 
 
 async def ticks_while(work: asyncio.Future[Any]) -> int:

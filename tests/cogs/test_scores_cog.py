@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.components.approvals import DecisionButton
-from bot.services import cards, picks, scores
+from bot.services import approvals, cards, picks
 from cogs.scores import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import (
@@ -30,7 +30,8 @@ async def locked(bot: FakeBot) -> FakeBot:
 
 async def pending(bot: FakeBot) -> list[tuple[str, int, int]]:
     return [
-        (v.player.name, v.game.number, v.score.score) for v in await scores.pending(bot.db, GUILD)
+        (v.player.name, v.game.number, v.score.score)
+        for v in await approvals.pending(bot.db, GUILD)
     ]
 
 
@@ -125,7 +126,7 @@ async def test_old_approve_button_still_works_after_the_upgrade(league: FakeBot)
     """A per-score post from before the cards keeps working (its DynamicItem stays)."""
     bot = await locked(league)
     await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT), game=1, score="1,000")
-    score_id = (await scores.pending(bot.db, GUILD))[0].score.id
+    score_id = (await approvals.pending(bot.db, GUILD))[0].score.id
     old = DecisionButton("score", "approve", score_id)
     refused = await click(old, as_user(bot, PLAYERS[2], TONIGHT))
     assert refused.text == "Only the commissioner can do that."

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from bot.components import picture
-from bot.services import machine_list, membership, money, picks, scores, setup
+from bot.services import approvals, machine_list, membership, money, picks, scores, setup
 from bot.ui.picture import WIDTH
 from cogs.standings import Standings
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
@@ -366,8 +366,8 @@ async def test_me_on_league_night_lists_tonights_scores_and_where_each_stands(
     first = await scores.submit(bot.db, GUILD, discord_id(1), 1, 120_000_000, now=night)
     typo = await scores.submit(bot.db, GUILD, discord_id(1), 2, 9, now=night)
     await scores.submit(bot.db, GUILD, discord_id(1), 3, 75_500_000, now=night)
-    await scores.decide(bot.db, GUILD, first.score.id, True, by=COMMISSIONER.id, now=night)
-    await scores.decide(
+    await approvals.decide_score(bot.db, GUILD, first.score.id, True, by=COMMISSIONER.id, now=night)
+    await approvals.decide_score(
         bot.db, GUILD, typo.score.id, False, by=COMMISSIONER.id, now=night, reason="Too low?"
     )
     said = await invoke(COG.me, COG, as_user(bot, PLAYERS[1], at(FIRST_NIGHT, "21:00")))

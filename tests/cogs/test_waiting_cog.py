@@ -3,7 +3,7 @@ group by group, paged (R5 approvals)."""
 
 from __future__ import annotations
 
-from bot.services import scores
+from bot.services import approvals, scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import GUILD, FakeBot, click, private_message
 from tests.cogs.league_play import discord_id, lock, snapshot, submit_all
@@ -55,7 +55,7 @@ async def test_a_long_wait_pages_and_only_the_commissioner_turns_it(league: Fake
     assert second.edited[0].endswith("Page 2 of 4") and second.replies == []  # in place
     # Group 1's scores are approved meanwhile: the list shrinks to two pages, and
     # ▶ to page 3 shows the last page there is.
-    await scores.approve_all(bot.db, GUILD, "1", by=COMMISSIONER.id, now=TONIGHT)
+    await approvals.approve_all(bot.db, GUILD, "1", by=COMMISSIONER.id, now=TONIGHT)
     third = second.edited_views[0].children[1]  # type: ignore[union-attr]
     turned = await click(third, as_user(bot, COMMISSIONER, TONIGHT, message=private_message()))
     assert turned.edited[0].startswith("Week 1: scores waiting\n**Group 2**\n")

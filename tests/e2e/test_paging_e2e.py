@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.config import Settings
-from bot.services import scores
+from bot.services import approvals, score_changes, scores
 from bot.stage import running_bot
 from bot.transcript import shown
 from standin import DiscordStandIn, Exchange, Limits
@@ -71,12 +71,14 @@ async def league(tmp_path: Path) -> AsyncIterator[League]:
                     view = await scores.submit(
                         db, guild, member, game, n * 1_000_000 + game, now=TONIGHT
                     )
-                    await scores.decide(db, guild, view.score.id, True, by=koi, now=TONIGHT)
+                    await approvals.decide_score(
+                        db, guild, view.score.id, True, by=koi, now=TONIGHT
+                    )
             for n in range(20):
-                await scores.change(db, guild, week=1, player_name="Player 01",
-                                    game_number=1 + n % 5, kind="correction",
-                                    reason=f"re-read {n}", new_score=10 + n, by=koi,
-                                    now=TONIGHT.replace(minute=10 + n))  # fmt: skip
+                await score_changes.change(db, guild, week=1, player_name="Player 01",
+                                           game_number=1 + n % 5, kind="correction",
+                                           reason=f"re-read {n}", new_score=10 + n, by=koi,
+                                           now=TONIGHT.replace(minute=10 + n))  # fmt: skip
         settings = bot_settings(standin, server, TOKEN, database, tmp_path / "backups")
         standin.set_time(TONIGHT.replace(hour=22, minute=45))
         yield League(standin, settings, server)

@@ -20,7 +20,7 @@ import pytest
 from PIL import Image
 
 from bot.config import Settings
-from bot.services import scores
+from bot.services import approvals, scores
 from bot.stage import running_bot
 from bot.transcript import shown
 from bot.ui.picture import WIDTH
@@ -71,7 +71,9 @@ async def league(tmp_path: Path) -> AsyncIterator[League]:
                     view = await scores.submit(
                         db, guild, member, game, n * 1_000_000 + game, now=TONIGHT
                     )
-                    await scores.decide(db, guild, view.score.id, True, by=koi, now=TONIGHT)
+                    await approvals.decide_score(
+                        db, guild, view.score.id, True, by=koi, now=TONIGHT
+                    )
         settings = bot_settings(standin, server, TOKEN, database, tmp_path / "backups")
         standin.set_time(TONIGHT.replace(hour=22, minute=45))
         yield League(standin, settings, server.general, server.announcements, server.approvals, koi)

@@ -18,7 +18,17 @@ from bot.client import LeagueBot
 from bot.config import load_settings
 from bot.database import Database
 from bot.scheduler import MAX_WAITS, SWEEP_EVERY, LeagueScheduler
-from bot.services import announcements, finalize, groups, membership, outbox, scores, setup, skips
+from bot.services import (
+    announcements,
+    approvals,
+    finalize,
+    groups,
+    membership,
+    outbox,
+    scores,
+    setup,
+    skips,
+)
 from cogs.commissioner import Commissioner
 from tests.cogs import fakes
 from tests.cogs.conftest import COMMISSIONER, as_user
@@ -49,7 +59,7 @@ async def play(db: Database, day: date) -> None:
             score = (10 - player) * 1_000_000 + game
             await scores.submit(db, GUILD, player, game, score, now=at(day, "20:00"))
     for group in ("1", "2"):
-        await scores.approve_all(db, GUILD, group, by=99, now=at(day, "22:00"))
+        await approvals.approve_all(db, GUILD, group, by=99, now=at(day, "22:00"))
 
 
 async def running(scheduler: LeagueScheduler, clock: Clock, until: datetime) -> None:

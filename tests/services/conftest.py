@@ -13,7 +13,7 @@ from bot.database import Database
 from bot.migrate import migrate
 from bot.models import Night, Notice
 from bot.repositories import nights
-from bot.services import finalize, machine_list, membership, picks, scores, setup
+from bot.services import approvals, finalize, machine_list, membership, picks, scores, setup
 from bot.services.context import night_on, season_of
 
 GUILD = 1001
@@ -99,5 +99,5 @@ async def finalize_week_1(db: Database) -> None:
     for number, score in ((1, 300_000_000), (2, 200_000_000), (3, 100_000_000)):
         for game in range(1, 6):
             await scores.submit(db, GUILD, discord_id(number), game, score, now=at(night, "20:00"))
-    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(night, "22:00"))
+    await approvals.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(night, "22:00"))
     await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(night, "23:00"))

@@ -8,6 +8,7 @@ import pytest
 
 from bot.database import Database
 from bot.services import (
+    approvals,
     attendance,
     finalize,
     machine_list,
@@ -43,7 +44,7 @@ async def pre_makeup(db: Database, player: int, machine: str, score: int) -> Non
     submitted = await premakeups.submit(
         db, GUILD, player, machine, score, [P1 if player != P1 else P2], now=at(date(2026, 1, 5))
     )
-    await premakeups.decide(
+    await approvals.decide_pre_makeup(
         db, GUILD, submitted.pre_makeup.id, True, by=COMMISSIONER, now=at(date(2026, 1, 5))
     )
 
@@ -55,7 +56,7 @@ async def play(db: Database, week: int) -> finalize.NightSummary:
     for player, score in LIVE.items():
         for game in range(1, 6):
             await scores.submit(db, GUILD, player, game, score, now=at(day, "20:00"))
-    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(day, "22:00"))
+    await approvals.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(day, "22:00"))
     return await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(day, "23:00"))
 
 

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from bot.services import announcements, attendance, finalize, membership, picks, scores, skips
+from bot.services import (
+    announcements,
+    approvals,
+    attendance,
+    finalize,
+    membership,
+    picks,
+    scores,
+    skips,
+)
 from bot.services.outcomes import CutoffPost, GracePost, LockPost, NoticeLine
 from bot.ui import render
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
@@ -100,7 +109,7 @@ async def test_a_night_finalized_before_the_grace_time_owes_no_grace_post(player
     for player, score in ((P1, 300_000_000), (P2, 200_000_000), (P3, 100_000_000)):
         for game in range(1, 6):
             await scores.submit(db, GUILD, player, game, score, now=at(NIGHT, "19:20"))
-    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "19:25"))
+    await approvals.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "19:25"))
     await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "19:29"))
     assert await announcements.due(db, GUILD, "grace", at(NIGHT, "19:30")) is None
 

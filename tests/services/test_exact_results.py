@@ -20,7 +20,7 @@ from bot.migrate import DEFAULT_MIGRATIONS as MIGRATIONS
 from bot.migrate import migrate
 from bot.repositories import results
 from bot.repositories._rows import fraction_of, fraction_text
-from bot.services import finalize, machine_list, money, picks, scores, setup, standings
+from bot.services import approvals, finalize, machine_list, money, picks, scores, setup, standings
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, add_players, at, discord_id
 
 NIGHT = SEASON_START
@@ -42,7 +42,7 @@ async def play_the_reproduction(db: Database) -> None:
     for number, row in ((1, W), (2, X), (3, Y)):
         for game, score in enumerate(row, start=1):
             await scores.submit(db, GUILD, discord_id(number), game, score, now=at(NIGHT, "20:00"))
-    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
+    await approvals.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
     await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
 
 

@@ -8,7 +8,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from bot.services import finalize, groups, membership, picks, premakeups, scores, setup
+from bot.services import approvals, finalize, groups, membership, picks, premakeups, scores, setup
 from bot.services.errors import NotReady
 from bot.services.season import TOO_FEW_FOR_GROUPS, groups_wait_for
 from bot.ui.embeds import week_notes
@@ -69,7 +69,7 @@ async def test_r8_6_a_night_left_ungrouped_at_finalize_is_grouped_once_players_j
     for number, score in ((1, 300_000_000), (2, 200_000_000), (3, 100_000_000)):
         for game in range(1, 6):
             await scores.submit(db, GUILD, discord_id(number), game, score, now=at(night, "20:00"))
-    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(night, "22:00"))
+    await approvals.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(night, "22:00"))
     for name in ("P2", "P3"):
         await membership.remove_player(db, GUILD, name, now=at(night, "22:30"))
     await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(night, "23:00"))
@@ -123,7 +123,7 @@ async def test_r11_2_week_2_play_order_is_from_the_ranks_before_it(players) -> N
     for number, score in ((1, 1_000), (2, 2_000), (3, 900_000_000)):
         for game in range(1, 6):
             await scores.submit(db, GUILD, discord_id(number), game, score, now=at(WEEK_2, "20:00"))
-    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(WEEK_2, "22:00"))
+    await approvals.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(WEEK_2, "22:00"))
     await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(WEEK_2, "23:00"))
     after = await groups.week_view(db, GUILD, week=2, now=at(WEEK_2, "23:30"))
     assert [g.play_order for g in after.groups] == [g.play_order for g in before.groups]
@@ -134,7 +134,7 @@ async def test_r3_1_an_approved_pre_makeup_is_no_longer_owed(players) -> None:
     made = await premakeups.submit(
         db, GUILD, P1, "Machine A", 1_000, [P2], now=at(date(2026, 1, 3))
     )
-    await premakeups.decide(
+    await approvals.decide_pre_makeup(
         db, GUILD, made.pre_makeup.id, True, by=COMMISSIONER, now=at(date(2026, 1, 3))
     )
     view = await groups.week_view(db, GUILD, week=1, now=at(SEASON_START, "10:00"))

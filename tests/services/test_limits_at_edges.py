@@ -14,7 +14,17 @@ from PIL import Image
 from bot import photos
 from bot.database import Database
 from bot.parsing import InputError
-from bot.services import attendance, machine_list, membership, money, scores, setup, skips
+from bot.services import (
+    approvals,
+    attendance,
+    machine_list,
+    membership,
+    money,
+    score_changes,
+    scores,
+    setup,
+    skips,
+)
 from bot.services.errors import BadInput
 from tests.services.conftest import GUILD, SEASON_START, at, discord_id
 from tests.services.test_scores import NIGHT, locked_league
@@ -103,7 +113,7 @@ async def skip_reason(db: Database, text: str) -> object:
 
 
 def reject_reason(text: str) -> object:
-    return scores.check_reason(text)
+    return approvals.check_reason(text)
 
 
 TEXTS: list[tuple[str, Check, int, str, str]] = [
@@ -142,9 +152,9 @@ async def test_each_text_at_its_edges(
 def test_a_rejection_reason_at_its_edges(size: int, taken: str | bool | None) -> None:
     if taken is False:
         with pytest.raises(BadInput, match=re.escape("(at most 300 characters)")):
-            scores.check_reason("x" * size)
+            approvals.check_reason("x" * size)
     else:
-        assert scores.check_reason("x" * size) == taken  # none given: None
+        assert approvals.check_reason("x" * size) == taken  # none given: None
 
 
 @pytest.mark.parametrize(("size", "whole"), [(39, True), (40, True), (41, False)])
@@ -161,9 +171,9 @@ async def test_what_a_refusal_echoes_at_its_edge(league: Database, size: int, wh
 async def test_a_score_change_reason_at_its_edges(league: Database, size: int, taken: bool) -> None:
     await locked_league(league, 3)
     await scores.submit(league, GUILD, discord_id(1), 1, 1_000_000, now=at(NIGHT, "20:00"))
-    change = scores.change(league, GUILD, week=1, player_name="P1", game_number=1,
-                           kind="penalty", reason="x" * size, by=1,
-                           now=at(NIGHT, "21:00"))  # fmt: skip
+    change = score_changes.change(league, GUILD, week=1, player_name="P1", game_number=1,
+                                  kind="penalty", reason="x" * size, by=1,
+                                  now=at(NIGHT, "21:00"))  # fmt: skip
     if taken:
         assert (await change).change.new_score == 0
     else:

@@ -11,7 +11,7 @@ import pytest
 from bot.database import Database
 from bot.models import OutboxItem
 from bot.repositories import outbox as outbox_sql
-from bot.services import finalize, outbox, picks, scores
+from bot.services import approvals, finalize, outbox, picks, scores
 from bot.services.errors import LeagueError, NotReady, WrongState
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
 
@@ -54,7 +54,7 @@ async def test_a_refused_finalize_owes_nothing_and_a_finalize_owes_its_posts_onc
             if (player, game) != (1, 1):
                 await scores.submit(db, GUILD, discord_id(player), game, player * 10**8 + game,
                                     now=TONIGHT)  # fmt: skip
-    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=TONIGHT)
+    await approvals.approve_all(db, GUILD, "1", by=COMMISSIONER, now=TONIGHT)
     summary = await finalize.finalize(db, GUILD, by=COMMISSIONER, now=TONIGHT)
     announced = [(i.kind, i.ref) for i in await items(db) if i.target == "announcements"]
     night = f"night:{summary.night.id}"

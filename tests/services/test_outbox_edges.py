@@ -11,7 +11,7 @@ from datetime import timedelta
 from bot.database import Database
 from bot.models import OutboxItem
 from bot.repositories import outbox as outbox_sql
-from bot.services import finalize, outbox, picks, scores
+from bot.services import approvals, finalize, outbox, picks, scores
 from bot.ui import delivery
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
 
@@ -75,7 +75,7 @@ async def finalized_week_1(db: Database) -> None:
         for game in range(1, 6):
             await scores.submit(db, GUILD, discord_id(player), game, player * 10**8 + game,
                                 now=TONIGHT)  # fmt: skip
-    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=TONIGHT)
+    await approvals.approve_all(db, GUILD, "1", by=COMMISSIONER, now=TONIGHT)
     await finalize.finalize(db, GUILD, by=COMMISSIONER, now=TONIGHT)
 
 

@@ -9,7 +9,7 @@ from datetime import date
 import pytest
 
 from bot.database import Database
-from bot.services import premakeups
+from bot.services import approvals, premakeups
 from bot.services.errors import BadInput, Conflict, NotFound
 from tests.services.conftest import COMMISSIONER, GUILD, at, discord_id, snapshot
 
@@ -28,7 +28,9 @@ async def test_r3_1_a_second_score_on_a_machine_names_the_first_and_its_state(
         "Your pre-makeup score on Machine A (1,000) is waiting for approval; "
         "there is one per machine."
     )
-    await premakeups.decide(db, GUILD, first.pre_makeup.id, True, by=COMMISSIONER, now=BEFORE)
+    await approvals.decide_pre_makeup(
+        db, GUILD, first.pre_makeup.id, True, by=COMMISSIONER, now=BEFORE
+    )
     with pytest.raises(Conflict) as recorded:
         await premakeups.submit(db, GUILD, P1, "Machine A", 2000, [P2], now=BEFORE)
     assert str(recorded.value) == (

@@ -6,7 +6,16 @@ from __future__ import annotations
 import pytest
 
 from bot.database import Database
-from bot.services import attendance, finalize, membership, money, picks, scores
+from bot.services import (
+    approvals,
+    attendance,
+    finalize,
+    membership,
+    money,
+    picks,
+    score_changes,
+    scores,
+)
 from bot.services.errors import NotFound, NotReady
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
 
@@ -22,7 +31,7 @@ async def removed_mid_night(db: Database) -> None:
     for player, score in ((P1, 300_000_000), (P2, 200_000_000)):
         for game in range(1, 6):
             await scores.submit(db, GUILD, player, game, score, now=at(NIGHT, "20:00"))
-    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
+    await approvals.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
     with pytest.raises(NotReady, match="Missing scores: P3 on game 1"):
         await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
 
@@ -47,9 +56,10 @@ async def test_a_removed_players_scores_can_be_entered_and_their_dues_recorded(p
     db = players
     await removed_mid_night(db)
     for game in range(1, 6):
-        await scores.change(db, GUILD, week=1, player_name="P3", game_number=game,
-                            kind="correction", reason="played, removed after", new_score=1000,
-                            by=COMMISSIONER, now=at(NIGHT, "22:30"))  # fmt: skip
+        await score_changes.change(
+            db, GUILD, week=1, player_name="P3", game_number=game, kind="correction",
+            reason="played, removed after", new_score=1000, by=COMMISSIONER, now=at(NIGHT, "22:30"),
+        )  # fmt: skip
     await money.record_dues(db, GUILD, "P3", 1, by=COMMISSIONER, now=at(NIGHT, "22:40"))
     summary = await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
     assert [name for name, _ in summary.groups[0].rows][-1] == "P3"

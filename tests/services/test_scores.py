@@ -9,7 +9,7 @@ import pytest
 
 from bot.database import Database
 from bot.models import ScoreChange
-from bot.services import audit, finalize, picks, scores, standings
+from bot.services import approvals, audit, finalize, picks, score_changes, scores, standings
 from bot.services.context import stamp
 from bot.services.errors import (
     AlreadyDecided,
@@ -80,20 +80,24 @@ async def test_submit_refusals_change_nothing(league: Database) -> None:
             await scores.submit(db, GUILD, P[1], now=at(NIGHT, "20:01"), **kwargs)
     with pytest.raises(NotFound, match="not a player"):
         await scores.submit(db, GUILD, 4242, 1, 100, now=at(NIGHT, "20:01"))
-    assert [v.score.id for v in await scores.pending(db, GUILD)] == [first.score.id]
+    assert [v.score.id for v in await approvals.pending(db, GUILD)] == [first.score.id]
 
     # A group member may submit for another member of the same group.
     other = await scores.submit(db, GUILD, P[1], 1, 555, player=P[2], now=at(NIGHT, "20:02"))
     assert (other.player.name, other.score.submitted_by) == ("P2", P[1])
 
-    decided = await scores.decide(db, GUILD, first.score.id, True, by=COMMISSIONER, now=at(NIGHT))
+    decided = await approvals.decide_score(
+        db, GUILD, first.score.id, True, by=COMMISSIONER, now=at(NIGHT)
+    )
     assert (decided.score.status, decided.score.decided_by) == ("approved", COMMISSIONER)
     with pytest.raises(AlreadyDecided, match="already approved; nothing changed"):
-        await scores.decide(db, GUILD, first.score.id, False, by=COMMISSIONER, now=at(NIGHT))
+        await approvals.decide_score(
+            db, GUILD, first.score.id, False, by=COMMISSIONER, now=at(NIGHT)
+        )
     with pytest.raises(WrongState, match="is approved; ask the commissioner to correct it"):
         await scores.submit(db, GUILD, P[1], 1, 9, now=at(NIGHT, "20:05"))
     # Rejected, then submitted again.
-    await scores.decide(db, GUILD, other.score.id, False, by=COMMISSIONER, now=at(NIGHT))
+    await approvals.decide_score(db, GUILD, other.score.id, False, by=COMMISSIONER, now=at(NIGHT))
     again = await scores.submit(db, GUILD, P[2], 1, 556, now=at(NIGHT, "20:06"))
     assert again.score.status == "pending"
 
@@ -103,8 +107,8 @@ async def test_two_concurrent_approvals_approve_once(league: Database) -> None:
     await locked_league(db, 3)
     view = await scores.submit(db, GUILD, P[1], 1, 100, now=at(NIGHT, "20:00"))
     outcomes = await asyncio.gather(
-        scores.decide(db, GUILD, view.score.id, True, by=COMMISSIONER, now=at(NIGHT)),
-        scores.decide(db, GUILD, view.score.id, True, by=COMMISSIONER + 1, now=at(NIGHT)),
+        approvals.decide_score(db, GUILD, view.score.id, True, by=COMMISSIONER, now=at(NIGHT)),
+        approvals.decide_score(db, GUILD, view.score.id, True, by=COMMISSIONER + 1, now=at(NIGHT)),
         return_exceptions=True,
     )
     approved = [o for o in outcomes if not isinstance(o, Exception)]
@@ -122,7 +126,7 @@ async def test_200_concurrent_submissions_are_all_stored_once(league: Database) 
     ]
     views = await asyncio.gather(*calls)
     assert len({v.score.id for v in views}) == 200
-    stored = await scores.pending(db, GUILD)
+    stored = await approvals.pending(db, GUILD)
     assert sorted((v.player.name, v.game.number, v.score.score) for v in stored) == sorted(
         (f"P{n}", game, n * 1000 + game) for n in range(1, 41) for game in range(1, 6)
     )
@@ -141,11 +145,11 @@ async def test_finalize_refuses_pending_missing_and_tied_scores_then_is_idempote
     await submit_group(db, {1: [300] * 5, 2: [200] * 5, 3: [100] * 4 + [200]})
     with pytest.raises(NotReady, match="waiting for approval: P1 on game 1"):
         await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
-    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
+    await approvals.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
     # Game 5: P2 and P3 both scored 200 (R5.4).
     with pytest.raises(NotReady, match=r"Game 5 \(Machine F\): P2, P3 have the same score"):
         await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
-    await scores.record_tie_order(
+    await score_changes.record_tie_order(
         db, GUILD, week=1, game_number=5, players=["P3", "P2"], now=at(NIGHT, "22:30")
     )
 
@@ -176,8 +180,8 @@ async def test_r12_penalty_and_replay_change_standings_with_an_audit_trail(
         reason: str,
         score: int | None = None,
         day: date = date(2026, 1, 8),
-    ) -> scores.ScoreChanged:
-        return await scores.change(
+    ) -> score_changes.ScoreChanged:
+        return await score_changes.change(
             db,
             GUILD,
             week=1,
@@ -223,7 +227,7 @@ async def finalized_week_1(db: Database) -> finalize.NightSummary:
     """Three players, 3-2-1 every game, approved and finalized."""
     await locked_league(db, 3)
     await submit_group(db, {1: [300] * 5, 2: [200] * 5, 3: [150] * 5})
-    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
+    await approvals.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
     return await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
 
 
@@ -258,9 +262,9 @@ async def test_r5_4_r12_a_correction_that_makes_a_tie_is_applied_after_the_tie_o
         now=at(date(2026, 1, 8)),
     )
     with pytest.raises(NotReady, match="P2, P3 have the same score"):
-        await scores.change(db, GUILD, **fix)
+        await score_changes.change(db, GUILD, **fix)
     assert await changes_oldest_first(db) == []  # refused: nothing changed
-    await scores.record_tie_order(
+    await score_changes.record_tie_order(
         db,
         GUILD,
         week=1,
@@ -269,7 +273,7 @@ async def test_r5_4_r12_a_correction_that_makes_a_tie_is_applied_after_the_tie_o
         by=COMMISSIONER,
         now=at(date(2026, 1, 8)),
     )
-    changed = await scores.change(db, GUILD, **fix)
+    changed = await score_changes.change(db, GUILD, **fix)
     assert changed.refinalized is not None
     game1 = changed.refinalized.groups[0].games[0]
     assert [(f.player, f.points) for f in game1.finish] == [("P1", 3), ("P3", 2), ("P2", 1)]
@@ -282,7 +286,7 @@ async def test_r5_4_a_tie_order_on_a_finalized_night_refinalizes_it_at_the_time_
     db = league
     await finalized_week_1(db)
     when = at(date(2026, 1, 8), "09:41")
-    summary = await scores.record_tie_order(
+    summary = await score_changes.record_tie_order(
         db, GUILD, week=1, game_number=1, players=["P3", "P2"], by=COMMISSIONER, now=when
     )
     assert summary is not None

@@ -9,7 +9,16 @@ from datetime import date
 import pytest
 
 from bot.database import Database
-from bot.services import attendance, finalize, membership, picks, scores, setup
+from bot.services import (
+    approvals,
+    attendance,
+    finalize,
+    membership,
+    picks,
+    score_changes,
+    scores,
+    setup,
+)
 from bot.services.context import stamp
 from bot.services.errors import BadInput, NotAllowed, NotFound, NotReady, WrongState
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
@@ -32,7 +41,7 @@ async def play_all(db: Database) -> None:
 async def finalize_week_1(db: Database) -> None:
     await lock(db)
     await play_all(db)
-    await scores.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
+    await approvals.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(NIGHT, "22:00"))
     await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
 
 
@@ -55,10 +64,10 @@ async def test_r12_4_changing_a_waiting_score_rejects_it_by_whom_when_and_why(pl
     db = players
     await lock(db)
     waiting = await scores.submit(db, GUILD, P1, 1, 1_000, now=at(NIGHT, "19:30"))
-    changed = await scores.change(db, GUILD, week=1, player_name="P1", game_number=1,
-                                  kind="correction", reason="typed one zero short",
-                                  new_score=2_000, by=COMMISSIONER,
-                                  now=at(NIGHT, "19:40"))  # fmt: skip
+    changed = await score_changes.change(db, GUILD, week=1, player_name="P1", game_number=1,
+                                         kind="correction", reason="typed one zero short",
+                                         new_score=2_000, by=COMMISSIONER,
+                                         now=at(NIGHT, "19:40"))  # fmt: skip
     assert changed.view.score.score == 2_000
     assert await score_row(db, waiting.score.id) == (
         "rejected", COMMISSIONER, stamp(at(NIGHT, "19:40")), "typed one zero short",
@@ -70,9 +79,9 @@ async def test_r12_4_a_changes_reason_may_run_over_several_lines(players) -> Non
     await lock(db)
     await scores.submit(db, GUILD, P1, 1, 1_000, now=at(NIGHT, "19:30"))
     reason = "Replay after a stuck ball.\nWitnessed by P2."
-    changed = await scores.change(db, GUILD, week=1, player_name="P1", game_number=1,
-                                  kind="malfunction_replay", reason=reason, new_score=900,
-                                  by=COMMISSIONER, now=at(NIGHT, "19:40"))  # fmt: skip
+    changed = await score_changes.change(db, GUILD, week=1, player_name="P1", game_number=1,
+                                         kind="malfunction_replay", reason=reason, new_score=900,
+                                         by=COMMISSIONER, now=at(NIGHT, "19:40"))  # fmt: skip
     assert changed.change.reason == reason
 
 
@@ -81,9 +90,9 @@ async def test_r12_a_player_who_joined_after_the_lock_did_not_play_that_week(pla
     await lock(db)
     await membership.add_player(db, GUILD, "P4", discord_id=P4, now=at(NIGHT, "19:20"))
     with pytest.raises(NotFound) as refused:
-        await scores.change(db, GUILD, week=1, player_name="P4", game_number=1,
-                            kind="correction", reason="typo", new_score=5,
-                            by=COMMISSIONER, now=at(NIGHT, "19:40"))  # fmt: skip
+        await score_changes.change(db, GUILD, week=1, player_name="P4", game_number=1,
+                                   kind="correction", reason="typo", new_score=5,
+                                   by=COMMISSIONER, now=at(NIGHT, "19:40"))  # fmt: skip
     assert str(refused.value) == "P4 did not play in week 1."
     assert await scores.my_games(db, GUILD, P4) == []
 
@@ -92,8 +101,8 @@ async def test_r5_4_a_tie_order_for_a_week_not_played_yet_is_refused(players) ->
     db = players
     await finalize_week_1(db)
     with pytest.raises(WrongState) as refused:
-        await scores.record_tie_order(db, GUILD, week=2, game_number=1, players=["P1", "P2"],
-                                      by=COMMISSIONER, now=at(NIGHT, "23:30"))  # fmt: skip
+        await score_changes.record_tie_order(db, GUILD, week=2, game_number=1, players=["P1", "P2"],
+                                             by=COMMISSIONER, now=at(NIGHT, "23:30"))  # fmt: skip
     assert str(refused.value) == "Week 2 has not been played."
 
 
@@ -101,8 +110,8 @@ async def test_r5_4_a_tie_order_naming_a_player_twice_is_refused(players) -> Non
     db = players
     await lock(db)
     with pytest.raises(BadInput) as refused:
-        await scores.record_tie_order(db, GUILD, week=1, game_number=1, players=["P1", "p1"],
-                                      by=COMMISSIONER, now=at(NIGHT, "21:00"))  # fmt: skip
+        await score_changes.record_tie_order(db, GUILD, week=1, game_number=1, players=["P1", "p1"],
+                                             by=COMMISSIONER, now=at(NIGHT, "21:00"))  # fmt: skip
     assert str(refused.value) == "Name each tied player once, highest placed first."
 
 
@@ -113,8 +122,8 @@ async def test_r5_4_a_finalized_nights_tie_order_is_closed_once_next_week_is_loc
     await finalize_week_1(db)
     await lock_week_2(db)
     with pytest.raises(WrongState) as refused:
-        await scores.record_tie_order(db, GUILD, week=1, game_number=1, players=["P1", "P2"],
-                                      by=COMMISSIONER, now=at(NIGHT, "23:30"))  # fmt: skip
+        await score_changes.record_tie_order(db, GUILD, week=1, game_number=1, players=["P1", "P2"],
+                                             by=COMMISSIONER, now=at(NIGHT, "23:30"))  # fmt: skip
     assert str(refused.value) == "Week 2 has started; week 1's results can no longer change."
 
 
@@ -123,9 +132,9 @@ async def test_r5_4_a_tie_order_on_a_finalized_night_refinalizes_it_by_that_comm
 ) -> None:
     db = players
     await finalize_week_1(db)
-    summary = await scores.record_tie_order(db, GUILD, week=1, game_number=1,
-                                            players=["P2", "P1"], by=DEPUTY,
-                                            now=at(NIGHT, "23:30"))  # fmt: skip
+    summary = await score_changes.record_tie_order(db, GUILD, week=1, game_number=1,
+                                                   players=["P2", "P1"], by=DEPUTY,
+                                                   now=at(NIGHT, "23:30"))  # fmt: skip
     assert summary is not None
     async with db.read() as conn:
         cursor = await conn.execute("SELECT finalized_by FROM nights WHERE week = 1")
@@ -178,7 +187,7 @@ async def test_a_form_opened_before_a_player_was_removed_cannot_score_them(playe
     with pytest.raises(NotAllowed) as refused:
         await scores.submit_form(db, GUILD, P1, [(p3, 1_000)], now=at(NIGHT, "19:35"))
     assert str(refused.value) == "P3: P3 is not in your group tonight. Nothing was stored."
-    assert await scores.pending(db, GUILD) == []
+    assert await approvals.pending(db, GUILD) == []
 
 
 async def test_finalizing_lists_eight_waiting_scores_and_counts_the_rest(players) -> None:

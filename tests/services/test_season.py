@@ -22,7 +22,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.database import Database
-from bot.services import finalize, money, picks, scores, standings
+from bot.services import approvals, finalize, money, picks, scores, standings
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,
@@ -53,7 +53,7 @@ async def play_week(db: Database, week: int) -> finalize.NightSummary:
                     now=at(night, "20:00"),
                 )  # fmt: skip
         label = f"{group.group.pool}{group.group.position}"
-        await scores.approve_all(db, GUILD, label, by=COMMISSIONER, now=at(night, "22:00"))
+        await approvals.approve_all(db, GUILD, label, by=COMMISSIONER, now=at(night, "22:00"))
     for n in range(1, 11):
         await money.record_dues(db, GUILD, f"P{n}", week, by=COMMISSIONER, now=at(night, "19:00"))
     return await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(night, "23:00"))

@@ -153,7 +153,7 @@ async def test_backup_is_a_consistent_copy(league: Database, tmp_path: Path) -> 
 async def test_r8_6_a_newcomer_after_week_1_joins_the_bottom_of_the_ladder(
     league: Database,
 ) -> None:
-    from bot.services import finalize, scores
+    from bot.services import approvals, finalize, scores
 
     db = league
     await add_players(db, 6)  # [P1 P2 P3] [P4 P5 P6]
@@ -164,8 +164,8 @@ async def test_r8_6_a_newcomer_after_week_1_joins_the_bottom_of_the_ladder(
             await scores.submit(
                 db, GUILD, 5000 + n, game, 1000 * (10 - n), now=at(SEASON_START, "20:00")
             )
-    await scores.approve_all(db, GUILD, "1", by=1, now=at(SEASON_START, "22:00"))
-    await scores.approve_all(db, GUILD, "2", by=1, now=at(SEASON_START, "22:00"))
+    await approvals.approve_all(db, GUILD, "1", by=1, now=at(SEASON_START, "22:00"))
+    await approvals.approve_all(db, GUILD, "2", by=1, now=at(SEASON_START, "22:00"))
     await finalize.finalize(db, GUILD, by=1, now=at(SEASON_START, "23:00"))
     await membership.add_player(
         db, GUILD, "Zed", discord_id=77, skill=10, now=at(SEASON_START, "23:30")
