@@ -19,8 +19,8 @@ from bot.repositories import cards as card_repo
 from bot.repositories import leagues
 from bot.repositories import nights as night_repo
 from bot.services import approvals, card_decisions, picks, scores
-from bot.services.cards import card_id_of
 from bot.services.context import season_of
+from bot.services.outbox_kinds import CARD, Kind, ref_id
 
 PLAYERS = 32
 
@@ -51,7 +51,7 @@ async def night(path: Path) -> tuple[int, Counter[int], dict[int, int]]:
             )
             cards = {g.id: await card_repo.card_of_group(conn, g.id) for g in groups}
         for kind, ref in rows:
-            if kind == "approval" and (card_id := card_id_of(ref)) is not None:
+            if kind == Kind.APPROVAL and (card_id := ref_id(ref, CARD)) is not None:
                 posts[card_id] += 1
         clicks: dict[int, int] = {}
         for group in groups:

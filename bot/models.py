@@ -270,8 +270,8 @@ class OutboxItem:
     id: int
     guild_id: int
     target: str  # announcements, approvals, commissioners, dm:<discord user id>
-    kind: str  # approval, approval_update, results, standings, prizes, notice, skip, post, alert
-    ref: str  # what it is about: 'score:12', 'premakeup:3', 'night:5', 'notice:9', a post key
+    kind: str  # one of bot.services.outbox_kinds.Kind: approval, results, alert, …
+    ref: str  # what it is about: 'card:4', 'night:5', 'notice:9', a post's key
     data: str | None  # JSON, for what cannot be read back when it is sent
     nonce: str
     status: str  # pending, sending, sent, failed, dropped

@@ -1,7 +1,8 @@
 """The approvals channel's persistent buttons and menus: each group's scorecard
-(bot/components/cards.py) and the Approve and Reject of the older per-score
-posts (bot/components/approvals.py). Registered as discord.py's dynamic items,
-so a click on a card posted before a restart still works."""
+(bot/components/cards.py), and the Approve and Reject of the per-score posts
+made before the cards, which now point to the card (bot/components/approvals.py).
+Registered as discord.py's dynamic items, so a click on a card posted before a
+restart still works."""
 
 from __future__ import annotations
 

@@ -43,11 +43,13 @@ import discord
 from bot.database_errors import DatabaseMovedError
 from bot.delivery import refusals
 from bot.delivery.buckets import keep_edits_apart
-from bot.delivery.words import Outgoing, words
+from bot.delivery.outgoing import Outgoing
+from bot.delivery.words import words
 from bot.models import OutboxItem
 from bot.services import cards
 from bot.services import outbox as owed
 from bot.services.commissioners import recorded as recorded_commissioners
+from bot.services.outbox_kinds import CARD, ref_id
 
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient
@@ -253,7 +255,7 @@ class Sender:
         """The message to edit was deleted. A card with scores waiting is posted
         again; any other edit has nothing left to do."""
         now = self.clock()
-        card_id = cards.card_id_of(item.ref)
+        card_id = ref_id(item.ref, CARD)
         if card_id is None:
             await owed.drop(self.bot.db, item.id, "the message to edit is gone", now=now)
         elif await cards.message_gone(self.bot.db, item, card_id, now=now):  # drops the edit

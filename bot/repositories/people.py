@@ -54,7 +54,6 @@ DECIDE_PRE_MAKEUP = (
     "UPDATE pre_makeups SET status = ?, decided_by = ?, decided_at = ?, reason = ?"
     " WHERE id = ? AND status = 'pending'"
 )
-SET_PRE_MAKEUP_MESSAGE = "UPDATE pre_makeups SET approval_message_id = ? WHERE id = ?"
 
 
 def _player(row: aiosqlite.Row) -> Player:
@@ -227,12 +226,6 @@ async def decide_pre_makeup(
     reason: str | None = None,
 ) -> bool:
     return await run(conn, DECIDE_PRE_MAKEUP, (status, by, now, reason, pre_makeup_id)) == 1
-
-
-async def set_pre_makeup_message(
-    conn: aiosqlite.Connection, pre_makeup_id: int, message_id: int
-) -> None:
-    await run(conn, SET_PRE_MAKEUP_MESSAGE, (message_id, pre_makeup_id))
 
 
 async def witnesses(conn: aiosqlite.Connection, pre_makeup_id: int) -> list[int]:

@@ -43,7 +43,6 @@ DECIDE = (
     " WHERE id = ? AND status = 'pending'"
 )
 SUPERSEDE = "UPDATE scores SET status = 'superseded' WHERE id = ? AND status = 'approved'"
-SET_MESSAGE = "UPDATE scores SET approval_message_id = ? WHERE id = ?"
 INSERT_CHANGE = (
     "INSERT INTO score_changes (game_id, player_id, old_score, new_score, kind, reason,"
     " changed_by, changed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
@@ -142,10 +141,6 @@ async def decide(
 
 async def supersede(conn: aiosqlite.Connection, score_id: int) -> bool:
     return await run(conn, SUPERSEDE, (score_id,)) == 1
-
-
-async def set_message(conn: aiosqlite.Connection, score_id: int, message_id: int) -> None:
-    await run(conn, SET_MESSAGE, (message_id, score_id))
 
 
 async def record_change(

@@ -24,6 +24,7 @@ from bot.services.context import SeasonContext, league_of, season_of, stamp
 from bot.services.errors import LeagueError
 from bot.services.groups import week_view
 from bot.services.outbox import ANNOUNCEMENTS, owe
+from bot.services.outbox_kinds import Kind
 from bot.services.outcomes import (
     CutoffPost,
     GracePost,
@@ -189,7 +190,7 @@ async def enqueue(
         if not await posts.claim(conn, league.id, key, stamp(now), MAX_ATTEMPTS):
             return False
         data: dict[str, Any] = {"embeds": embeds} if embeds is not None else {"text": text}
-        await owe(conn, guild_id, target, "post", key, data, now=now)
+        await owe(conn, guild_id, target, Kind.POST, key, data, now=now)
         return True
 
 

@@ -1,6 +1,6 @@
 """The commissioner's approvals: a score or a pre-makeup score approved or
 rejected, once, by one workflow (R3.1, R5); a group's waiting scores approved
-together; the scores still waiting; an approval as it stands.
+together; the scores still waiting; an approval as it stands (the words of a rejection notice).
 
 A decision is taken exactly once (a second one changes nothing and says what
 the first was), a rejection keeps the commissioner's reason and owes the
@@ -18,10 +18,11 @@ import aiosqlite
 from bot.database import Database
 from bot.models import Player, PreMakeup
 from bot.repositories import nights, people, scores
-from bot.services.cards import card_ref, owe_card_update, owe_pre_makeup_shown, owe_score_shown
+from bot.services.cards import owe_card_update
 from bot.services.context import SeasonContext, season_of, stamp
 from bot.services.errors import AlreadyDecided, BadInput, NotFound
 from bot.services.outbox import owe, owe_update
+from bot.services.outbox_kinds import Kind, card_ref, pre_makeup_ref, score_ref
 from bot.services.outcomes import Approval, PreMakeupView, ScoreView
 from bot.services.scores import current_night, score_view
 from bot.services.season import group_at, parse_group_label
@@ -50,7 +51,7 @@ class _Decision:
     ref: str  # the outbox ref of the rejection notice ("score:12", "premakeup:3")
     player: Player | None  # whose score it is, told of a rejection
     store: Callable[[str, str | None], Awaitable[bool]]  # (status, reason) -> taken
-    shown: Callable[[bool], Awaitable[None]]  # update_post -> its messages owed an update
+    shown: Callable[[], Awaitable[None]]  # its card owed an update
 
 
 async def _decide(
@@ -60,7 +61,6 @@ async def _decide(
     approve: bool,
     *,
     now: datetime,
-    update_post: bool,
     reason: str | None,
 ) -> None:
     """The workflow both kinds share: the reason checked, the decision stored
@@ -68,10 +68,10 @@ async def _decide(
     why = None if approve else check_reason(reason)
     if not await decision.store("approved" if approve else "rejected", why):
         raise AlreadyDecided(decision.already)
-    await decision.shown(update_post)
+    await decision.shown()
     if not approve and decision.player is not None and decision.player.discord_id is not None:
         target = f"dm:{decision.player.discord_id}"
-        await owe(conn, guild_id, target, "score_rejected", decision.ref, now=now)
+        await owe(conn, guild_id, target, Kind.SCORE_REJECTED, decision.ref, now=now)
 
 
 async def decide_score(
@@ -82,19 +82,16 @@ async def decide_score(
     *,
     by: int,
     now: datetime,
-    update_post: bool = True,
     reason: str | None = None,
 ) -> ScoreView:
-    """Approve or reject a pending score, exactly once. The messages that show
-    it are brought up to date through the outbox, unless `update_post` is False
-    (a click on an old per-score post's own buttons edits it in the click's
-    answer). A rejection keeps the commissioner's `reason` and owes the player
-    a notice."""
+    """Approve or reject a pending score, exactly once; its group's scorecard
+    is brought up to date through the outbox. A rejection keeps the
+    commissioner's `reason` and owes the player a notice."""
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         return await decide_score_in(
             conn, ctx, guild_id, score_id, approve,
-            by=by, now=now, update_post=update_post, reason=reason,
+            by=by, now=now, reason=reason,
         )  # fmt: skip
 
 
@@ -107,7 +104,6 @@ async def decide_score_in(
     *,
     by: int,
     now: datetime,
-    update_post: bool = True,
     reason: str | None = None,
 ) -> ScoreView:
     """`decide_score` inside the caller's transaction."""
@@ -121,16 +117,12 @@ async def decide_score_in(
     async def store(status: str, why: str | None) -> bool:
         return await scores.decide(conn, score.id, status, by, stamp(now), why)
 
-    async def shown(update_post: bool) -> None:
-        if update_post:
-            await owe_score_shown(conn, guild_id, score, view.game.group_id, now=now)
-        else:  # the click's answer edits its own post; the group's card shows it too
-            await owe_card_update(conn, guild_id, view.game.group_id, now=now)
+    async def shown() -> None:
+        await owe_card_update(conn, guild_id, view.game.group_id, now=now)
 
     already = f"That score was already {score.status}; nothing changed."
-    decision = _Decision(already, f"score:{score.id}", view.player, store, shown)
-    await _decide(conn, guild_id, decision, approve, now=now, update_post=update_post,
-                  reason=reason)  # fmt: skip
+    decision = _Decision(already, score_ref(score.id), view.player, store, shown)
+    await _decide(conn, guild_id, decision, approve, now=now, reason=reason)
     decided = await scores.score_by_id(conn, score.id)
     assert decided is not None
     return await score_view(conn, decided)
@@ -144,7 +136,6 @@ async def decide_pre_makeup(
     *,
     by: int,
     now: datetime,
-    update_post: bool = True,
     reason: str | None = None,
 ) -> PreMakeup:
     """The commissioner approves or rejects a pre-makeup score (R3.1), as
@@ -153,7 +144,7 @@ async def decide_pre_makeup(
         ctx = await season_of(conn, guild_id)
         return await decide_pre_makeup_in(
             conn, ctx, guild_id, pre_makeup_id, approve,
-            by=by, now=now, update_post=update_post, reason=reason,
+            by=by, now=now, reason=reason,
         )  # fmt: skip
 
 
@@ -166,7 +157,6 @@ async def decide_pre_makeup_in(
     *,
     by: int,
     now: datetime,
-    update_post: bool = True,
     reason: str | None = None,
 ) -> PreMakeup:
     """`decide_pre_makeup` inside the caller's transaction."""
@@ -177,17 +167,14 @@ async def decide_pre_makeup_in(
     async def store(status: str, why: str | None) -> bool:
         return await people.decide_pre_makeup(conn, record.id, status, by, stamp(now), why)
 
-    async def shown(update_post: bool) -> None:
-        if update_post:
-            await owe_pre_makeup_shown(conn, guild_id, record, now=now)
-        elif record.card_id is not None:  # the click edits its own post; the day's card too
+    async def shown() -> None:
+        if record.card_id is not None:  # a pending pre-makeup always has its day's card
             await owe_update(conn, guild_id, card_ref(record.card_id), now=now)
 
     player = await people.player_by_id(conn, record.player_id)
     already = f"That pre-makeup score was already {record.status}."
-    decision = _Decision(already, f"premakeup:{record.id}", player, store, shown)
-    await _decide(conn, guild_id, decision, approve, now=now, update_post=update_post,
-                  reason=reason)  # fmt: skip
+    decision = _Decision(already, pre_makeup_ref(record.id), player, store, shown)
+    await _decide(conn, guild_id, decision, approve, now=now, reason=reason)
     decided = await people.pre_makeup_by_id(conn, record.id)
     assert decided is not None
     return decided
@@ -210,7 +197,7 @@ async def approve_all(
             if score.status == "pending" and await scores.decide(
                 conn, score.id, "approved", by, stamp(now)
             ):
-                await owe_score_shown(conn, guild_id, score, found.id, now=now)
+                await owe_card_update(conn, guild_id, found.id, now=now)
                 again = await scores.score_by_id(conn, score.id)
                 assert again is not None
                 decided.append(await score_view(conn, again))

@@ -28,6 +28,7 @@ from bot.services.context import (
 )
 from bot.services.errors import BadInput, WrongState
 from bot.services.outbox import APPROVALS, owe
+from bot.services.outbox_kinds import Kind, notice_ref
 from bot.services.outcomes import MissedGame, NoticeGiven, NoticeRecord, NoticeWithdrawn
 from bot.services.season import group_of, season_totals
 
@@ -59,7 +60,7 @@ async def notify(
         player = await player_of(conn, ctx.league, discord_id)
         given = await _give(conn, ctx, player, kind, day, minutes, note, discord_id, now)
         # The commissioner's copy, in the approvals channel, owed with the notice.
-        await owe(conn, guild_id, APPROVALS, "notice", f"notice:{given.notice.id}",
+        await owe(conn, guild_id, APPROVALS, Kind.NOTICE, notice_ref(given.notice.id),
                   {"event": "given"}, now=now)  # fmt: skip
         return given
 
@@ -208,7 +209,7 @@ async def withdraw(
                 f"{other} cancel:True."
             )
         await nights.withdraw_notice(conn, night.id, player.id, stamp(now))
-        await owe(conn, guild_id, APPROVALS, "notice", f"notice:{given[0].id}",
+        await owe(conn, guild_id, APPROVALS, Kind.NOTICE, notice_ref(given[0].id),
                   {"event": "withdrawn"}, now=now)  # fmt: skip
         return NoticeWithdrawn(player, night, kind)
 

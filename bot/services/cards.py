@@ -12,10 +12,11 @@ from datetime import datetime
 import aiosqlite
 
 from bot.database import Database
-from bot.models import Group, OutboxItem, Player, PreMakeup, Score, ScorePhoto
+from bot.models import Group, OutboxItem, Player, Score, ScorePhoto
 from bot.repositories import cards, leagues, nights, people, photos
 from bot.repositories import outbox as outbox_repo
-from bot.services.outbox import moment, owe_approval, owe_update, ref_id
+from bot.services.outbox import moment, owe_approval, owe_update
+from bot.services.outbox_kinds import card_ref
 from bot.services.outcomes import (
     APPROVED,
     MISSING,
@@ -27,18 +28,6 @@ from bot.services.outcomes import (
     CardView,
 )
 from bot.services.season import group_label
-
-PREFIX = "card"
-
-
-def card_ref(card_id: int) -> str:
-    """The outbox ref of a card: 'card:7'."""
-    return f"{PREFIX}:{card_id}"
-
-
-def card_id_of(ref: str) -> int | None:
-    return ref_id(ref, PREFIX)
-
 
 # --- owing (inside the caller's transaction) ---------------------------------------------
 
@@ -86,27 +75,6 @@ async def owe_day_card(
     await cards.put_pre_makeup(conn, pre_makeup_id, found.id)
     await owe_update(conn, guild_id, card_ref(found.id), now=now)
     return found.id
-
-
-async def owe_score_shown(
-    conn: aiosqlite.Connection, guild_id: int, score: Score, group_id: int, *, now: datetime
-) -> None:
-    """A score changed: every message that shows it is brought up to date (its
-    group's card and, for a score posted before cards, its own post)."""
-    found = await cards.card_of_group(conn, group_id)
-    if found is not None:
-        await owe_update(conn, guild_id, card_ref(found.id), now=now)
-    if found is None or score.approval_message_id is not None:
-        await owe_update(conn, guild_id, f"score:{score.id}", now=now)
-
-
-async def owe_pre_makeup_shown(
-    conn: aiosqlite.Connection, guild_id: int, record: PreMakeup, *, now: datetime
-) -> None:
-    if record.card_id is not None:
-        await owe_update(conn, guild_id, card_ref(record.card_id), now=now)
-    if record.card_id is None or record.approval_message_id is not None:
-        await owe_update(conn, guild_id, f"premakeup:{record.id}", now=now)
 
 
 async def set_message(db: Database, card_id: int, message_id: int) -> None:

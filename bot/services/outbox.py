@@ -22,13 +22,12 @@ import aiosqlite
 from bot.database import Database
 from bot.models import Night, OutboxItem
 from bot.repositories import cards, nights, outbox, photos, scores
-from bot.repositories import people as people_repo
 from bot.services.context import night_of_week, season_of, stamp
 from bot.services.errors import WrongState
+from bot.services.outbox_kinds import CARD, PHOTO, Kind, card_ref, night_ref, ref_id
 from bot.services.outcomes import DeliveryStatus, Resent
 
 ANNOUNCEMENTS, APPROVALS, COMMISSIONERS = "announcements", "approvals", "commissioners"
-RESULT_KINDS = ("results", "standings", "prizes", "season_summary")
 INSTEAD = "sent instead as a mention in #announcements"
 
 
@@ -44,7 +43,7 @@ async def owe(
     conn: aiosqlite.Connection,
     guild_id: int,
     target: str,
-    kind: str,
+    kind: Kind,
     ref: str = "",
     data: dict[str, Any] | None = None,
     *,
@@ -52,29 +51,24 @@ async def owe(
 ) -> int:
     """Owe one message; it goes out after everything owed before it to `target`."""
     text = json.dumps(data, separators=(",", ":")) if data is not None else None
-    coalesce = kind in ("approval_update", "alert")
+    coalesce = kind in (Kind.APPROVAL_UPDATE, Kind.ALERT)
     return await outbox.owe(conn, guild_id, target, kind, ref, text, stamp(now), coalesce=coalesce)
 
 
 async def owe_approval(
     conn: aiosqlite.Connection, guild_id: int, ref: str, *, now: datetime
 ) -> int:
-    """The approval card of a group or a pre-makeup day ('card:4'); before cards,
-    the post of one pending score ('score:12') or pre-makeup ('premakeup:3')."""
-    return await owe(conn, guild_id, APPROVALS, "approval", ref, now=now)
+    """The approval card of a group or a pre-makeup day ('card:4')."""
+    return await owe(conn, guild_id, APPROVALS, Kind.APPROVAL, ref, now=now)
 
 
 async def owe_update(conn: aiosqlite.Connection, guild_id: int, ref: str, *, now: datetime) -> int:
     """Bring an approval message up to date (decided elsewhere than on its buttons).
     Coalesced: while an edit of the message waits, another is the same edit."""
-    return await owe(conn, guild_id, APPROVALS, "approval_update", ref, now=now)
+    return await owe(conn, guild_id, APPROVALS, Kind.APPROVAL_UPDATE, ref, now=now)
 
 
-RESULTS = ("results", "standings", "prizes", "season_summary")  # what a night's end owes
-
-
-def night_ref(night: Night) -> str:
-    return f"night:{night.id}"
+RESULTS = (Kind.RESULTS, Kind.STANDINGS, Kind.PRIZES, Kind.SEASON_SUMMARY)  # a night's end
 
 
 async def owe_results(
@@ -84,18 +78,12 @@ async def owe_results(
     after the last regular-season night, the prize shares (R10.4, R12) and the
     season summary. A correction of the last night owes both again,
     worded from the corrected results; an earlier night's correction neither."""
-    ref = night_ref(night)
-    await owe(conn, guild_id, ANNOUNCEMENTS, "results", ref, now=now)
-    await owe(conn, guild_id, ANNOUNCEMENTS, "standings", ref, now=now)
+    ref = night_ref(night.id)
+    await owe(conn, guild_id, ANNOUNCEMENTS, Kind.RESULTS, ref, now=now)
+    await owe(conn, guild_id, ANNOUNCEMENTS, Kind.STANDINGS, ref, now=now)
     if night.week == regular_nights:
-        await owe(conn, guild_id, ANNOUNCEMENTS, "prizes", ref, now=now)
-        await owe(conn, guild_id, ANNOUNCEMENTS, "season_summary", ref, now=now)
-
-
-def ref_id(ref: str, prefix: str) -> int | None:
-    """12 from 'score:12' when the prefix is 'score'."""
-    head, _, tail = ref.partition(":")
-    return int(tail) if head == prefix and tail.isdigit() else None
+        await owe(conn, guild_id, ANNOUNCEMENTS, Kind.PRIZES, ref, now=now)
+        await owe(conn, guild_id, ANNOUNCEMENTS, Kind.SEASON_SUMMARY, ref, now=now)
 
 
 # --- the sender's side (one transaction each) --------------------------------------------
@@ -148,7 +136,7 @@ async def sent(
     now: datetime,
     told: Sequence[int] = (),
 ) -> None:
-    """Delivered. An approval card's (or an old approval post's) message id is
+    """Delivered. An approval card's message id is
     kept with it, so it is found and edited later; a photo's, so its card links
     to it; an alert's failed posts (`told`) are marked as told, so no later
     alert lists them again."""
@@ -156,15 +144,11 @@ async def sent(
         await outbox.sent(conn, done.id, message_id, moment(now))
         for item_id in told:
             await outbox.told(conn, item_id, moment(now))
-        if done.kind == "photo" and message_id is not None:
-            await _photo_posted(conn, done.guild_id, ref_id(done.ref, "photo"), message_id, now)
-        if done.kind == "approval" and message_id is not None:
-            if (card_id := ref_id(done.ref, "card")) is not None:
-                await cards.set_message(conn, card_id, message_id)
-            elif (score_id := ref_id(done.ref, "score")) is not None:
-                await scores.set_message(conn, score_id, message_id)
-            elif (pre_makeup_id := ref_id(done.ref, "premakeup")) is not None:
-                await people_repo.set_pre_makeup_message(conn, pre_makeup_id, message_id)
+        if done.kind == Kind.PHOTO and message_id is not None:
+            await _photo_posted(conn, done.guild_id, ref_id(done.ref, PHOTO), message_id, now)
+        card_id = ref_id(done.ref, CARD)
+        if done.kind == Kind.APPROVAL and message_id is not None and card_id is not None:
+            await cards.set_message(conn, card_id, message_id)
 
 
 async def _photo_posted(
@@ -179,7 +163,7 @@ async def _photo_posted(
     game = await nights.game_by_id(conn, score.game_id) if score is not None else None
     card = await cards.card_of_group(conn, game.group_id) if game is not None else None
     if card is not None and card.message_id is not None:
-        await owe_update(conn, guild_id, f"card:{card.id}", now=now)
+        await owe_update(conn, guild_id, card_ref(card.id), now=now)
 
 
 async def sent_instead(
@@ -230,7 +214,7 @@ async def fail(
             why = f"not tried: the channel refused an earlier post ({error})"
             await outbox.fail_waiting(conn, refused.guild_id, refused.target, why)
         if target is not None:
-            await owe(conn, refused.guild_id, target, "alert", now=now)
+            await owe(conn, refused.guild_id, target, Kind.ALERT, now=now)
     return target
 
 
@@ -264,9 +248,11 @@ async def resend(db: Database, guild_id: int, *, week: int | None = None, now: d
                 raise WrongState(f"Week {week} is not final yet; there are no results to post.")
         requeued = []
         for refused in await outbox.failed_items(conn, guild_id):
-            if refused.kind == "alert":
+            if refused.kind == Kind.ALERT:
                 await outbox.dropped(conn, refused.id, "superseded by a resend", moment(now))
-            elif night is not None and refused.kind in RESULTS and refused.ref == night_ref(night):
+            elif (
+                night is not None and refused.kind in RESULTS and refused.ref == night_ref(night.id)
+            ):
                 await outbox.dropped(conn, refused.id, "owed again by the week's resend",
                                      moment(now))  # fmt: skip
             else:

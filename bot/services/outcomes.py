@@ -325,21 +325,13 @@ class PreMakeupView:
 
 @dataclass(frozen=True)
 class Approval:
-    """An approval post as it stands: a score or a pre-makeup, and who decided
-    it (`decider`: their player name; None: not a league player, or undecided).
-    Who submitted a score shows as a mention of their Discord id (render)."""
+    """A score or a pre-makeup score as it stands, and who decided it
+    (`decider`: their player name; None: not a league player, or undecided)."""
 
     score: ScoreView | None
     pre_makeup: PreMakeupView | None
     decider_id: int | None
     decider: str | None
-
-    @property
-    def pending(self) -> bool:
-        if self.score is not None:
-            return self.score.score.status == "pending"
-        assert self.pre_makeup is not None
-        return self.pre_makeup.pre_makeup.status == "pending"
 
 
 @dataclass(frozen=True)

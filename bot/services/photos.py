@@ -17,10 +17,8 @@ from bot.database_files import PathLike, open_read_only
 from bot.models import Photo
 from bot.repositories import photos as photos_repo
 from bot.services.outbox import APPROVALS, owe
+from bot.services.outbox_kinds import Kind, photo_ref
 from bot.services.outcomes import PhotoPost, ScoreView, SeasonExport
-
-PREFIX = "photo"  # the outbox ref of a score's photo post: 'photo:12'
-KIND = "photo"
 
 
 def file_name(week: int, group: str, game: int, player: str, extension: str, copy: int = 1) -> str:
@@ -41,7 +39,7 @@ async def keep(
     """In the score's transaction: its photo is kept and its post is owed (before
     the card's, so that a card worded after it links to it)."""
     await photos_repo.add_photo(conn, score_id, photo)
-    await owe(conn, guild_id, APPROVALS, KIND, f"{PREFIX}:{score_id}", now=now)
+    await owe(conn, guild_id, APPROVALS, Kind.PHOTO, photo_ref(score_id), now=now)
 
 
 async def photo_post(db: Database, score_id: int, view: ScoreView) -> PhotoPost | None:

@@ -10,7 +10,7 @@ from bot.database import Database
 from bot.models import ScoreChange
 from bot.repositories import leagues, nights, scores
 from bot.scoring import RuleError, changed_score
-from bot.services.cards import owe_card_update, owe_score_shown
+from bot.services.cards import owe_card_update
 from bot.services.context import (
     check_week,
     player_of_night,
@@ -89,10 +89,7 @@ async def change(
             await scores.decide(conn, live.id, "rejected", by, stamp(now), reason[:300])
         elif live is not None:
             await scores.supersede(conn, live.id)
-        if live is not None:  # its messages show the change (the card shows the new score)
-            await owe_score_shown(conn, guild_id, live, group.id, now=now)
-        else:
-            await owe_card_update(conn, guild_id, group.id, now=now)
+        await owe_card_update(conn, guild_id, group.id, now=now)  # the card shows the new score
         score_id = await scores.add_score(
             conn, game.id, player.id, new_score, by, stamp(now), approved_by=by
         )

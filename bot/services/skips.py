@@ -22,6 +22,7 @@ from bot.services.context import (
 )
 from bot.services.errors import NotFound, WrongState
 from bot.services.outbox import ANNOUNCEMENTS, owe
+from bot.services.outbox_kinds import Kind, skip_ref
 from bot.services.outcomes import DateSkipped, WithdrawnNotice
 
 
@@ -67,8 +68,8 @@ async def skip_date(
             day, reason, await leagues.nights(conn, season.id), withdrawn, kept, stranded
         )
         # R1.2: the announcement, owed with the change; it pings the players it tells.
-        await owe(conn, guild_id, ANNOUNCEMENTS, "skip", f"skip:{day.isoformat()}",
-                  skip_data(done), now=now)  # fmt: skip
+        await owe(conn, guild_id, ANNOUNCEMENTS, Kind.SKIP, skip_ref(day), skip_data(done),
+                  now=now)  # fmt: skip
         return done
 
 

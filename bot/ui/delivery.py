@@ -1,4 +1,4 @@
-"""Message text for the outbox: approval posts as they stand, the commissioner's
+"""Message text for the outbox: a pre-makeup score as submitted, the commissioner's
 alerts about refused posts, `/league admin resend` and `/league admin status`."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ from datetime import datetime
 
 from bot.models import OutboxItem
 from bot.services.outcomes import (
-    Approval,
     DeliveryStatus,
     NoticeRecord,
     NoticeWithdrawn,
@@ -16,15 +15,17 @@ from bot.services.outcomes import (
     Resent,
 )
 from bot.ui import notices
-from bot.ui.render import late_for_commissioner, score_decided, score_pending
+from bot.ui.render import late_for_commissioner
 
-WHAT = {
+WHAT = {  # each kind of outbox item (bot.services.outbox_kinds.Kind), in words
     "approval": "approval post",
     "approval_update": "update of an approval post",
+    "photo": "score photo",
     "score_rejected": "rejected-score notice",
     "results": "results",
     "standings": "standings",
     "prizes": "prize shares",
+    "season_summary": "season summary",
     "notice": "notice for the commissioner",
     "skip": "skipped-date announcement",
     "post": "post",
@@ -34,28 +35,6 @@ WHERE = {"announcements": "#announcements", "approvals": "#approvals", "commissi
 LISTED = 10  # failed posts listed by name in an alert or the status
 
 
-def decider(approval: Approval) -> str:
-    """The commissioner's player name, or a mention (shown as their name, never a ping:
-    the bot's mentions are off)."""
-    if approval.decider is not None:
-        return approval.decider
-    return f"<@{approval.decider_id}>" if approval.decider_id is not None else "the commissioner"
-
-
-def approval(found: Approval) -> str:
-    """An approval post: waiting (with buttons) or decided (without)."""
-    if found.score is not None:
-        if found.pending:
-            return score_pending(found.score)
-        return score_decided(found.score, decider(found))
-    assert found.pre_makeup is not None
-    if found.pending:
-        return pre_makeup_pending(found.pre_makeup)
-    view = found.pre_makeup
-    verb = "Approved" if view.pre_makeup.status == "approved" else "Rejected"
-    return f"{_pre_makeup(view)}\n{verb} by {decider(found)}."
-
-
 def _pre_makeup(view: PreMakeupView) -> str:
     present = ", ".join(w.name for w in view.witnesses)
     return (f"Pre-makeup · {view.machine.name}\n**{view.player.name}**: "
@@ -63,6 +42,7 @@ def _pre_makeup(view: PreMakeupView) -> str:
 
 
 def pre_makeup_pending(view: PreMakeupView) -> str:
+    """A pre-makeup score as submitted, waiting for its card's decision."""
     return f"{_pre_makeup(view)}\nWaiting for the commissioner."
 
 

@@ -176,18 +176,6 @@ def photo_line(view: ScoreView) -> str:
     return ""
 
 
-def score_decided(view: ScoreView, decider: str) -> str:
-    """A decided score's own post (as posted before the group cards)."""
-    decided = {
-        "approved": f"Approved by {decider}.",
-        # approved, then changed by a correction (R12): the card shows the new score
-        "superseded": "Approved, then changed by the commissioner: see the group's card.",
-    }.get(view.score.status, f"Rejected by {decider}.")
-    return (f"Week {view.night.week} · {view.group_label} · Game {view.game.number} · "
-            f"{view.game.machine}\n**{view.player.name}**: {view.score.score:,}\n"
-            f"{decided}{photo_line(view)}")  # fmt: skip
-
-
 def pick_list(picks: PickList) -> str:
     if not picks.picks:
         return f"Your picks for week {picks.night.week} are empty."

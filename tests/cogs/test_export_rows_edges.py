@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.services import machine_list, membership, money, scores, skips
+from bot.services import machine_list, membership, money, score_changes, scores, skips
 from bot.services.exports import FILES
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, at
 from tests.cogs.fakes import GUILD, FakeBot, FakeMember
@@ -49,6 +49,10 @@ async def test_each_files_header_is_the_documented_columns(league: FakeBot) -> N
 
 async def season_of_every_kind(bot: FakeBot) -> FakeBot:
     await played(bot)
+    await score_changes.change(bot.db, GUILD, week=2, player_name="P3", game_number=1,
+                               kind="malfunction_replay", reason="ball stuck",
+                               new_score=160_000_000, by=COMMISSIONER.id,
+                               now=at(night_of(2), "23:30"))  # fmt: skip
     await skips.skip_date(bot.db, GUILD, night_of(4), "the bar is closed", now=at(night_of(3)))
     await membership.add_player(bot.db, GUILD, "Walk-in", discord_id=None, now=at(night_of(3)))
     await membership.remove_player(bot.db, GUILD, "P6", now=at(night_of(3), "09:00"))
@@ -96,7 +100,7 @@ async def test_rows_of_every_kind(league: FakeBot) -> None:
     nights = found["nights"]
     assert [nights[1], nights[2], nights[3], nights[-1]] == [
         row(NIGHTS, f"2|2026-01-14|finalized|{ALL_FIVE}; Theatre of Magic|0.00|"
-                    "2026-01-14T19:15:00-05:00|2026-01-14T23:00:00-05:00|Koi|"),
+                    "2026-01-14T19:15:00-05:00|2026-01-14T23:30:00-05:00|Koi|"),
         row(NIGHTS, "3|2026-01-21|locked|Attack from Mars; Medieval Madness; The Addams Family; "
                     "Monster Bash||2026-01-21T19:15:00-05:00|||"),
         row(NIGHTS, "4|2026-02-04|scheduled||||||"),
@@ -148,13 +152,30 @@ async def test_rows_of_every_kind(league: FakeBot) -> None:
         row(RESULTS, "2|2026-01-14||1|3|P1|absent|2|0|1|0|2|2|250000|down|down|yes|0.00"),
     ]
 
-    # money.csv: dues, a fund addition and the night's payouts, each with who and when.
-    assert found["money"][:4] == [
+    # money.csv: dues, a fund addition and the night's payouts, each with who and
+    # when; the prizes as they stand, said to be provisional (R10.4).
+    money_csv = found["money"]
+    assert money_csv[:4] == [
         row(MONEY, "dues|1|2026-01-07|P2|6.00||Koi|2026-01-07T21:00:00-05:00"),
         row(MONEY, "fund addition||||25.00|sponsor|Koi|2026-01-21T10:00:00-05:00"),
         row(MONEY, "payout|1|2026-01-07|P1|2.25||Koi|2026-01-07T21:00:00-05:00"),
         row(MONEY, "payout|1|2026-01-07|P4|0.75||Koi|2026-01-07T21:00:00-05:00"),
     ]
+    prizes = [(r["kind"], r["player"], r["note"], r["by"]) for r in money_csv[4:]]
+    provisional = "provisional: the season is not over"
+    assert [(kind, note, by) for kind, _, note, by in prizes] == [
+        ("prize", f"place 1, {provisional}", ""),
+        ("prize", f"place 2, {provisional}", ""),
+        ("prize", f"place 3, {provisional}", ""),
+        ("prize", f"consolation, {provisional}", ""),
+    ]
+
+    # audit.csv: who changed a score, when, and the kind in words (R12.4).
+    assert found["audit"][-1] == {
+        "changed_at": "2026-01-14T23:30:00-05:00", "week": "2", "game": "1", "player": "P3",
+        "old_score": "150000000", "new_score": "160000000", "kind": "malfunction replay",
+        "reason": "ball stuck", "changed_by": "Koi",
+    }  # fmt: skip
 
 
 async def test_with_divisions_rows_go_division_by_division(league: FakeBot) -> None:
@@ -166,6 +187,7 @@ async def test_with_divisions_rows_go_division_by_division(league: FakeBot) -> N
         await run(bot, "player add", name=f"P{n}", member=FakeMember(discord_id(n), f"P{n}"),
                   skill=11.0 - n)  # fmt: skip
     await run(bot, "season setting", name="division_week", value="2")
+    await run(bot, "season setting", name="regular_nights", value="2")
     by_player = {n: (1000 - 100 * n) * 1_000_000 for n in range(1, 10)}
     await play_week(bot, 1, by_player, groups=("1", "2", "3"))
     await play_week(bot, 2, by_player, groups=("A1", "A2", "B1", "B2"))
@@ -178,6 +200,9 @@ async def test_with_divisions_rows_go_division_by_division(league: FakeBot) -> N
     divisions = {r["player"]: r["division"] for r in found["results"] if r["week"] == "2"}
     assert sorted(divisions.values()) == ["A"] * 4 + ["B"] * 5
     assert divisions["P1"] == "A" and divisions["P9"] == "B"
+    # The season ends with week 2: its prizes are final, each division's own.
+    notes = [r["note"] for r in found["money"] if r["kind"] == "prize"]
+    assert notes[0] == "division A, place 1" and "division B, place 1" in notes
 
 
 async def next_week_column(bot: FakeBot, week: int) -> dict[str, str]:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.components.approvals import DecisionButton
 from bot.services import approvals, cards, picks
 from cogs.scores import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
@@ -120,24 +119,6 @@ async def test_a_copied_display_name_does_not_hide_who_submitted(league: FakeBot
     await invoke(COG.score, COG, as_user(bot, PLAYERS[2], TONIGHT), game=3, score="80k")
     [card] = bot.channels[APPROVALS].sent  # edited in place
     assert "P2 80,000 ⏳\n" in card_text(card) + "\n"  # P2's own: no "by"
-
-
-async def test_old_approve_button_still_works_after_the_upgrade(league: FakeBot) -> None:
-    """A per-score post from before the cards keeps working (its DynamicItem stays)."""
-    bot = await locked(league)
-    await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT), game=1, score="1,000")
-    score_id = (await approvals.pending(bot.db, GUILD))[0].score.id
-    old = DecisionButton("score", "approve", score_id)
-    refused = await click(old, as_user(bot, PLAYERS[2], TONIGHT))
-    assert refused.text == "Only the commissioner can do that."
-    assert await pending(bot) == [("P1", 1, 1000)]
-    done = await click(old, as_user(bot, COMMISSIONER, TONIGHT))
-    assert done.edited and done.edited[0].endswith("Approved by Koi.")
-    assert await pending(bot) == []
-    again = await click(
-        DecisionButton("score", "reject", score_id), as_user(bot, COMMISSIONER, TONIGHT)
-    )
-    assert again.text == "That score was already approved; nothing changed."
 
 
 async def test_approve_all_complete_approves_only_games_with_every_score_in(

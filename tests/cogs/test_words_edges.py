@@ -16,7 +16,6 @@ from tests.cogs.fakes import ANNOUNCEMENTS, APPROVALS, GUILD, FakeBot, card_text
 from tests.cogs.league_play import lock, play_week, submit_all
 from tests.cogs.test_commissioner_cog import WEEK_1, announced, run
 from tests.cogs.test_outbox_cog import TONIGHT, league_command, score
-from tests.cogs.test_posts_before_cards import HEAD, old_post
 from tests.cogs.test_standings_cog import WEEK_1 as STANDINGS_WEEK_1
 
 STANDINGS, ATTENDANCE = Standings(), Attendance()
@@ -25,25 +24,6 @@ STANDINGS, ATTENDANCE = Standings(), Attendance()
 async def nothing_owed(bot: FakeBot) -> bool:
     report = await outbox.status(bot.db, GUILD)
     return report.waiting == [] and report.failed == []
-
-
-async def test_r12_a_correction_of_a_score_whose_old_post_was_deleted_edits_nothing(
-    league: FakeBot,
-) -> None:
-    """A moderator deleted the old approval post of P1's score (made before the
-    scorecards); a later correction owes its edit, which finds the message gone:
-    dropped, nothing posted again, the card still brought up to date."""
-    bot = league
-    posted = await old_post(bot)
-    posted.deleted = True
-    text = await league_command(bot, "score change", kind="correction", week=1, player="P1",
-                                game=1, reason="typo", score="40M")  # fmt: skip
-    assert text == "P1, week 1 game 1: 300,000,000 → 40,000,000 (correction)."
-    card, old = bot.channels[APPROVALS].sent
-    assert old is posted and posted.edits == 0
-    assert "P1 40,000,000 ✓" in card_text(card)
-    assert await nothing_owed(bot)
-    assert "Posts waiting: 0 · failed: 0" in await league_command(bot, "admin status")
 
 
 async def test_a_card_refused_and_decided_since_is_posted_as_it_stands(league: FakeBot) -> None:
@@ -63,32 +43,6 @@ async def test_a_card_refused_and_decided_since_is_posted_as_it_stands(league: F
     assert (await league_command(bot, "admin resend")).startswith("1 failed post will be sent")
     [card] = bot.channels[APPROVALS].sent
     assert "P1 300,000,000 ✓" in card_text(card) and card.view is None
-    assert await nothing_owed(bot)
-
-
-async def test_r12_an_old_post_refused_then_decided_is_sent_as_it_stands(
-    league: FakeBot,
-) -> None:
-    """An old approval post (before the scorecards) refused by the channel, and
-    its edit owed after that: nothing to edit, dropped; the resent post shows
-    the score as it stands."""
-    bot = league
-    await lock(bot)
-    await score(bot, 1, 1, "300M")
-    bot.channels[APPROVALS].refuse = True
-    async with bot.db.transaction() as conn:
-        await outbox.owe_approval(conn, GUILD, "score:1", now=TONIGHT)
-    await bot.outbox.flush()
-    async with bot.db.transaction() as conn:
-        await outbox.owe_update(conn, GUILD, "score:1", now=TONIGHT)
-    await bot.outbox.flush()
-    report = await outbox.status(bot.db, GUILD)
-    assert [i.ref for i in report.failed if i.target == outbox.APPROVALS] == ["score:1"]
-    assert report.waiting == []
-    bot.channels[APPROVALS].refuse = False
-    await league_command(bot, "admin resend")
-    posted = [m for m in bot.channels[APPROVALS].sent if m.content.startswith(HEAD)]
-    assert [m.content for m in posted] == [HEAD + "Waiting for the commissioner."]
     assert await nothing_owed(bot)
 
 

@@ -35,7 +35,7 @@ async def test_a_score_with_only_its_old_link_keeps_showing_it_after_0012(tmp_pa
         conn.execute("DROP TABLE score_photos")
         conn.execute("DELETE FROM schema_migrations WHERE version = 12")
         conn.execute("PRAGMA user_version = 11")
-    assert await migrate(path) == 12
+    assert await migrate(path) == 13  # 0012, then 0013 (the score is on its card: no change)
     db = await Database.open(path)
     try:
         [card_id] = [row[0] for row in await _rows(db, "SELECT id FROM approval_cards")]

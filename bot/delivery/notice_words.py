@@ -1,0 +1,52 @@
+"""Posts worded from what was frozen when they were owed, or for the
+commissioner: a late notice's or absence's copy, a skipped date's announcement,
+the scheduler's posts, and the alert of posts Discord refused."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.delivery.outgoing import Outgoing, in_embeds, nothing, renders
+from bot.models import OutboxItem
+from bot.services import attendance
+from bot.services import outbox as owed
+from bot.services.outbox_kinds import NOTICE, Kind, ref_id
+from bot.services.skips import skip_from_data
+from bot.ui import calendar, delivery, render
+
+if TYPE_CHECKING:
+    from bot.league_client import LeagueClient
+
+
+@renders(Kind.NOTICE)
+async def notice(bot: LeagueClient, item: OutboxItem, data: dict[str, Any]) -> Outgoing:
+    record = await attendance.notice_record(bot.db, ref_id(item.ref, NOTICE) or 0)
+    if record is None:
+        return nothing(f"{item.ref} does not exist")
+    return Outgoing([delivery.notice(record, data.get("event", "given"))])
+
+
+@renders(Kind.SKIP)
+async def skip(bot: LeagueClient, item: OutboxItem, data: dict[str, Any]) -> Outgoing:
+    skipped = skip_from_data(data)
+    return Outgoing(calendar.skip_announcement(skipped), mentions=calendar.pings(skipped))
+
+
+@renders(Kind.POST)
+async def post(bot: LeagueClient, item: OutboxItem, data: dict[str, Any]) -> Outgoing:
+    if "embeds" in data:  # frozen when it was owed: a re-send is the same post
+        return in_embeds([[discord.Embed.from_dict(e) for e in message]
+                          for message in data["embeds"]])  # fmt: skip
+    return Outgoing(render.chunks(data["text"]))
+
+
+@renders(Kind.ALERT)
+async def alert(bot: LeagueClient, item: OutboxItem, _: dict[str, Any]) -> Outgoing:
+    """The posts refused since the last alert: each told once."""
+    failed, weeks = await owed.untold(bot.db, bot.settings.guild_id)
+    if not failed:
+        return nothing("no refused post is left untold")
+    return Outgoing(render.chunks(delivery.alert(failed, weeks)),
+                    told=tuple(f.id for f in failed))  # fmt: skip
