@@ -85,3 +85,28 @@ def test_every_topic_names_a_section_of_the_shipped_rules_document() -> None:
     titles = rulebook.sections()
     assert titles["R3"] == "Pre-makeup scores" and len(titles) == 13
     assert all(s in titles for t in rulebook.TOPICS.values() for s in t.sections)
+
+
+async def test_every_topic_carries_the_setting_it_names(league: FakeBot) -> None:
+    """Each number a topic gives is this league's, not the default: play time
+    (R1.3), games a night (R5), the multiplier's first week (R7.4), the
+    two-swap threshold (R8.5), divisions' smallest league (R9.1), the pot's
+    first share (R10.2) and the regular nights (R13)."""
+    bot = league
+    await setup.set_league_time(bot.db, GUILD, "play_time", time(19, 30))
+    for name, value in (("games_per_night", 4), ("multiplier_start_week", 3),
+                        ("two_swap_match_points", 12), ("division_min_players", 10),
+                        ("payout_first_percent", 60), ("regular_nights", 12)):  # fmt: skip
+        await setup.change_setting(bot.db, GUILD, name, value)
+
+    async def topic(name: str) -> str:
+        said = await invoke(COG.rules, COG, as_user(bot, PLAYERS[1], MONDAY), topic=name)
+        return said.text
+
+    assert "Play starts at 19:30." in await topic("late notices")
+    assert "A group plays 4 games a night." in await topic("scoring and par")
+    assert "From week 3, bonus points are multiplied" in await topic("bonus and multipliers")
+    assert "12 MP and the two going down scored no more" in await topic("groups and movement")
+    assert "With 10 or more players, the league splits" in await topic("divisions")
+    assert "takes 60% of the pot, the next 40%" in await topic("dues and prizes")
+    assert "After the last of the 12 regular nights" in await topic("playoffs")
