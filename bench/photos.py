@@ -79,7 +79,7 @@ def added_memory(data: bytes) -> float:
 def card_sizes() -> tuple[int, int]:
     """The 4 × 10 card of 64-character names, a photo on every waiting score sent by
     a group mate: its characters worded in full, and as it is posted."""
-    from bot.services.outcomes import WAITING, CardGame, CardLine, CardPhoto, CardView
+    from bot.services.outcomes.cards import WAITING, CardGame, CardLine, CardPhoto, CardView
     from bot.ui import cards
 
     games = [CardGame(f"Game {g} · " + "M" * 64, [

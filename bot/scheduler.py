@@ -43,7 +43,8 @@ from bot.database import Database
 from bot.scoring import weekday_number
 from bot.services import announcements
 from bot.services.announcements import KINDS, Span, post_time
-from bot.services.outcomes import GroupingsPost, LockedGroup, Post
+from bot.services.outcomes.night import LockedGroup
+from bot.services.outcomes.posts import GroupingsPost, Post
 from bot.ui import embeds, render
 
 log = logging.getLogger(__name__)

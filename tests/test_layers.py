@@ -6,8 +6,8 @@ of bot/ and cogs/ imports only the layers listed for its own layer in ALLOWED.
           └──> ui ──> outcomes, models, rules, parsing
 
 The rule for result types: what a service returns for the bot to show is a
-frozen dataclass in `bot/services/outcomes.py`; a service's errors are in
-`bot/services/errors.py`. Those two modules are the layer "outcomes": data and
+frozen dataclass in `bot/services/outcomes/` (a module per area); a service's
+errors are in `bot/services/errors.py`. Those two are the layer "outcomes": data and
 error types that import nothing of the project but `bot.models` (and the
 rules), so `bot/ui` may import them and still never reaches a service. `bot/ui`
 imports no other part of `bot.services`; services import nothing of
@@ -232,7 +232,7 @@ def test_the_modules_are_found() -> None:
                      id="a module in no layer"),
         pytest.param(
             "bot.ui.fake",
-            "from bot.services.outcomes import Post\nfrom bot.scoring import WEEKDAYS\n",
+            "from bot.services.outcomes.posts import Post\nfrom bot.scoring import WEEKDAYS\n",
             [], id="ui imports outcomes and rules",
         ),
     ],

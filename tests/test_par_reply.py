@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.models import Machine
-from bot.services.outcomes import ParSet
+from bot.services.outcomes.scores import ParSet
 from bot.ui.machines import par_reply
 
 

@@ -6,7 +6,8 @@ from datetime import date
 from fractions import Fraction
 
 from bot.rules.stats import HighScore, Improvement
-from bot.services.outcomes import PrizeShare, RosterChange, SeasonSummary
+from bot.services.outcomes.money import PrizeShare
+from bot.services.outcomes.stats import RosterChange, SeasonSummary
 from bot.ui import stats as stats_text
 
 

@@ -20,7 +20,7 @@ from bot.components.interactions import (
 )
 from bot.services import card_decisions
 from bot.services.approvals import REASON_LIMIT
-from bot.services.outcomes import CardDecision, CardView
+from bot.services.outcomes.cards import CardDecision, CardView
 from bot.ui import cards as words
 from bot.ui.replies import report, require_league_guild, respond
 

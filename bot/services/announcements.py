@@ -25,11 +25,11 @@ from bot.services.errors import LeagueError
 from bot.services.groups import week_view
 from bot.services.outbox import ANNOUNCEMENTS, owe
 from bot.services.outbox_kinds import Kind
-from bot.services.outcomes import (
+from bot.services.outcomes.night import LockedGroup
+from bot.services.outcomes.posts import (
     CutoffPost,
     GracePost,
     GroupingsPost,
-    LockedGroup,
     LockPost,
     NoticeLine,
     Post,

@@ -23,7 +23,7 @@ from bot.services.context import SeasonContext, season_of, stamp
 from bot.services.errors import AlreadyDecided, BadInput, NotFound
 from bot.services.outbox import owe, owe_update
 from bot.services.outbox_kinds import Kind, card_ref, pre_makeup_ref, score_ref
-from bot.services.outcomes import Approval, PreMakeupView, ScoreView
+from bot.services.outcomes.scores import Approval, PreMakeupView, ScoreView
 from bot.services.scores import current_night, score_view
 from bot.services.season import group_at, parse_group_label
 from bot.text import text_problem

@@ -29,7 +29,8 @@ from bot.services.context import (
 from bot.services.errors import BadInput, WrongState
 from bot.services.outbox import APPROVALS, owe
 from bot.services.outbox_kinds import Kind, notice_ref
-from bot.services.outcomes import MissedGame, NoticeGiven, NoticeRecord, NoticeWithdrawn
+from bot.services.outcomes.night import MissedGame
+from bot.services.outcomes.notices import NoticeGiven, NoticeRecord, NoticeWithdrawn
 from bot.services.season import group_of, season_totals
 
 NOTICE_NAMES = {"late": "a late notice", "absent": "an absence"}

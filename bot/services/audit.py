@@ -9,7 +9,7 @@ from bot.models import Player
 from bot.repositories import audit, people
 from bot.services.context import SeasonContext, night_of_week, player_named, season_of
 from bot.services.errors import NotFound
-from bot.services.outcomes import AuditTrail
+from bot.services.outcomes.admin import AuditTrail
 
 
 async def trail(

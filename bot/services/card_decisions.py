@@ -13,7 +13,7 @@ from bot.services import approvals
 from bot.services.cards import card_in
 from bot.services.context import SeasonContext, season_of
 from bot.services.errors import BadInput, NotFound, WrongState
-from bot.services.outcomes import CardDecision, CardView
+from bot.services.outcomes.cards import CardDecision, CardView
 
 
 async def _decide(

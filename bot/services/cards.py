@@ -17,7 +17,7 @@ from bot.repositories import cards, leagues, nights, people, photos
 from bot.repositories import outbox as outbox_repo
 from bot.services.outbox import moment, owe_approval, owe_update
 from bot.services.outbox_kinds import card_ref
-from bot.services.outcomes import (
+from bot.services.outcomes.cards import (
     APPROVED,
     MISSING,
     REJECTED,

@@ -25,14 +25,8 @@ from bot.scoring import shown
 from bot.services.context import SeasonContext, league_of, season_context
 from bot.services.errors import BadInput, NotFound, NotSetUp
 from bot.services.money import prizes_in
-from bot.services.outcomes import (
-    Cents,
-    ExportPhoto,
-    ExportTable,
-    ExportValue,
-    SeasonExport,
-    StandingRow,
-)
+from bot.services.outcomes.exports import Cents, ExportPhoto, ExportTable, ExportValue, SeasonExport
+from bot.services.outcomes.standings import StandingRow
 from bot.services.photos import file_name
 from bot.services.standings import rows_of
 from bot.services.stats import _names

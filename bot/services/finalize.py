@@ -34,7 +34,7 @@ from bot.scoring import (
 from bot.services.context import SeasonContext, night_of_week, season_of, stamp
 from bot.services.errors import NotReady, WrongState
 from bot.services.outbox import owe_results
-from bot.services.outcomes import GameFinish, GameLine, GroupSummary, NightSummary
+from bot.services.outcomes.night import GameFinish, GameLine, GroupSummary, NightSummary
 from bot.services.season import group_label, ranking, season_totals
 
 

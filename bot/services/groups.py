@@ -23,7 +23,7 @@ from bot.services.context import (
     season_of,
 )
 from bot.services.errors import NotFound, NotReady, NotSetUp
-from bot.services.outcomes import GroupView, WeekView
+from bot.services.outcomes.night import GroupView, WeekView
 from bot.services.premakeups import may_still_play
 from bot.services.season import (
     TOO_FEW_FOR_GROUPS,

@@ -19,15 +19,15 @@ from bot.services.context import (
 )
 from bot.services.errors import BadInput, Conflict
 from bot.services.finalize import check_still_open, refinalize_in
-from bot.services.outcomes import (
+from bot.services.outcomes.money import (
     DuesRecorded,
     MoneySummary,
     PlayerDues,
     Pot,
     PrizeShare,
     SeasonPrizes,
-    StandingRow,
 )
+from bot.services.outcomes.standings import StandingRow
 from bot.services.standings import rows_of
 
 

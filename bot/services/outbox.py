@@ -25,7 +25,7 @@ from bot.repositories import cards, nights, outbox, photos, scores
 from bot.services.context import night_of_week, season_of, stamp
 from bot.services.errors import WrongState
 from bot.services.outbox_kinds import CARD, PHOTO, Kind, card_ref, night_ref, ref_id
-from bot.services.outcomes import DeliveryStatus, Resent
+from bot.services.outcomes.admin import DeliveryStatus, Resent
 
 ANNOUNCEMENTS, APPROVALS, COMMISSIONERS = "announcements", "approvals", "commissioners"
 INSTEAD = "sent instead as a mention in #announcements"

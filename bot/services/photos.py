@@ -18,7 +18,8 @@ from bot.models import Photo
 from bot.repositories import photos as photos_repo
 from bot.services.outbox import APPROVALS, owe
 from bot.services.outbox_kinds import Kind, photo_ref
-from bot.services.outcomes import PhotoPost, ScoreView, SeasonExport
+from bot.services.outcomes.exports import SeasonExport
+from bot.services.outcomes.scores import PhotoPost, ScoreView
 
 
 def file_name(week: int, group: str, game: int, player: str, extension: str, copy: int = 1) -> str:

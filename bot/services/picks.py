@@ -28,7 +28,7 @@ from bot.services.context import (
     stamp,
 )
 from bot.services.errors import BadInput, Conflict, NotAllowed, WrongState
-from bot.services.outcomes import LockedGroup, PickList
+from bot.services.outcomes.night import LockedGroup, PickList
 from bot.services.season import (
     group_at,
     group_label,

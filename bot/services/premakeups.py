@@ -19,7 +19,7 @@ from bot.services.context import (
     valid_score,
 )
 from bot.services.errors import BadInput, Conflict, NotFound, WrongState
-from bot.services.outcomes import PreMakeupView
+from bot.services.outcomes.scores import PreMakeupView
 
 PreMakeupSubmitted = PreMakeupView  # what `submit` returns
 

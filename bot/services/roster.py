@@ -28,7 +28,7 @@ from bot.repositories import people
 from bot.services.context import brief, check_player_name, league_of
 from bot.services.errors import BadInput, LeagueError
 from bot.services.membership import join, parse_ifpa, recut_upcoming
-from bot.services.outcomes import RosterImported
+from bot.services.outcomes.exports import RosterImported
 from bot.text import formula_like
 
 MAX_BYTES = 100_000  # a league of hundreds of players fits in a few kilobytes

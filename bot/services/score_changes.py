@@ -23,7 +23,8 @@ from bot.services.errors import (
     WrongState,
 )
 from bot.services.finalize import check_still_open, refinalize_in
-from bot.services.outcomes import NightSummary, ScoreView
+from bot.services.outcomes.night import NightSummary
+from bot.services.outcomes.scores import ScoreView
 from bot.services.scores import game_numbered, score_view
 from bot.services.season import group_of
 from bot.text import text_problem

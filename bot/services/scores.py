@@ -27,7 +27,7 @@ from bot.services.errors import (
     NotFound,
     WrongState,
 )
-from bot.services.outcomes import ScoreView
+from bot.services.outcomes.scores import ScoreView
 from bot.services.season import group_label, group_of
 
 PHOTO_REQUIRED = (

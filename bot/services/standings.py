@@ -21,13 +21,8 @@ from bot.services.context import (
     season_of,
 )
 from bot.services.errors import BadInput, NotFound, NotSetUp
-from bot.services.outcomes import (
-    PlayerSeason,
-    PlayoffDivision,
-    PointsByWeek,
-    StandingRow,
-    TonightScore,
-)
+from bot.services.outcomes.scores import TonightScore
+from bot.services.outcomes.standings import PlayerSeason, PlayoffDivision, PointsByWeek, StandingRow
 from bot.services.season import SeasonTotals, ranking, season_totals, totals
 
 NO_DIVISIONS = "There are no divisions yet; they start at the division week."

@@ -41,12 +41,7 @@ from bot.services.context import (
 )
 from bot.services.errors import BadInput, NotFound
 from bot.services.money import prizes_in
-from bot.services.outcomes import (
-    MachineView,
-    PlayerStatsView,
-    RosterChange,
-    SeasonSummary,
-)
+from bot.services.outcomes.stats import MachineView, PlayerStatsView, RosterChange, SeasonSummary
 from bot.services.standings import rows_of
 
 

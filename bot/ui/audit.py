@@ -10,7 +10,7 @@ from bot.ui.render import keep_whole
 
 if TYPE_CHECKING:
     from bot.models import AuditEntry
-    from bot.services.outcomes import AuditTrail
+    from bot.services.outcomes.admin import AuditTrail
 
 KINDS = {
     "correction": "correction",

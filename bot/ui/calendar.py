@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.services.outcomes import DateSkipped, WithdrawnNotice
+from bot.services.outcomes.notices import DateSkipped, WithdrawnNotice
 from bot.ui.render import chunks
 
 KINDS = {"late": "late notice", "absent": "absence"}

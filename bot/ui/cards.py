@@ -17,18 +17,17 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.services.outcomes import (
+from bot.services.outcomes.cards import (
     APPROVED,
     MISSING,
     REJECTED,
     WAITING,
-    Approval,
     CardDecision,
     CardLine,
     CardPhoto,
     CardView,
-    PhotoPost,
 )
+from bot.services.outcomes.scores import Approval, PhotoPost
 from bot.ui.fit import ELLIPSIS, cut_line, size, values
 
 MARK = {APPROVED: "✓", WAITING: "⏳", REJECTED: "✗", MISSING: "–"}

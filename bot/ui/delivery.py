@@ -7,13 +7,9 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from bot.models import OutboxItem
-from bot.services.outcomes import (
-    DeliveryStatus,
-    NoticeRecord,
-    NoticeWithdrawn,
-    PreMakeupView,
-    Resent,
-)
+from bot.services.outcomes.admin import DeliveryStatus, Resent
+from bot.services.outcomes.notices import NoticeRecord, NoticeWithdrawn
+from bot.services.outcomes.scores import PreMakeupView
 from bot.ui import notices
 from bot.ui.render import late_for_commissioner
 

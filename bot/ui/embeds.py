@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.services.outcomes import GroupView, NightSummary, Post, StandingRow, WeekView
+from bot.services.outcomes.night import GroupView, NightSummary, WeekView
+from bot.services.outcomes.posts import Post
+from bot.services.outcomes.standings import StandingRow
 from bot.ui.fit import lines_within, values
 from bot.ui.render import SOURCES, keep_whole, money, result_parts, tns
 

@@ -19,7 +19,13 @@ from collections.abc import Iterable
 from datetime import date, datetime
 from pathlib import Path
 
-from bot.services.outcomes import Cents, ExportTable, ExportValue, RosterImported, SeasonExport
+from bot.services.outcomes.exports import (
+    Cents,
+    ExportTable,
+    ExportValue,
+    RosterImported,
+    SeasonExport,
+)
 from bot.text import spreadsheet_text
 
 # A fixed time for the zip's entries, so the same season zips to the same bytes.

@@ -11,23 +11,18 @@ from fractions import Fraction
 from bot.models import NightResult
 from bot.rules.exact import shown
 from bot.rules.match import tns_decided
-from bot.services.outcomes import (
+from bot.services.outcomes.night import GroupSummary, LockedGroup, MissedGame, PickList
+from bot.services.outcomes.notices import NoticeGiven, NoticeRecord
+from bot.services.outcomes.posts import (
     CutoffPost,
     GracePost,
     GroupingsPost,
-    GroupSummary,
-    LockedGroup,
     LockPost,
-    MissedGame,
-    NoticeGiven,
-    NoticeRecord,
-    PickList,
-    PlayerSeason,
-    PlayoffDivision,
     Post,
-    ScoreView,
     SkippedPost,
 )
+from bot.services.outcomes.scores import ScoreView
+from bot.services.outcomes.standings import PlayerSeason, PlayoffDivision
 
 MESSAGE_LIMIT = 2000
 SOURCES = {"live": "", "pre_makeup": " (pre-makeup)", "zero_point": " (Zero Point Rule)",

@@ -10,7 +10,12 @@ from bot.rules.exact import shown
 from bot.ui.money import dollars, place
 
 if TYPE_CHECKING:
-    from bot.services.outcomes import MachineView, PlayerStatsView, RosterChange, SeasonSummary
+    from bot.services.outcomes.stats import (
+        MachineView,
+        PlayerStatsView,
+        RosterChange,
+        SeasonSummary,
+    )
 
 RECORDS_SHOWN = 10
 

@@ -26,7 +26,8 @@ from bot.services import (
     standings,
 )
 from bot.services.exports import FILES, UNKNOWN_MEMBER
-from bot.services.outcomes import ExportValue, StandingRow
+from bot.services.outcomes.exports import ExportValue
+from bot.services.outcomes.standings import StandingRow
 from cogs.league import admin
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, NEW_YORK, PLAYERS, as_user, at
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, Said, click

@@ -11,7 +11,7 @@ from bot.database import Database
 from bot.migrate import migrate
 from bot.models import Photo
 from bot.services import cards, scores, setup
-from bot.services.outcomes import CardPhoto
+from bot.services.outcomes.cards import CardPhoto
 from bot.ui.cards import card_embeds
 from tests.services.conftest import GUILD, SEASON_START, at
 from tests.services.test_scores import NIGHT, P, locked_league

@@ -15,7 +15,7 @@ from bot.services import (
     scores,
     skips,
 )
-from bot.services.outcomes import CutoffPost, GracePost, LockPost, NoticeLine
+from bot.services.outcomes.posts import CutoffPost, GracePost, LockPost, NoticeLine
 from bot.ui import render
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
 

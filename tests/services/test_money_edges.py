@@ -10,7 +10,7 @@ import pytest
 from bot.database import Database
 from bot.services import membership, money, picks, setup
 from bot.services.errors import BadInput
-from bot.services.outcomes import PlayerDues
+from bot.services.outcomes.money import PlayerDues
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

@@ -12,7 +12,7 @@ from bot.models import Photo
 from bot.repositories import outbox as outbox_repo
 from bot.services import cards, scores
 from bot.services import outbox as owed
-from bot.services.outcomes import CardPhoto
+from bot.services.outcomes.cards import CardPhoto
 from tests.services.conftest import GUILD, at, snapshot
 from tests.services.test_scores import NIGHT, P, locked_league
 

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from bot.scoring import MAX_SCORE
-from bot.services.outcomes import (
+from bot.services.outcomes.cards import (
     APPROVED,
     MISSING,
     REJECTED,

@@ -15,17 +15,16 @@ import discord
 import pytest
 
 from bot.models import Night, NightResult, Player
-from bot.services.outcomes import (
+from bot.services.outcomes.night import (
     GameFinish,
     GameLine,
-    GroupingsPost,
     GroupSummary,
     GroupView,
     NightSummary,
-    Post,
-    StandingRow,
     WeekView,
 )
+from bot.services.outcomes.posts import GroupingsPost, Post
+from bot.services.outcomes.standings import StandingRow
 from bot.ui import embeds
 from standin.messages import check_body
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bot.services.outcomes import REJECTED, CardGame, CardLine, CardPhoto, CardView
+from bot.services.outcomes.cards import REJECTED, CardGame, CardLine, CardPhoto, CardView
 from bot.ui import embeds
 from bot.ui.cards import card_embeds
 from bot.ui.fit import cut_line, values

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services.outcomes import APPROVED, WAITING, CardGame, CardLine, CardView
+from bot.services.outcomes.cards import APPROVED, WAITING, CardGame, CardLine, CardView
 from bot.ui.cards import reject_choices
 
 

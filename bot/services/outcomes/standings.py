@@ -1,0 +1,54 @@
+"""The standings, a player's season and the playoff field (R6, R7, R11, R13)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from bot.models import (
+    Player,
+)
+from bot.services.outcomes.scores import TonightScore
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    rank: int
+    player: Player
+    division: str  # '' before divisions, else 'A' or 'B'
+    league_points: int
+    tns: Fraction  # exact (R6.1 Decision); round only to show
+    nights: int
+    multiplier: int  # carried into the next night (R7.4)
+
+
+@dataclass(frozen=True)
+class PlayerSeason:
+    player: Player
+    rank: int
+    nights: int
+    league_points: int
+    tns: Fraction  # exact (R6.1 Decision); round only to show
+    multiplier: int
+    pre_makeup_nights_used: int
+    pre_makeup_nights_left: int
+    dues_paid_cents: int
+    dues_owed_cents: int  # R10.1: dues for nights held so far, less what was paid
+    weeks: list[tuple[int, int, int, str]]  # (week, match points, league points, result)
+    tonight: list[TonightScore] = field(default_factory=list)  # today's night, if any
+
+
+@dataclass(frozen=True)
+class PlayoffDivision:
+    division: str
+    qualifiers: list[str]
+    alternates: list[str]
+
+
+@dataclass(frozen=True)
+class PointsByWeek:
+    """The standings and each player's league points by finalized week."""
+
+    rows: list[StandingRow]
+    weeks: list[int]
+    points: dict[int, dict[int, int]]  # player id -> week -> league points
