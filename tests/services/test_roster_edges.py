@@ -46,3 +46,44 @@ def test_a_discord_id_turned_into_a_number_is_quoted_up_to_25_characters(
     with pytest.raises(BadRoster) as refused:
         read_roster(f"name,discord\nAnn,{cell}\n".encode())
     assert f"discord {quoted}" in str(refused.value)
+
+
+def test_a_discord_cell_that_is_no_member_is_quoted_up_to_25_characters() -> None:
+    with pytest.raises(BadRoster) as refused:
+        read_roster(
+            b"name,discord\nAnn,abcdefghijklmnopqrstuvwxy\nBob,abcdefghijklmnopqrstuvwxyz\n"
+        )
+    assert str(refused.value).splitlines()[1:] == [
+        "row 2: discord 'abcdefghijklmnopqrstuvwxy' is not a user id or <@id>",
+        "row 3: discord 'abcdefghijklmnopqrstuvwxy'… (26 characters) is not a user id or <@id>",
+    ]
+
+
+def test_skills_from_1_to_10_with_a_decimal_comma() -> None:
+    rows, _ = read_roster(b'name,skill\nAnn,1\nBob,"7,5"\nCat,10\n')
+    assert [(r.name, r.skill) for r in rows] == [("Ann", 1.0), ("Bob", 7.5), ("Cat", 10.0)]
+
+
+def test_a_skill_out_of_range_is_quoted_up_to_10_characters() -> None:
+    with pytest.raises(BadRoster) as refused:
+        read_roster(b"name,skill\nAnn,0\nBob,1234567890\nCat,12345678901\n")
+    assert str(refused.value).splitlines()[1:] == [
+        "row 2: skill '0' is not 1–10",
+        "row 3: skill '1234567890' is not 1–10",
+        "row 4: skill '1234567890'… (11 characters) is not 1–10",
+    ]
+
+
+def test_two_rows_with_one_ifpa_number_are_refused() -> None:
+    rows, _ = read_roster(b"name,ifpa\nAnn,12345\nBob,54321\n")  # two numbers: fine
+    assert [r.ifpa_number for r in rows] == [12345, 54321]
+    with pytest.raises(BadRoster) as refused:
+        read_roster(b"name,ifpa\nAnn,12345\nBob,\nCat,12345\n")
+    assert str(refused.value).splitlines()[1:] == ["row 4: the same IFPA number as row 2"]
+
+
+def test_a_name_with_a_plus_after_its_first_letter_is_kept_whole() -> None:
+    """Only a cell the export escaped (a leading apostrophe before a formula)
+    loses its first character."""
+    rows, _ = read_roster(b"name\nA+B\n")
+    assert [r.name for r in rows] == ["A+B"]
