@@ -9,9 +9,9 @@ from datetime import date
 import pytest
 
 from bot.database import Database
-from bot.services import membership, roster
+from bot.services import groups, membership, roster
 from bot.services.roster import BadRoster, read_roster
-from tests.services.conftest import GUILD, at, snapshot
+from tests.services.conftest import GUILD, at, finalize_week_1, snapshot
 
 
 async def test_an_ifpa_number_already_held_is_refused_naming_its_holder(league: Database) -> None:
@@ -87,3 +87,70 @@ def test_a_name_with_a_plus_after_its_first_letter_is_kept_whole() -> None:
     loses its first character."""
     rows, _ = read_roster(b"name\nA+B\n")
     assert [r.name for r in rows] == ["A+B"]
+
+
+def test_a_file_of_100_000_bytes_is_read_and_one_byte_more_refused() -> None:
+    head = b"name\nAnn"
+    padded = head + b" " * (100_000 - len(head))  # the cell's spaces are trimmed
+    rows, _ = read_roster(padded)
+    assert [r.name for r in rows] == ["Ann"]
+    with pytest.raises(BadRoster) as refused:
+        read_roster(padded + b" ")
+    assert str(refused.value) == (
+        "The file is 100,001 bytes; a roster file is at most 100,000 bytes."
+    )
+
+
+def test_500_players_are_read_and_501_refused() -> None:
+    rows, _ = read_roster(("name\n" + "".join(f"P{n}\n" for n in range(500))).encode())
+    assert len(rows) == 500
+    with pytest.raises(BadRoster) as refused:
+        read_roster(("name\n" + "".join(f"P{n}\n" for n in range(501))).encode())
+    assert str(refused.value) == "The file has 501 rows; import at most 500."
+
+
+@pytest.mark.parametrize(("header", "said"), [
+    ("discord,skill", ""),
+    ("name,abcdefghijklmnopqrst", " Unknown column: 'abcdefghijklmnopqrst'."),
+    ("name,abcdefghijklmnopqrstu", " Unknown column: 'abcdefghijklmnopqrst'… (21 characters)."),
+])  # fmt: skip
+def test_a_header_without_names_or_with_unknown_columns_is_refused(header: str, said: str) -> None:
+    with pytest.raises(BadRoster) as refused:
+        read_roster(f"{header}\nAnn,1\n".encode())
+    assert str(refused.value) == (
+        f"The first row names the columns: name, and optionally discord, skill, ifpa.{said}"
+    )
+
+
+def test_every_row_with_too_many_cells_is_listed() -> None:
+    with pytest.raises(BadRoster) as refused:
+        read_roster(b"name,skill\nAnn,5,x\nBob,6,y\nCat,0\n")
+    assert str(refused.value).splitlines()[1:] == [
+        "row 2: more cells than columns",
+        "row 3: more cells than columns",
+        "row 4: skill '0' is not 1–10",
+    ]
+
+
+def test_rows_an_export_marked_removed_are_left_out_by_name_or_row() -> None:
+    """A players export marks removed players: they are left out (named, or by
+    row when the row stops before its name), and the rows after them still
+    count."""
+    rows, removed = read_roster(b"status,name\nremoved\nremoved,Dan\ncurrent,Ann\n")
+    assert ([r.name for r in rows], removed) == (["Ann"], ["row 2", "Dan"])
+
+
+def test_a_file_of_removed_players_only_is_refused() -> None:
+    with pytest.raises(BadRoster) as refused:
+        read_roster(b"name,status\nDan,removed\n")
+    assert str(refused.value) == "Every row of the file is marked removed; nothing to import."
+
+
+async def test_r8_6_players_imported_mid_season_join_the_next_nights_groups(
+    players: Database,
+) -> None:
+    db = players
+    await finalize_week_1(db)
+    await roster.import_roster(db, GUILD, b"name\nDan\n", now=at(date(2026, 1, 10)))
+    view = await groups.week_view(db, GUILD, week=2, now=at(date(2026, 1, 10)))
+    assert sorted(name for g in view.groups for name in g.players) == ["Dan", "P1", "P2", "P3"]
