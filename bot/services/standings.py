@@ -15,7 +15,6 @@ from bot.services.context import (
     NO_SEASON,
     SeasonContext,
     league_of,
-    player_named,
     player_of,
     season_context,
     season_of,
@@ -141,20 +140,14 @@ async def player_season(
     db: Database,
     guild_id: int,
     *,
-    discord_id: int | None = None,
-    name: str | None = None,
+    discord_id: int,
     now: datetime | None = None,
 ) -> PlayerSeason:
     """R3.5, R7.4, R10.1, R11.1: a player's season; with `now`, also the scores they
     submitted for a league night held that day and where each stands."""
     async with db.read() as conn:
         ctx = await season_of(conn, guild_id)
-        if name is not None:
-            player = await player_named(conn, ctx.league, name)
-        elif discord_id is not None:
-            player = await player_of(conn, ctx.league, discord_id)
-        else:
-            raise BadInput("Name a player.")
+        player = await player_of(conn, ctx.league, discord_id)
         season_results = await results.results_of_season(conn, ctx.season.id)
         sums = totals(season_results)
         rows = await rows_of(conn, ctx, sums)
