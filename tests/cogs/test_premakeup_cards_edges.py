@@ -5,6 +5,7 @@ and who decided kept for the exports."""
 
 from __future__ import annotations
 
+from bot.components.cards import RejectModal
 from bot.services import approvals
 from cogs.scores import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
@@ -95,3 +96,17 @@ async def test_the_day_card_keeps_who_decided(league: FakeBot) -> None:
     assert clicked.text == "Approved 1 score: Twilight Zone."
     found = await approvals.pre_makeup_approval(bot.db, 1)
     assert found is not None and found.decider_id == COMMISSIONER.id
+
+
+async def test_a_reject_form_naming_a_pre_makeup_not_on_the_card_says_so(
+    league: FakeBot,
+) -> None:
+    """A reject form naming a pre-makeup that is not on the card (the form
+    outlived a restore of an older backup) decides nothing and says so."""
+    bot = league
+    card = await day_card(bot)
+    [card_id] = {int(c.custom_id.split(":")[-1]) for c in card.view.children}  # type: ignore[union-attr]  # the card has its menus
+    done = await submit_modal(RejectModal(card_id, "p99"), as_user(bot, COMMISSIONER, BEFORE),
+                              reason="x")  # fmt: skip
+    assert done.text == "That score is not on this card."
+    assert "2 waiting for approval" in card_text(card)
