@@ -47,3 +47,11 @@ async def test_a_good_paging_button_still_pages(league: FakeBot) -> None:
     said = await click(discord.ui.Button(custom_id="page:groups:0:1"),
                        as_user(league, PLAYERS[1], TONIGHT))  # fmt: skip
     assert private(said) and said.replies[0].embeds
+
+
+async def test_a_standings_page_of_a_season_no_longer_kept_says_so(league: FakeBot) -> None:
+    """A ◀ ▶ button of a season's standings whose season is not in the database
+    (a restore of an older backup since) answers privately what happened."""
+    said = await click(discord.ui.Button(custom_id="page:standings:0::999"),
+                       as_user(league, PLAYERS[1], TONIGHT))  # fmt: skip
+    assert said.text == "That season is no longer kept." and private(said)
