@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from bot.services import approvals, finalize, picks, premakeups, scores
+from bot.services import approvals, finalize, membership, picks, premakeups, scores, setup
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, at
 from tests.cogs.fakes import GUILD, FakeBot
 
@@ -80,3 +80,21 @@ async def play_week(
     return await finalize.finalize(
         bot.db, GUILD, by=COMMISSIONER.id, now=at(night_of(week), "23:00")
     )
+
+
+NINE = {n: (1000 - 100 * n) * 1_000_000 for n in range(1, 10)}  # every game: P1 > P2 > … > P9
+
+
+async def divisions_from_week_2(bot: FakeBot, *, regular_nights: int | None = None) -> None:
+    """P7, P8 and P9 join (skill 4, 3, 2), divisions start at week 2 (R9.1, a
+    setting) and week 1 is played in three groups, P1 P2 P3 | P4 P5 P6 | P7 P8
+    P9, each game won by the lower number (`NINE`). Week 2 is then played in
+    groups A1, A2, B1, B2."""
+    joined = at(FIRST_NIGHT - timedelta(days=2))
+    for n in (7, 8, 9):
+        await membership.add_player(bot.db, GUILD, f"P{n}", discord_id=discord_id(n),
+                                    skill=11.0 - n, now=joined)  # fmt: skip
+    await setup.change_setting(bot.db, GUILD, "division_week", 2)
+    if regular_nights is not None:
+        await setup.change_setting(bot.db, GUILD, "regular_nights", regular_nights)
+    await play_week(bot, 1, NINE, groups=("1", "2", "3"))

@@ -15,9 +15,13 @@ from bot.photos import clean
 from bot.services import approvals, scores
 from cogs.league import admin
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, at
-from tests.cogs.fakes import GUILD, FakeBot, FakeMember
-from tests.cogs.league_play import discord_id, lock, night_of, play_week
-from tests.cogs.test_commissioner_cog import private, run
+from tests.cogs.fakes import GUILD, FakeBot
+from tests.cogs.league_play import (
+    divisions_from_week_2,
+    lock,
+    night_of,
+)
+from tests.cogs.test_commissioner_cog import private
 from tests.cogs.test_export_cli import cli, database
 from tests.cogs.test_exports_cog import export, tables
 from tests.test_photos import phone_jpeg
@@ -140,13 +144,7 @@ async def test_a_division_groups_photos_are_named_by_division(league: FakeBot) -
     """R9: from the division week a photo's name says the division too, so two
     divisions' group 1 photos never share a name."""
     bot = league
-    await run(bot, "player add", name="P7", member=PLAYERS[7], skill=4.0)
-    for n in (8, 9):
-        await run(bot, "player add", name=f"P{n}", member=FakeMember(discord_id(n), f"P{n}"),
-                  skill=11.0 - n)  # fmt: skip
-    await run(bot, "season setting", name="division_week", value="2")
-    await play_week(bot, 1, {n: (1000 - 100 * n) * 1_000_000 for n in range(1, 10)},
-                    groups=("1", "2", "3"))  # fmt: skip
+    await divisions_from_week_2(bot)
     await lock(bot, 2)
     photo = clean(phone_jpeg())
     when = at(night_of(2), "20:00")

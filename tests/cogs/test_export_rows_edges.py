@@ -14,8 +14,14 @@ import pytest
 from bot.services import machine_list, membership, money, score_changes, scores, skips
 from bot.services.exports import FILES
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, at
-from tests.cogs.fakes import GUILD, FakeBot, FakeMember
-from tests.cogs.league_play import discord_id, lock, night_of, play_week
+from tests.cogs.fakes import GUILD, FakeBot
+from tests.cogs.league_play import (
+    NINE,
+    divisions_from_week_2,
+    lock,
+    night_of,
+    play_week,
+)
 from tests.cogs.test_commissioner_cog import run
 from tests.cogs.test_exports_cog import export, played, tables
 from tests.cogs.test_stats_cog_edges import SEVEN
@@ -182,15 +188,8 @@ async def test_with_divisions_rows_go_division_by_division(league: FakeBot) -> N
     """R9: from the division week scores.csv runs division A's groups, then B's,
     game by game within each group; results.csv names each player's division."""
     bot = league
-    await run(bot, "player add", name="P7", member=PLAYERS[7], skill=4.0)
-    for n in (8, 9):
-        await run(bot, "player add", name=f"P{n}", member=FakeMember(discord_id(n), f"P{n}"),
-                  skill=11.0 - n)  # fmt: skip
-    await run(bot, "season setting", name="division_week", value="2")
-    await run(bot, "season setting", name="regular_nights", value="2")
-    by_player = {n: (1000 - 100 * n) * 1_000_000 for n in range(1, 10)}
-    await play_week(bot, 1, by_player, groups=("1", "2", "3"))
-    await play_week(bot, 2, by_player, groups=("A1", "A2", "B1", "B2"))
+    await divisions_from_week_2(bot, regular_nights=2)
+    await play_week(bot, 2, NINE, groups=("A1", "A2", "B1", "B2"))
     _, data = await export(bot)
     found = tables(data)
     week_2 = [(r["division"], r["group"], r["game"]) for r in found["scores"] if r["week"] == "2"]
@@ -240,14 +239,8 @@ async def test_r9_4_an_old_division_nights_movement_is_worked_out_per_division(
     league: FakeBot,
 ) -> None:
     bot = league
-    await run(bot, "player add", name="P7", member=PLAYERS[7], skill=4.0)
-    for n in (8, 9):
-        await run(bot, "player add", name=f"P{n}", member=FakeMember(discord_id(n), f"P{n}"),
-                  skill=11.0 - n)  # fmt: skip
-    await run(bot, "season setting", name="division_week", value="2")
-    by_player = {n: (1000 - 100 * n) * 1_000_000 for n in range(1, 10)}
-    await play_week(bot, 1, by_player, groups=("1", "2", "3"))
-    await play_week(bot, 2, by_player, groups=("A1", "A2", "B1", "B2"))
+    await divisions_from_week_2(bot)
+    await play_week(bot, 2, NINE, groups=("A1", "A2", "B1", "B2"))
     stored = await next_week_column(bot, 2)
     moves = ["down", "up", "down", "up", "stays", "stays"]  # R9.4: P2-P4 in A, P6-P8 in B
     assert [stored[f"P{n}"] for n in (2, 4, 6, 8, 3, 7)] == moves

@@ -14,8 +14,9 @@ from cogs.stats import Stats
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user, at
 from tests.cogs.fakes import GUILD, FakeBot, FakeMember
 from tests.cogs.league_play import (
+    NINE,
     approved_pre_makeup,
-    discord_id,
+    divisions_from_week_2,
     lock,
     night_of,
     play_week,
@@ -123,14 +124,8 @@ async def test_r9_4_stats_count_moves_within_each_division(league: FakeBot) -> N
     swap, P6 and P7 (R8.3). Week 2: A is P1 P2 | P4 P7 and B is P3 P5 P6 | P8 P9,
     so P2 and P4 swap in A, P6 and P8 in B; P3 and P7 stay (top and bottom)."""
     bot = league
-    await run(bot, "player add", name="P7", member=PLAYERS[7], skill=4.0)
-    for n in (8, 9):
-        member = FakeMember(discord_id(n), f"P{n}")
-        await run(bot, "player add", name=f"P{n}", member=member, skill=11.0 - n)
-    await run(bot, "season setting", name="division_week", value="2")
-    scores = {n: (1000 - 100 * n) * 1_000_000 for n in range(1, 10)}
-    await play_week(bot, 1, scores, groups=("1", "2", "3"))
-    await play_week(bot, 2, scores, groups=("A1", "A2", "B1", "B2"))
+    await divisions_from_week_2(bot)
+    await play_week(bot, 2, NINE, groups=("A1", "A2", "B1", "B2"))
     assert [await moves(bot, f"P{n}") for n in range(1, 10)] == [
         "Moved up 0 · moved down 0",
         "Moved up 0 · moved down 1",

@@ -91,13 +91,18 @@ async def players(league: Database) -> Database:
     return league
 
 
-async def finalize_week_1(db: Database) -> None:
+async def play_week_1(db: Database) -> None:
     """P1-P3 play all five games of week 1 (scores 300M, 200M, 100M), approved
-    at 22:00; the night is finalized at 23:00."""
+    at 22:00."""
     night = SEASON_START
     await picks.lock_picks(db, GUILD, now=at(night, "19:15"))
     for number, score in ((1, 300_000_000), (2, 200_000_000), (3, 100_000_000)):
         for game in range(1, 6):
             await scores.submit(db, GUILD, discord_id(number), game, score, now=at(night, "20:00"))
     await approvals.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(night, "22:00"))
-    await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(night, "23:00"))
+
+
+async def finalize_week_1(db: Database) -> None:
+    """`play_week_1`, and the night finalized at 23:00."""
+    await play_week_1(db)
+    await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(SEASON_START, "23:00"))

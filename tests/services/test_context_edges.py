@@ -13,7 +13,15 @@ from bot.database import Database
 from bot.services import attendance, exports, machine_list, membership, picks, score_changes, setup
 from bot.services.context import check_text
 from bot.services.errors import NotFound, WrongState
-from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
+from tests.services.conftest import (
+    COMMISSIONER,
+    GUILD,
+    SEASON_START,
+    add_machines,
+    add_players,
+    at,
+    discord_id,
+)
 from tests.services.test_season import play_week
 
 
@@ -105,12 +113,8 @@ async def test_r10_4_a_season_named_is_read_with_its_own_prize_split(league: Dat
     db = league
     await setup.change_setting(db, GUILD, "prize_places_a", "50,25")
     await setup.change_setting(db, GUILD, "regular_nights", 1)
-    for n in range(1, 11):
-        await membership.add_player(db, GUILD, f"P{n}", discord_id=discord_id(n),
-                                    skill=11 - n, now=at(date(2026, 1, 2)))  # fmt: skip
-    for n in range(1, 7):
-        await machine_list.add_machine(db, GUILD, f"Machine {n}", par=10**9,
-                                       now=at(date(2026, 1, 2)))  # fmt: skip
+    await add_players(db, 10)
+    await add_machines(db, 6)
     await play_week(db, 1)
     running = await exports.export_season(db, GUILD)
     named = await exports.export_season(db, GUILD, "Spring 2026")

@@ -21,6 +21,7 @@ from tests.services.conftest import (
     at,
     discord_id,
     finalize_week_1,
+    play_week_1,
 )
 
 WEEK_2 = SEASON_START + timedelta(days=7)
@@ -64,15 +65,10 @@ async def test_r8_6_a_night_left_ungrouped_at_finalize_is_grouped_once_players_j
     to group; once two players join, week 2's groups are cut, not refused as
     waiting for week 1."""
     db = players
-    night = SEASON_START
-    await picks.lock_picks(db, GUILD, now=at(night, "19:15"))
-    for number, score in ((1, 300_000_000), (2, 200_000_000), (3, 100_000_000)):
-        for game in range(1, 6):
-            await scores.submit(db, GUILD, discord_id(number), game, score, now=at(night, "20:00"))
-    await approvals.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(night, "22:00"))
+    await play_week_1(db)
     for name in ("P2", "P3"):
-        await membership.remove_player(db, GUILD, name, now=at(night, "22:30"))
-    await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(night, "23:00"))
+        await membership.remove_player(db, GUILD, name, now=at(SEASON_START, "22:30"))
+    await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(SEASON_START, "23:00"))
     for name, number in (("P4", 4), ("P5", 5)):
         await membership.add_player(db, GUILD, name, discord_id=discord_id(number), now=at(WEEK_2))
     assert await groups.check_week(db, GUILD, week=2, now=at(WEEK_2)) == 2

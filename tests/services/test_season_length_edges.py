@@ -10,10 +10,10 @@ import pytest
 
 from bot.database import Database
 from bot.repositories import leagues
-from bot.services import machine_list, membership, setup, skips
+from bot.services import setup, skips
 from bot.services.context import season_of
 from bot.services.errors import WrongState
-from tests.services.conftest import GUILD, at, discord_id
+from tests.services.conftest import GUILD, add_machines, add_players, at
 from tests.services.test_season import play_week
 
 
@@ -22,12 +22,8 @@ async def test_r1_1_the_season_keeps_at_least_the_weeks_played(league: Database)
     refusal names the last week played."""
     db = league
     await setup.change_setting(db, GUILD, "division_week", 5)
-    for n in range(1, 11):
-        await membership.add_player(db, GUILD, f"P{n}", discord_id=discord_id(n), skill=11 - n,
-                                    now=at(date(2026, 1, 2)))  # fmt: skip
-    for n in range(1, 7):
-        await machine_list.add_machine(db, GUILD, f"Machine {n}", par=10**9,
-                                       now=at(date(2026, 1, 2)))  # fmt: skip
+    await add_players(db, 10)
+    await add_machines(db, 6)
     for week in (1, 2, 3):
         await play_week(db, week)
     with pytest.raises(WrongState) as refused:

@@ -4,27 +4,21 @@ that season has no divisions, and shown when it has."""
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 
 from bot.database import Database
-from bot.services import machine_list, membership, setup, standings
+from bot.services import setup, standings
 from bot.services.errors import BadInput
 from bot.services.standings import NO_DIVISIONS
-from tests.services.conftest import GUILD, at, discord_id
+from tests.services.conftest import GUILD, add_machines, add_players
 from tests.services.test_season import play_week
 
 
 async def two_nights(db: Database, division_week: int) -> None:
     await setup.change_setting(db, GUILD, "regular_nights", 2)
     await setup.change_setting(db, GUILD, "division_week", division_week)
-    for n in range(1, 11):
-        await membership.add_player(db, GUILD, f"P{n}", discord_id=discord_id(n), skill=11 - n,
-                                    now=at(date(2026, 1, 2)))  # fmt: skip
-    for n in range(1, 7):
-        await machine_list.add_machine(db, GUILD, f"Machine {n}", par=10**9,
-                                       now=at(date(2026, 1, 2)))  # fmt: skip
+    await add_players(db, 10)
+    await add_machines(db, 6)
     await play_week(db, 1)
     await play_week(db, 2)
 
