@@ -38,3 +38,28 @@ async def test_r9_a_division_of_a_named_season_with_divisions_is_shown(league: D
     assert found == "Spring 2026"
     rows = await standings.standings(league, GUILD, division="B", season="Spring 2026")
     assert rows and {r.division for r in rows} == {"B"}
+
+
+async def test_r9_the_picture_of_a_division_is_refused_before_divisions(league: Database) -> None:
+    """The standings picture's data of one division, asked before the season
+    has divisions, is refused in the words /standings uses."""
+    await two_nights(league, division_week=3)
+    with pytest.raises(BadInput) as refused:
+        await standings.points_by_week(league, GUILD, division="A")
+    assert str(refused.value) == NO_DIVISIONS
+
+
+async def test_r9_r11_1_the_picture_of_a_division_keeps_its_heading_and_weeks(
+    league: Database,
+) -> None:
+    """One division's picture: its players under their division's heading,
+    ranked within it, with the league points each made in each week."""
+    await two_nights(league, division_week=2)
+    whole = await standings.points_by_week(league, GUILD)
+    mine = await standings.points_by_week(league, GUILD, division="B")
+    assert mine.rows and {r.division for r in mine.rows} == {"B"}
+    assert [r.rank for r in mine.rows] == list(range(1, len(mine.rows) + 1))
+    assert [r.player for r in mine.rows] == [r.player for r in whole.rows if r.division == "B"]
+    assert mine.weeks == whole.weeks == [1, 2]
+    for row in mine.rows:
+        assert sum(mine.points[row.player.id].values()) == row.league_points
