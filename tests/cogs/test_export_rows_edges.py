@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.components import picture
 from bot.services import machine_list, membership, money, score_changes, scores, skips
 from bot.services.exports import FILES
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, at
@@ -245,3 +246,45 @@ async def test_r9_4_an_old_division_nights_movement_is_worked_out_per_division(
     moves = ["down", "up", "down", "up", "stays", "stays"]  # R9.4: P2-P4 in A, P6-P8 in B
     assert [stored[f"P{n}"] for n in (2, 4, 6, 8, 3, 7)] == moves
     assert await worked_out_again(bot, 2) == stored
+
+
+async def test_r9_r11_1_standings_csv_holds_each_players_division_nights_and_tns(
+    league: FakeBot,
+) -> None:
+    """standings.csv, row by row: the division a player played in last, the
+    nights they took part in, the season's TNS as the sum of their nights' TNS
+    (each night's rounded to whole points in results.csv, hence the slack)."""
+    bot = league
+    await divisions_from_week_2(bot, regular_nights=3)
+    await play_week(bot, 2, NINE, groups=("A1", "A2", "B1", "B2"))
+    _, data = await export(bot)
+    found = tables(data)
+    results = found["results"]
+    assert {r["player"] for r in found["standings"]} == {r["player"] for r in results}
+    for row in found["standings"]:
+        mine = [r for r in results if r["player"] == row["player"]]
+        last = max(mine, key=lambda r: int(r["week"]))
+        assert row["division"] == last["division"] in ("A", "B"), row
+        took_part = [r for r in mine if r["attendance"] != "absent"]
+        assert int(row["nights"]) == len(took_part) == 2, row
+        nights_tns = sum(int(r["tns"]) for r in mine)
+        assert nights_tns > 0 and abs(int(row["tns"]) - nights_tns) <= len(mine), row
+    assert [int(r["rank"]) for r in found["standings"]] == list(range(1, 10))
+
+
+async def test_r8_6_a_player_added_after_the_last_night_has_no_division_and_no_nights(
+    league: FakeBot,
+) -> None:
+    """Added once the season's nights are all played: last in the standings,
+    with no division and 0 nights, and the standings picture still draws."""
+    bot = league
+    await divisions_from_week_2(bot, regular_nights=2)
+    await play_week(bot, 2, NINE, groups=("A1", "A2", "B1", "B2"))
+    await membership.add_player(bot.db, GUILD, "Late Joiner", discord_id=None,
+                                now=at(night_of(2)))  # fmt: skip
+    _, data = await export(bot)
+    last = tables(data)["standings"][-1]
+    assert (last["rank"], last["player"], last["division"], last["league_points"],
+            last["tns"], last["nights"]) == ("10", "Late Joiner", "", "0", "0", "0")  # fmt: skip
+    png = await picture.standings_png(bot.db, GUILD, "Standings")
+    assert png.startswith(b"\x89PNG")

@@ -63,3 +63,20 @@ async def test_r9_r11_1_the_picture_of_a_division_keeps_its_heading_and_weeks(
     assert mine.weeks == whole.weeks == [1, 2]
     for row in mine.rows:
         assert sum(mine.points[row.player.id].values()) == row.league_points
+
+
+@pytest.mark.parametrize("asked", ["C", "", " ", "AB", "a b"])
+async def test_r9_a_division_other_than_a_or_b_is_refused(league: Database, asked: str) -> None:
+    await two_nights(league, division_week=2)
+    for call in (standings.standings, standings.points_by_week, standings.check_standings):
+        with pytest.raises(BadInput) as refused:
+            await call(league, GUILD, division=asked)
+        assert str(refused.value) == "A division is A or B."
+
+
+async def test_r9_standings_of_a_division_before_divisions_are_refused(league: Database) -> None:
+    """Refused in the words /standings uses, whoever asks the service."""
+    await two_nights(league, division_week=3)
+    with pytest.raises(BadInput) as refused:
+        await standings.standings(league, GUILD, division=" b ")
+    assert str(refused.value) == NO_DIVISIONS
