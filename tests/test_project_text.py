@@ -15,9 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 TEXT = (".py", ".md", ".sql", ".sh", ".toml", ".txt", ".example")
 FOLDERS = "bot|cogs|migrations|docs|tests|scripts|standin|bench"
-CITED = re.compile(
-    rf"(?<![\w/.-])((?:{FOLDERS})/[\w./-]+\.(?:py|sql|md|sh|txt|toml|json|ttf|png))"
-)
+CITED = re.compile(rf"(?<![\w/.-])((?:{FOLDERS})/[\w./-]+\.(?:py|sql|md|sh|txt|toml|json|ttf|png))")
 ISSUE = re.compile(r"\b(?:issues?|tickets?) *#? *\d+\b|(?<![\w&#])#\d{1,3}\b(?![\w-])", re.I)
 
 
