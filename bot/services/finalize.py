@@ -8,6 +8,7 @@ night's results and next week's groups are stored so history never shifts.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from datetime import datetime
 
 import aiosqlite
@@ -123,15 +124,14 @@ async def finalize_in(
     await results.add_results(conn, result_rows)
     await leagues.finalize_night(conn, night.id, stamp(now), by, pot)
     # After the night counts as finalized, so the standings used below include it.
-    formed = await _store_next_groups(conn, ctx, night, outcome.next_groups)
+    await _store_next_groups(conn, ctx, night, outcome.next_groups)
     finalized = await leagues.night_by_id(conn, night.id)
     assert finalized is not None
     stored = await summary(conn, ctx, finalized)
     # Owed with the results: a finalized night is always announced (R12: a
     # recomputed one again), even if the channel refuses the bot for now.
     await owe_results(conn, ctx.league.guild_id, finalized, ctx.season.regular_nights, now=now)
-    return NightSummary(stored.night, stored.groups, stored.payouts, stored.pot_cents,
-                        stored.next_groups, formed, newly_finalized=True)  # fmt: skip
+    return replace(stored, newly_finalized=True)
 
 
 async def check_still_open(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> None:
@@ -305,19 +305,18 @@ async def _store_next_groups(
     ctx: SeasonContext,
     night: Night,
     next_groups: dict[str, list[list[int]]],
-) -> bool:
+) -> None:
     """Store next week's groups (R8.3-R8.6); at the division week split the
-    league into A and B (R9). Returns whether divisions were formed."""
+    league into A and B (R9)."""
     following = await leagues.night_by_week(conn, ctx.season.id, night.week + 1)
     if following is None or following.status != "scheduled":
-        return False
+        return
     active = await people.players(conn, ctx.league.id)
     ladders = with_newcomers(
         {pool: [p for g in groups for p in g] for pool, groups in next_groups.items()},
         [p.id for p in active],
     )
     settings = ctx.settings()
-    formed = False
     if (
         following.week == settings.division_week
         and set(ladders) == {""}
@@ -327,7 +326,6 @@ async def _store_next_groups(
         ranked = [p.id for p in ranking(active, after)]
         recent = {p: weeks[-5:] for p, weeks in after.week_results.items()}
         pools = form_divisions(ranked, recent, ladders[""])
-        formed = True
     elif set(ladders) == {""} and len(ladders[""]) < 2:
         pools = {}  # R8.1: one player left has nobody to play; cut when others join
     else:
@@ -337,7 +335,6 @@ async def _store_next_groups(
             if ladder
         }
     await nights.replace_groups(conn, following.id, pools)
-    return formed
 
 
 async def summary(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> NightSummary:
@@ -352,13 +349,14 @@ async def summary(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) 
             GameFinish(everyone[finish.player_id], finish.score, finish.points, finish.source)
         )
     games_of = await nights.games_of_night(conn, night.id)
+    played = await nights.groups(conn, night.id)
     out = [
         GroupSummary(
             group_label(group),
             [(everyone[r.player_id], r) for r in sorted(rows_of[group.id], key=lambda r: r.place)],
             [GameLine(g.number, g.machine, finish_of[g.id]) for g in games_of.get(group.id, [])],
         )
-        for group in await nights.groups(conn, night.id)
+        for group in played
     ]
     following = await leagues.night_by_week(conn, ctx.season.id, night.week + 1)
     upcoming = await nights.groups(conn, following.id) if following is not None else []
@@ -369,9 +367,9 @@ async def summary(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) 
         for r in rows
         if r.payout_cents
     }
-    return NightSummary(
-        night, out, payouts, night.pot_cents or 0, next_groups, any(g.pool for g in upcoming)
-    )
+    # R9.1: divisions start next week when this night had none and the next has them.
+    formed = any(g.pool for g in upcoming) and not any(g.pool for g in played)
+    return NightSummary(night, out, payouts, night.pot_cents or 0, next_groups, formed)
 
 
 async def night_summary(db: Database, guild_id: int, night_id: int) -> NightSummary | None:
