@@ -25,3 +25,18 @@ async def test_r9_1_only_the_night_before_the_division_week_says_divisions_start
     assert STARTING in results[1][0]
     assert STARTING not in results[2][0] and STARTING not in results[3][0]
     assert "Next week" in results[2][0]  # next week's groups are still listed
+
+
+async def test_r8_1_r9_4_a_division_of_four_plays_in_two_groups_of_two_every_week(
+    league: FakeBot,
+) -> None:
+    """Nine players: division A holds four, cut 2 + 2 at the division week and
+    again from each night's results after it; B's five are 3 + 2."""
+    bot = league
+    await divisions_from_week_2(bot, regular_nights=4)
+    week_2 = await play_week(bot, 2, NINE, groups=("A1", "A2", "B1", "B2"))
+    sizes = [(label, len(names)) for label, names in week_2.next_groups]
+    assert sizes == [
+        ("Division A · Group 1", 2), ("Division A · Group 2", 2),
+        ("Division B · Group 1", 3), ("Division B · Group 2", 2),
+    ]  # fmt: skip

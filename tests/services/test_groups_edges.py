@@ -76,6 +76,36 @@ async def test_r8_6_a_night_left_ungrouped_at_finalize_is_grouped_once_players_j
     assert sorted(name for g in view.groups for name in g.players) == ["P1", "P4", "P5"]
 
 
+async def test_r8_1_two_players_left_at_finalize_make_a_group_of_two(players) -> None:
+    """P3 left before week 1 was finalized: P1 and P2 are week 2's one group
+    (a group of two is the smallest there is), named in week 1's results post."""
+    db = players
+    await play_week_1(db)
+    await membership.remove_player(db, GUILD, "P3", now=at(SEASON_START, "22:30"))
+    done = await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(SEASON_START, "23:00"))
+    assert done.next_groups == [("Group 1", ["P1", "P2"])]
+    assert await groups.check_week(db, GUILD, week=2, now=at(WEEK_2)) == 2
+    view = await groups.week_view(db, GUILD, week=2, now=at(WEEK_2))
+    assert [g.players for g in view.groups] == [["P1", "P2"]]
+
+
+async def test_r8_1_four_players_without_divisions_stay_one_group_of_four(league) -> None:
+    """Before divisions, four players are one group of four week after week
+    (only a division of four is cut 2 + 2, R9.4)."""
+    db = league
+    await add_players(db, 4)
+    await add_machines(db, 6)
+    [locked] = await picks.lock_picks(db, GUILD, now=at(SEASON_START, "19:15"))
+    assert len(locked.group.members) == 4
+    for number in range(1, 5):
+        for game in range(1, 6):
+            await scores.submit(db, GUILD, discord_id(number), game, 100_000_000 * number,
+                                now=at(SEASON_START, "20:00"))  # fmt: skip
+    await approvals.approve_all(db, GUILD, "1", by=COMMISSIONER, now=at(SEASON_START, "22:00"))
+    done = await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(SEASON_START, "23:00"))
+    assert [(label, len(names)) for label, names in done.next_groups] == [("Group 1", 4)]
+
+
 async def test_r8_6_removing_all_but_one_player_leaves_the_next_night_to_be_cut(
     players,
 ) -> None:
