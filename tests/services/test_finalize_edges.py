@@ -92,6 +92,20 @@ async def test_r2_a_late_player_who_played_is_late_in_the_results(league: Databa
     ]  # fmt: skip
 
 
+async def test_r2_4_a_late_player_who_played_no_game_is_absent_in_the_results(
+    league: Database,
+) -> None:
+    await add_players(league, 3)
+    machines = await add_machines(league, 6)
+    for machine in machines:
+        await pre_makeup(league, discord_id(3), machine, 400_000_000)
+    await attendance.notify(league, GUILD, discord_id(3), "late", minutes=30,
+                            now=at(SEASON_START, "09:00"))  # fmt: skip
+    done = await play(league, SEASON_START, {1: 300_000_000, 2: 200_000_000})
+    assert row(done, "P3").attendance == "absent"
+    assert sources(done, "P3") == ["pre_makeup"] * 5 and row(done, "P3").used_pre_makeup_night
+
+
 async def test_r3_5_a_first_absence_uses_pre_makeups_under_a_one_night_limit(
     league: Database,
 ) -> None:
