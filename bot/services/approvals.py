@@ -182,8 +182,9 @@ async def decide_pre_makeup_in(
 
 async def approve_all(
     db: Database, guild_id: int, group: str, *, by: int, now: datetime
-) -> list[ScoreView]:
-    """Approve every pending score of one group tonight ("1", "A1", "B2")."""
+) -> int:
+    """Approve every pending score of one group tonight ("1", "A1", "B2");
+    returns how many."""
     label = group.strip().upper()
     pool, position = parse_group_label(group)
     async with db.transaction() as conn:
@@ -192,15 +193,13 @@ async def approve_all(
         found = group_at(await nights.groups(conn, night.id), pool, position)
         if found is None:
             raise NotFound(f"There is no group {label} in week {night.week}.")
-        decided = []
+        decided = 0
         for score in await scores.live_scores_of_group(conn, found.id):
             if score.status == "pending" and await scores.decide(
                 conn, score.id, "approved", by, stamp(now)
             ):
                 await owe_card_update(conn, guild_id, found.id, now=now)
-                again = await scores.score_by_id(conn, score.id)
-                assert again is not None
-                decided.append(await score_view(conn, again))
+                decided += 1
         return decided
 
 
@@ -218,13 +217,7 @@ async def score_approval(db: Database, score_id: int) -> Approval | None:
         score = await scores.score_by_id(conn, score_id)
         if score is None:
             return None
-        view = await score_view(conn, score)
-        decider = None
-        if score.decided_by is not None:
-            decider = await people.player_by_discord(conn, view.player.league_id, score.decided_by)
-        return Approval(
-            view, None, score.decided_by, decider.name if decider else None,
-        )  # fmt: skip
+        return Approval(await score_view(conn, score), None)
 
 
 async def pre_makeup_approval(db: Database, pre_makeup_id: int) -> Approval | None:
@@ -241,10 +234,4 @@ async def pre_makeup_approval(db: Database, pre_makeup_id: int) -> Approval | No
             for pid in await people.witnesses(conn, record.id)
             if (found := await people.player_by_id(conn, pid)) is not None
         ]
-        decider = None
-        if record.decided_by is not None:
-            decider = await people.player_by_discord(conn, player.league_id, record.decided_by)
-        return Approval(
-            None, PreMakeupView(record, player, machine, present),
-            record.decided_by, decider.name if decider else None,
-        )  # fmt: skip
+        return Approval(None, PreMakeupView(record, player, machine, present))

@@ -37,7 +37,3 @@ class Conflict(LeagueError):
 
 class NotReady(LeagueError):
     """Finalizing is refused: scores are missing, pending or tied."""
-
-    def __init__(self, message: str, missing: tuple[str, ...] = ()) -> None:
-        super().__init__(message)
-        self.missing = missing

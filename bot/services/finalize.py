@@ -93,8 +93,7 @@ async def finalize_in(
         )  # fmt: skip
         raise NotReady(
             f"Week {night.week} cannot be finalized. Missing scores: {listed}. Submit them, "
-            "or mark the player late or absent so pre-makeups are used.",
-            tuple(f"{names[pid]} on game {game}" for pid, game in missing),
+            "or mark the player late or absent so pre-makeups are used."
         ) from None
     except TiedScoresError as error:
         tied = ", ".join(names[int(pid)] for pid in error.players)
@@ -199,10 +198,7 @@ async def _refuse_pending(
          f"({group_label(number[s.game_id][1])})" for s in waiting],
         "/league night waiting lists them all",
     )  # fmt: skip
-    raise NotReady(
-        f"Week {night.week} cannot be finalized. Scores waiting for approval: {listed}.",
-        tuple(f"{names[s.player_id]} on game {number[s.game_id][0]}" for s in waiting),
-    )
+    raise NotReady(f"Week {night.week} cannot be finalized. Scores waiting for approval: {listed}.")
 
 
 async def _group_nights(
@@ -346,7 +342,7 @@ async def summary(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) 
     finish_of: dict[int, list[GameFinish]] = defaultdict(list)
     for finish in await results.game_results_of_night(conn, night.id):
         finish_of[finish.game_id].append(
-            GameFinish(everyone[finish.player_id], finish.score, finish.points, finish.source)
+            GameFinish(everyone[finish.player_id], finish.points, finish.source)
         )
     games_of = await nights.games_of_night(conn, night.id)
     played = await nights.groups(conn, night.id)

@@ -163,7 +163,6 @@ async def player_season(
             rank=row.rank if row else 0,
             nights=sums.nights.get(player.id, 0),
             league_points=sums.league_points.get(player.id, 0),
-            tns=sums.tns.get(player.id, ZERO),
             multiplier=sums.multiplier.get(player.id, 1),
             pre_makeup_nights_used=used,
             pre_makeup_nights_left=pre_makeup_nights_left(used, limit),

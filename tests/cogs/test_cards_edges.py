@@ -123,7 +123,8 @@ async def test_a_reject_form_for_a_score_sent_again_since_is_refused(league: Fak
     done = await submit_modal(forms[0], as_user(bot, COMMISSIONER, TONIGHT), reason="blurry")
     assert done.text == "Rejected P1's 4,000,000; they are told why."
     found = await approvals.score_approval(bot.db, 1)
-    assert found is not None and found.decider_id == COMMISSIONER.id  # kept for the exports
+    assert found is not None and found.score is not None
+    assert found.score.score.decided_by == COMMISSIONER.id  # kept for the exports
     await score(bot, 1, 1, "5.0M")
     stale = await submit_modal(forms[1], as_user(bot, COMMISSIONER, TONIGHT), reason="again")
     assert stale.text == "That score is not on this card."

@@ -95,7 +95,8 @@ async def test_the_day_card_keeps_who_decided(league: FakeBot) -> None:
     clicked = await click(games, as_user(bot, COMMISSIONER, BEFORE, message=card), ["1"])
     assert clicked.text == "Approved 1 score: Twilight Zone."
     found = await approvals.pre_makeup_approval(bot.db, 1)
-    assert found is not None and found.decider_id == COMMISSIONER.id
+    assert found is not None and found.pre_makeup is not None
+    assert found.pre_makeup.pre_makeup.decided_by == COMMISSIONER.id
 
 
 async def test_a_reject_form_naming_a_pre_makeup_not_on_the_card_says_so(

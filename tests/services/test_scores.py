@@ -139,7 +139,9 @@ async def test_finalize_refuses_pending_missing_and_tied_scores_then_is_idempote
     await locked_league(db, 3)
     with pytest.raises(NotReady) as missing:
         await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(NIGHT, "23:00"))
-    assert len(missing.value.missing) == 15
+    said = str(missing.value)  # 15 missing: 8 named, the rest counted
+    assert said.count(" on game ") == 8
+    assert "and 7 more (the group scorecards show every score not in yet)" in said
     assert "P1 on game 1 (Group 1)" in str(missing.value)
 
     await submit_group(db, {1: [300] * 5, 2: [200] * 5, 3: [100] * 4 + [200]})

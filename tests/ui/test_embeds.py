@@ -55,7 +55,7 @@ def summary(players: int) -> NightSummary:
     for g in range(players // 4):
         members = [g * 4 + i + 1 for i in range(4)]
         rows = [(name(n), result(n, place, 4)) for place, n in enumerate(members, start=1)]
-        games = [GameLine(k + 1, MACHINES[k], [GameFinish(name(n), 1000, 4 - i, "live")
+        games = [GameLine(k + 1, MACHINES[k], [GameFinish(name(n), 4 - i, "live")
                                                for i, n in enumerate(members)])
                  for k in range(5)]  # fmt: skip
         groups.append(GroupSummary(f"Group {g + 1}", rows, games))

@@ -58,10 +58,9 @@ class WeekView:
 
 @dataclass(frozen=True)
 class GameFinish:
-    """One player's line in a finalized game (R5): placed by `score`."""
+    """One player's line in a finalized game (R5), in finishing order."""
 
     player: str  # the player's name
-    score: int  # the score placed by (0 under the Zero Point Rule, R3.4)
     points: int
     source: str  # live, pre_makeup, zero_point or zero_point_limit (R3)
 

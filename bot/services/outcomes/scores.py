@@ -65,10 +65,8 @@ class PreMakeupView:
 
 @dataclass(frozen=True)
 class Approval:
-    """A score or a pre-makeup score as it stands, and who decided it
-    (`decider`: their player name; None: not a league player, or undecided)."""
+    """A score or a pre-makeup score as it stands (one of the two); who decided
+    it is on its record (`decided_by`)."""
 
     score: ScoreView | None
     pre_makeup: PreMakeupView | None
-    decider_id: int | None
-    decider: str | None

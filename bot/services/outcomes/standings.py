@@ -28,7 +28,6 @@ class PlayerSeason:
     rank: int
     nights: int
     league_points: int
-    tns: Fraction  # exact (R6.1 Decision); round only to show
     multiplier: int
     pre_makeup_nights_used: int
     pre_makeup_nights_left: int
