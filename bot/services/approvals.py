@@ -180,9 +180,7 @@ async def decide_pre_makeup_in(
     return decided
 
 
-async def approve_all(
-    db: Database, guild_id: int, group: str, *, by: int, now: datetime
-) -> int:
+async def approve_all(db: Database, guild_id: int, group: str, *, by: int, now: datetime) -> int:
     """Approve every pending score of one group tonight ("1", "A1", "B2");
     returns how many."""
     label = group.strip().upper()
