@@ -15,12 +15,12 @@ from pathlib import Path
 from bench.league_scale import GUILD, START, at, build
 from bot.database import Database
 from bot.migrate import migrate
+from bot.outbox_kinds import CARD, Kind, ref_id
 from bot.repositories import cards as card_repo
 from bot.repositories import leagues
 from bot.repositories import nights as night_repo
 from bot.services import approvals, card_decisions, picks, scores
 from bot.services.context import season_of
-from bot.services.outbox_kinds import CARD, Kind, ref_id
 
 PLAYERS = 32
 

@@ -270,7 +270,7 @@ class OutboxItem:
     id: int
     guild_id: int
     target: str  # announcements, approvals, commissioners, dm:<discord user id>
-    kind: str  # one of bot.services.outbox_kinds.Kind: approval, results, alert, …
+    kind: str  # one of bot.outbox_kinds.Kind: approval, results, alert, …
     ref: str  # what it is about: 'card:4', 'night:5', 'notice:9', a post's key
     data: str | None  # JSON, for what cannot be read back when it is sent
     nonce: str

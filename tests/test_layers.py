@@ -35,6 +35,7 @@ LAYERS = {
     "bot.rules": "rules",
     "bot.scoring": "rules",
     "bot.models": "models",
+    "bot.outbox_kinds": "models",  # what an owed message is and what it is about
     "bot.parsing": "parsing",
     "bot.text": "text",
     "bot.photos": "parsing",  # a photo sent with a score, checked and cleaned

@@ -46,10 +46,10 @@ from bot.delivery.buckets import keep_edits_apart
 from bot.delivery.outgoing import Outgoing
 from bot.delivery.words import words
 from bot.models import OutboxItem
+from bot.outbox_kinds import CARD, ref_id
 from bot.services import cards
 from bot.services import outbox as owed
 from bot.services.commissioners import recorded as recorded_commissioners
-from bot.services.outbox_kinds import CARD, ref_id
 
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient

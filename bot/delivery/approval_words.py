@@ -11,8 +11,8 @@ import discord
 from bot.components.cards import card_view
 from bot.delivery.outgoing import Outgoing, in_embeds, nothing, renders
 from bot.models import OutboxItem
+from bot.outbox_kinds import CARD, PHOTO, PRE_MAKEUP, SCORE, Kind, ref_id
 from bot.services import approvals, cards, photos
-from bot.services.outbox_kinds import CARD, PHOTO, PRE_MAKEUP, SCORE, Kind, ref_id
 from bot.services.outcomes.scores import Approval
 from bot.ui.cards import card_embeds, photo_caption, rejected_notice
 

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 from bot.components import paging, picture
 from bot.delivery.outgoing import Outgoing, in_embeds, nothing, renders
 from bot.models import OutboxItem
+from bot.outbox_kinds import NIGHT, Kind, ref_id
 from bot.services import finalize, money, standings, stats
-from bot.services.outbox_kinds import NIGHT, Kind, ref_id
 from bot.ui import embeds, render
 from bot.ui.money import season_prizes
 from bot.ui.stats import season_summary

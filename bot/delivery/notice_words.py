@@ -10,9 +10,9 @@ import discord
 
 from bot.delivery.outgoing import Outgoing, in_embeds, nothing, renders
 from bot.models import OutboxItem
+from bot.outbox_kinds import NOTICE, Kind, ref_id
 from bot.services import attendance
 from bot.services import outbox as owed
-from bot.services.outbox_kinds import NOTICE, Kind, ref_id
 from bot.services.skips import skip_from_data
 from bot.ui import calendar, delivery, render
 

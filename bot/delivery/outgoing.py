@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.models import OutboxItem
-from bot.services.outbox_kinds import Kind
+from bot.outbox_kinds import Kind
 
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from bot.delivery import approval_words, night_words, notice_words
 from bot.delivery.outgoing import RENDERERS, Outgoing
 from bot.models import OutboxItem
-from bot.services.outbox_kinds import Kind
+from bot.outbox_kinds import Kind
 
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient

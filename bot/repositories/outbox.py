@@ -5,6 +5,7 @@ from __future__ import annotations
 import aiosqlite
 
 from bot.models import OutboxItem
+from bot.outbox_kinds import Kind
 from bot.repositories._rows import insert, many, one, run, scalar
 
 OWE = "INSERT INTO outbox (guild_id, target, kind, ref, data, created_at) VALUES (?, ?, ?, ?, ?, ?)"
@@ -21,7 +22,7 @@ ITEM = "SELECT * FROM outbox WHERE id = ?"
 # every earlier unfinished edit of the same message and for any unfinished post
 # of it (one owed again after a deletion included). Posts never wait for edits,
 # nor one message's edits for another's.
-EDIT = "approval_update"
+EDIT, ALERT = Kind.APPROVAL_UPDATE.value, Kind.ALERT.value
 UNFINISHED = (
     "e.guild_id = o.guild_id AND e.target = o.target AND e.status IN ('pending', 'sending')"
 )
@@ -47,8 +48,8 @@ RECOVER = (
 # later one is worded when sent, so it does this one's work. This one is dropped.
 TWIN = (
     "EXISTS (SELECT 1 FROM outbox t WHERE t.guild_id = outbox.guild_id AND t.status = 'pending'"
-    " AND t.kind = outbox.kind AND t.id != outbox.id AND ((t.kind = 'approval_update'"
-    " AND t.ref = outbox.ref) OR (t.kind = 'alert' AND t.target = outbox.target)))"
+    f" AND t.kind = outbox.kind AND t.id != outbox.id AND ((t.kind = '{EDIT}'"
+    f" AND t.ref = outbox.ref) OR (t.kind = '{ALERT}' AND t.target = outbox.target)))"
 )
 TWIN_WHY = "a later one of the same waits and does its work"
 RECOVER_TWINS = (
@@ -72,10 +73,10 @@ FAILED_ITEMS = "SELECT * FROM outbox WHERE guild_id = ? AND status = 'failed' OR
 # with the refused one, so the commissioner hears of them in one alert.
 FAIL_WAITING = (
     "UPDATE outbox SET status = 'failed', last_error = ? WHERE guild_id = ? AND target = ?"
-    " AND status = 'pending' AND kind != 'alert'"
+    f" AND status = 'pending' AND kind != '{ALERT}'"
 )
 UNTOLD = (
-    "SELECT * FROM outbox WHERE guild_id = ? AND status = 'failed' AND kind != 'alert'"
+    f"SELECT * FROM outbox WHERE guild_id = ? AND status = 'failed' AND kind != '{ALERT}'"
     " AND told_at IS NULL ORDER BY id"
 )
 TOLD = "UPDATE outbox SET told_at = ? WHERE id = ? AND status = 'failed'"

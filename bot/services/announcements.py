@@ -18,13 +18,13 @@ import aiosqlite
 
 from bot.database import Database
 from bot.models import League, Night
+from bot.outbox_kinds import Kind
 from bot.repositories import leagues, nights, people, posts, scores
 from bot.services import picks
 from bot.services.context import SeasonContext, league_of, season_of, stamp
 from bot.services.errors import LeagueError
 from bot.services.groups import week_view
 from bot.services.outbox import ANNOUNCEMENTS, owe
-from bot.services.outbox_kinds import Kind
 from bot.services.outcomes.night import LockedGroup
 from bot.services.outcomes.posts import (
     CutoffPost,

@@ -8,6 +8,7 @@ import aiosqlite
 
 from bot.database import Database
 from bot.models import Night, Player
+from bot.outbox_kinds import Kind, notice_ref
 from bot.repositories import leagues, nights, people, scores
 from bot.scoring import (
     PRE_MAKEUP,
@@ -28,7 +29,6 @@ from bot.services.context import (
 )
 from bot.services.errors import BadInput, WrongState
 from bot.services.outbox import APPROVALS, owe
-from bot.services.outbox_kinds import Kind, notice_ref
 from bot.services.outcomes.night import MissedGame
 from bot.services.outcomes.notices import NoticeGiven, NoticeRecord, NoticeWithdrawn
 from bot.services.season import group_of, season_totals

@@ -13,10 +13,10 @@ import aiosqlite
 
 from bot.database import Database
 from bot.models import Group, OutboxItem, Player, Score, ScorePhoto
+from bot.outbox_kinds import card_ref
 from bot.repositories import cards, leagues, nights, people, photos
 from bot.repositories import outbox as outbox_repo
 from bot.services.outbox import moment, owe_approval, owe_update
-from bot.services.outbox_kinds import card_ref
 from bot.services.outcomes.cards import (
     APPROVED,
     MISSING,

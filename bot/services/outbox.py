@@ -21,10 +21,10 @@ import aiosqlite
 
 from bot.database import Database
 from bot.models import Night, OutboxItem
+from bot.outbox_kinds import CARD, PHOTO, Kind, card_ref, night_ref, ref_id
 from bot.repositories import cards, nights, outbox, photos, scores
 from bot.services.context import night_of_week, season_of, stamp
 from bot.services.errors import WrongState
-from bot.services.outbox_kinds import CARD, PHOTO, Kind, card_ref, night_ref, ref_id
 from bot.services.outcomes.admin import DeliveryStatus, Resent
 
 ANNOUNCEMENTS, APPROVALS, COMMISSIONERS = "announcements", "approvals", "commissioners"

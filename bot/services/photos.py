@@ -15,9 +15,9 @@ import aiosqlite
 from bot.database import Database
 from bot.database_files import PathLike, open_read_only
 from bot.models import Photo
+from bot.outbox_kinds import Kind, photo_ref
 from bot.repositories import photos as photos_repo
 from bot.services.outbox import APPROVALS, owe
-from bot.services.outbox_kinds import Kind, photo_ref
 from bot.services.outcomes.exports import SeasonExport
 from bot.services.outcomes.scores import PhotoPost, ScoreView
 

@@ -11,6 +11,7 @@ import aiosqlite
 
 from bot.database import Database
 from bot.models import Night, Player
+from bot.outbox_kinds import Kind, skip_ref
 from bot.repositories import leagues, nights, people
 from bot.scoring import (
     league_nights,
@@ -22,7 +23,6 @@ from bot.services.context import (
 )
 from bot.services.errors import NotFound, WrongState
 from bot.services.outbox import ANNOUNCEMENTS, owe
-from bot.services.outbox_kinds import Kind, skip_ref
 from bot.services.outcomes.notices import DateSkipped, WithdrawnNotice
 
 

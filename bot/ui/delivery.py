@@ -13,7 +13,7 @@ from bot.services.outcomes.scores import PreMakeupView
 from bot.ui import notices
 from bot.ui.render import late_for_commissioner
 
-WHAT = {  # each kind of outbox item (bot.services.outbox_kinds.Kind), in words
+WHAT = {  # each kind of outbox item (bot.outbox_kinds.Kind), in words
     "approval": "approval post",
     "approval_update": "update of an approval post",
     "photo": "score photo",

@@ -11,7 +11,7 @@ import pytest
 from bot.delivery.outgoing import RENDERERS, Outgoing, nothing, renders
 from bot.delivery.words import words
 from bot.models import OutboxItem
-from bot.services.outbox_kinds import Kind, card_ref, night_ref, ref_id, skip_ref
+from bot.outbox_kinds import Kind, card_ref, night_ref, ref_id, skip_ref
 from bot.ui.delivery import WHAT, what
 from tests.cogs.fakes import FakeBot
 
