@@ -14,8 +14,7 @@ import aiosqlite
 from bot.database import Database
 from bot.models import Group, OutboxItem, Player, Score, ScorePhoto
 from bot.outbox_kinds import card_ref
-from bot.repositories import cards, leagues, nights, people, photos
-from bot.repositories import outbox as outbox_repo
+from bot.repositories import cards, kept_photos, leagues, nights, outbox_items, people
 from bot.services.outbox import moment, owe_approval, owe_update
 from bot.services.outcomes.cards import (
     APPROVED,
@@ -89,7 +88,7 @@ async def message_gone(db: Database, item: OutboxItem, card_id: int, *, now: dat
     dropped, the card forgets the old message, a new post is owed. Returns
     whether it is posted again."""
     async with db.transaction() as conn:
-        await outbox_repo.dropped(conn, item.id, "the card's message is gone", moment(now))
+        await outbox_items.dropped(conn, item.id, "the card's message is gone", moment(now))
         view = await card_in(conn, card_id)
         if view is None or view.message_id is None or not view.waiting:
             return False
@@ -139,7 +138,7 @@ async def _group_card(
     assert night is not None
     expected = await expected_players(conn, group_id)
     every = await cards.scores_of_group(conn, group_id)
-    kept = await photos.photos_of_group(conn, group_id)
+    kept = await kept_photos.photos_of_group(conn, group_id)
     names = {p.id: p.name for p in expected}
     discord_ids = {p.id: p.discord_id for p in expected}
     for score in every:  # someone who scored though not expected (e.g. absent after all)

@@ -10,8 +10,7 @@ from zoneinfo import ZoneInfo
 import aiosqlite
 
 from bot.models import League, Machine, Night, Player, Season, SeasonRules
-from bot.repositories import leagues, nights, people
-from bot.repositories import stats as stats_repo
+from bot.repositories import leagues, nights, people, season_history
 from bot.scoring import PrizeSplit, RuleError, RuleSettings, check_score
 from bot.services.errors import BadInput, NotFound, NotSetUp
 from bot.text import formula_like, text_problem
@@ -116,9 +115,9 @@ async def season_context(
     if name is None:
         return await season_of(conn, guild_id)
     league = await league_of(conn, guild_id)
-    found = await stats_repo.season_named(conn, league.id, " ".join(name.split()))
+    found = await season_history.season_named(conn, league.id, " ".join(name.split()))
     if found is None:
-        known = ", ".join(s.season.name for s in await stats_repo.seasons(conn, league.id))
+        known = ", ".join(s.season.name for s in await season_history.seasons(conn, league.id))
         raise NotFound(f"There is no season called {brief(name)}. Seasons: {known or 'none yet'}.")
     return SeasonContext(league, found.season, found.rules)
 

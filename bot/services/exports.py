@@ -17,8 +17,16 @@ import aiosqlite
 from bot.database import Database
 from bot.database_files import PathLike, open_read_only
 from bot.models import GameResultRow, Player, ScorePhoto
-from bot.repositories import audit, commissioners, exports, leagues, people, photos, results
-from bot.repositories import stats as stats_repo
+from bot.repositories import (
+    audit,
+    commissioners,
+    exports,
+    kept_photos,
+    leagues,
+    people,
+    results,
+    season_history,
+)
 from bot.repositories.exports import Record
 from bot.rules.stats import NightPlace, night_moves
 from bot.scoring import shown
@@ -92,7 +100,7 @@ async def export_of_file(
             return await read_season(conn, guild_id, season)
         except NotSetUp:
             league = await league_of(conn, guild_id)
-            names = ", ".join(s.season.name for s in await stats_repo.seasons(conn, league.id))
+            names = ", ".join(s.season.name for s in await season_history.seasons(conn, league.id))
             raise NotSetUp(
                 f"There is no season running; name one with --season: {names or 'none yet'}."
             ) from None
@@ -131,9 +139,9 @@ class _Reader:
     ) -> SeasonExport:
         everyone = await people.players(conn, ctx.league.id, removed=True)
         reader = cls(ctx, everyone, await commissioners.names(conn, guild_id))
-        kept = {p.score_id: p for p in await photos.photos_of_season(conn, ctx.season.id)}
+        kept = {p.score_id: p for p in await kept_photos.photos_of_season(conn, ctx.season.id)}
         standing = await rows_of(conn, ctx)
-        members = await stats_repo.players_of_season(conn, ctx.season.id)
+        members = await season_history.players_of_season(conn, ctx.season.id)
         removed = await exports.removed_at(conn, ctx.league.id)
         sid = ctx.season.id
         tables = (
@@ -268,7 +276,7 @@ class _Reader:
         TLP, and their movement for the next week (R8.3-R8.5): as stored, or for
         a night finalized before movement was kept, worked out again by the rules."""
         season_id = self.ctx.season.id
-        where = {g.group_id: g for g in await stats_repo.groups_of_season(conn, season_id)}
+        where = {g.group_id: g for g in await season_history.groups_of_season(conn, season_id)}
         days = {n.week: n.date for n in await leagues.nights(conn, season_id)}
         found = await results.results_of_season(conn, season_id)
         places = [

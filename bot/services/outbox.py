@@ -22,7 +22,7 @@ import aiosqlite
 from bot.database import Database
 from bot.models import Night, OutboxItem
 from bot.outbox_kinds import CARD, PHOTO, Kind, card_ref, night_ref, ref_id
-from bot.repositories import cards, nights, outbox, photos, scores
+from bot.repositories import cards, kept_photos, nights, outbox_items, scores
 from bot.services.context import night_of_week, season_of, stamp
 from bot.services.errors import WrongState
 from bot.services.outcomes.admin import DeliveryStatus, Resent
@@ -52,7 +52,9 @@ async def owe(
     """Owe one message; it goes out after everything owed before it to `target`."""
     text = json.dumps(data, separators=(",", ":")) if data is not None else None
     coalesce = kind in (Kind.APPROVAL_UPDATE, Kind.ALERT)
-    return await outbox.owe(conn, guild_id, target, kind, ref, text, stamp(now), coalesce=coalesce)
+    return await outbox_items.owe(
+        conn, guild_id, target, kind, ref, text, stamp(now), coalesce=coalesce
+    )
 
 
 async def owe_approval(
@@ -93,39 +95,39 @@ async def recover(db: Database, guild_id: int, *, now: datetime) -> int:
     """At start: items left 'sending' by a stop or crash are sent again (same nonce);
     an edit or alert whose later twin already waits is dropped (the twin does it)."""
     async with db.transaction() as conn:
-        return await outbox.recover(conn, guild_id, moment(now))
+        return await outbox_items.recover(conn, guild_id, moment(now))
 
 
 async def heads(db: Database, guild_id: int) -> list[OutboxItem]:
     """What may be sent now, oldest first: the first unfinished item of each lane."""
     async with db.read() as conn:
-        return await outbox.heads(conn, guild_id)
+        return await outbox_items.heads(conn, guild_id)
 
 
 def lane(item: OutboxItem) -> str:
     """The lane an item is sent in, one item at a time: a destination's posts share
     one ('approvals'); each message's edits have one of their own ('approvals card:4').
-    Lanes do not wait for each other (bot/repositories/outbox.py: HEADS)."""
-    return f"{item.target} {item.ref}" if item.kind == outbox.EDIT else item.target
+    Lanes do not wait for each other (bot/repositories/outbox_items.py: HEADS)."""
+    return f"{item.target} {item.ref}" if item.kind == outbox_items.EDIT else item.target
 
 
 async def item(db: Database, item_id: int) -> OutboxItem | None:
     async with db.read() as conn:
-        return await outbox.item(conn, item_id)
+        return await outbox_items.item(conn, item_id)
 
 
 async def claim(db: Database, item_id: int) -> OutboxItem | None:
     """Mark the item as being sent (one more attempt); None if it is not waiting."""
     async with db.transaction() as conn:
-        if not await outbox.claim(conn, item_id):
+        if not await outbox_items.claim(conn, item_id):
             return None
-        return await outbox.item(conn, item_id)
+        return await outbox_items.item(conn, item_id)
 
 
 async def piece_sent(db: Database, item_id: int, pieces: int, message_id: int) -> None:
     """A long post goes out in pieces; a retry starts after the last piece sent."""
     async with db.transaction() as conn:
-        await outbox.piece_sent(conn, item_id, pieces, message_id)
+        await outbox_items.piece_sent(conn, item_id, pieces, message_id)
 
 
 async def sent(
@@ -141,9 +143,9 @@ async def sent(
     to it; an alert's failed posts (`told`) are marked as told, so no later
     alert lists them again."""
     async with db.transaction() as conn:
-        await outbox.sent(conn, done.id, message_id, moment(now))
+        await outbox_items.sent(conn, done.id, message_id, moment(now))
         for item_id in told:
-            await outbox.told(conn, item_id, moment(now))
+            await outbox_items.told(conn, item_id, moment(now))
         if done.kind == Kind.PHOTO and message_id is not None:
             await _photo_posted(conn, done.guild_id, ref_id(done.ref, PHOTO), message_id, now)
         card_id = ref_id(done.ref, CARD)
@@ -158,7 +160,7 @@ async def _photo_posted(
     is owed if the card went out first, saying "photo coming")."""
     if score_id is None:
         return
-    await photos.set_message(conn, score_id, message_id)
+    await kept_photos.set_message(conn, score_id, message_id)
     score = await scores.score_by_id(conn, score_id)
     game = await nights.game_by_id(conn, score.game_id) if score is not None else None
     card = await cards.card_of_group(conn, game.group_id) if game is not None else None
@@ -172,21 +174,21 @@ async def sent_instead(
     """A player's DM was refused; a mention in the announcements channel went
     instead. Recorded as sent, saying so in `last_error` ('instead in #announcements')."""
     async with db.transaction() as conn:
-        await outbox.sent(conn, done.id, message_id, moment(now))
-        await outbox.note(conn, done.id, f"{INSTEAD}; the DM was refused: {why}")
+        await outbox_items.sent(conn, done.id, message_id, moment(now))
+        await outbox_items.note(conn, done.id, f"{INSTEAD}; the DM was refused: {why}")
 
 
 async def retry_later(
     db: Database, item_id: int, when: datetime, error: str, *, now: datetime
 ) -> None:
     async with db.transaction() as conn:
-        await outbox.retry_at(conn, item_id, moment(when), error, moment(now))
+        await outbox_items.retry_at(conn, item_id, moment(when), error, moment(now))
 
 
 async def drop(db: Database, item_id: int, why: str, *, now: datetime) -> None:
     """Nothing to send after all (e.g. an edit of a message that was never posted)."""
     async with db.transaction() as conn:
-        await outbox.dropped(conn, item_id, why, moment(now))
+        await outbox_items.dropped(conn, item_id, why, moment(now))
 
 
 def alert_target(refused: OutboxItem) -> str | None:
@@ -209,10 +211,10 @@ async def fail(
     alert goes (None: nowhere left to tell)."""
     target = alert_target(refused)
     async with db.transaction() as conn:
-        await outbox.failed(conn, refused.id, error)
+        await outbox_items.failed(conn, refused.id, error)
         if channel_wide:
             why = f"not tried: the channel refused an earlier post ({error})"
-            await outbox.fail_waiting(conn, refused.guild_id, refused.target, why)
+            await outbox_items.fail_waiting(conn, refused.guild_id, refused.target, why)
         if target is not None:
             await owe(conn, refused.guild_id, target, Kind.ALERT, now=now)
     return target
@@ -222,13 +224,14 @@ async def untold(db: Database, guild_id: int) -> tuple[list[OutboxItem], dict[in
     """The failed posts no alert has told the commissioner of yet, and each
     night's week (their refs name nights by id)."""
     async with db.read() as conn:
-        return await outbox.untold(conn, guild_id), await outbox.night_weeks(conn, guild_id)
+        untold = await outbox_items.untold(conn, guild_id)
+        return untold, await outbox_items.night_weeks(conn, guild_id)
 
 
 async def due_now(db: Database, guild_id: int, now: datetime) -> int:
     """How many items could be sent at `now` (waiting, due, or being sent)."""
     async with db.read() as conn:
-        return await outbox.due_count(conn, guild_id, moment(now))
+        return await outbox_items.due_count(conn, guild_id, moment(now))
 
 
 # --- the commissioner's side -------------------------------------------------------------
@@ -247,16 +250,16 @@ async def resend(db: Database, guild_id: int, *, week: int | None = None, now: d
             if night.status != "finalized":
                 raise WrongState(f"Week {week} is not final yet; there are no results to post.")
         requeued = []
-        for refused in await outbox.failed_items(conn, guild_id):
+        for refused in await outbox_items.failed_items(conn, guild_id):
             if refused.kind == Kind.ALERT:
-                await outbox.dropped(conn, refused.id, "superseded by a resend", moment(now))
+                await outbox_items.dropped(conn, refused.id, "superseded by a resend", moment(now))
             elif (
                 night is not None and refused.kind in RESULTS and refused.ref == night_ref(night.id)
             ):
-                await outbox.dropped(conn, refused.id, "owed again by the week's resend",
+                await outbox_items.dropped(conn, refused.id, "owed again by the week's resend",
                                      moment(now))  # fmt: skip
             else:
-                await outbox.requeue(conn, refused.id)
+                await outbox_items.requeue(conn, refused.id)
                 requeued.append(refused)
         if night is not None:
             await owe_results(conn, guild_id, night, ctx.season.regular_nights, now=now)
@@ -265,11 +268,11 @@ async def resend(db: Database, guild_id: int, *, week: int | None = None, now: d
 
 async def status(db: Database, guild_id: int) -> DeliveryStatus:
     async with db.read() as conn:
-        counts = await outbox.counts(conn, guild_id)
+        counts = await outbox_items.counts(conn, guild_id)
         return DeliveryStatus(
-            waiting=await outbox.waiting(conn, guild_id),
-            failed=await outbox.failed_items(conn, guild_id),
+            waiting=await outbox_items.waiting(conn, guild_id),
+            failed=await outbox_items.failed_items(conn, guild_id),
             delivered=counts.get("sent", 0),
-            schema=await outbox.schema_version(conn),
-            weeks=await outbox.night_weeks(conn, guild_id),
+            schema=await outbox_items.schema_version(conn),
+            weeks=await outbox_items.night_weeks(conn, guild_id),
         )

@@ -16,7 +16,7 @@ from bot.database import Database
 from bot.database_files import PathLike, open_read_only
 from bot.models import Photo
 from bot.outbox_kinds import Kind, photo_ref
-from bot.repositories import photos as photos_repo
+from bot.repositories import kept_photos
 from bot.services.outbox import APPROVALS, owe
 from bot.services.outcomes.exports import SeasonExport
 from bot.services.outcomes.scores import PhotoPost, ScoreView
@@ -39,15 +39,15 @@ async def keep(
 ) -> None:
     """In the score's transaction: its photo is kept and its post is owed (before
     the card's, so that a card worded after it links to it)."""
-    await photos_repo.add_photo(conn, score_id, photo)
+    await kept_photos.add_photo(conn, score_id, photo)
     await owe(conn, guild_id, APPROVALS, Kind.PHOTO, photo_ref(score_id), now=now)
 
 
 async def photo_post(db: Database, score_id: int, view: ScoreView) -> PhotoPost | None:
     """The photo's post as it is sent (None: the score has no photo)."""
     async with db.read() as conn:
-        stored = await photos_repo.photo_of_score(conn, score_id)
-        data = await photos_repo.photo_data(conn, score_id)
+        stored = await kept_photos.photo_of_score(conn, score_id)
+        data = await kept_photos.photo_data(conn, score_id)
     if stored is None or data is None:
         return None
     extension = "jpg" if stored.format == "jpeg" else "png"
@@ -64,7 +64,7 @@ async def photo_files(db: Database, export: SeasonExport) -> list[tuple[str, byt
     found = []
     async with db.read() as conn:
         for photo in export.photos:
-            if (data := await photos_repo.photo_data(conn, photo.score_id)) is not None:
+            if (data := await kept_photos.photo_data(conn, photo.score_id)) is not None:
                 found.append((photo.name, data))
     return found
 
@@ -78,7 +78,7 @@ async def photos_of_file(
     conn = await open_read_only(path, latest_version=latest_version)
     try:
         for photo in export.photos:
-            data = await photos_repo.photo_data(conn, photo.score_id)
+            data = await kept_photos.photo_data(conn, photo.score_id)
             if data is not None:
                 yield photo.name, data
     finally:

@@ -7,8 +7,7 @@ from datetime import datetime
 import aiosqlite
 
 from bot.database import Database
-from bot.repositories import leagues, nights, people, results, scores
-from bot.repositories import stats as stats_repo
+from bot.repositories import leagues, nights, people, results, scores, season_history
 from bot.scoring import ZERO, playoff_field, pre_makeup_nights_left, replace_no_shows
 from bot.services.context import (
     NO_LEAGUE,
@@ -41,7 +40,7 @@ async def rows_of(
     if ctx.season.status == "open":
         players = await people.players(conn, ctx.league.id)
     else:
-        members = await stats_repo.players_of_season(conn, ctx.season.id)
+        members = await season_history.players_of_season(conn, ctx.season.id)
         players = [p for p in await people.players(conn, ctx.league.id, removed=True)
                    if p.id in members]  # fmt: skip
     if sums is None:
@@ -218,7 +217,7 @@ async def season_name(db: Database, guild_id: int, season_id: int) -> str:
     """The name of the league's season `season_id` (a paged list's season)."""
     async with db.read() as conn:
         league = await league_of(conn, guild_id)
-        found = await stats_repo.season_by_id(conn, season_id)
+        found = await season_history.season_by_id(conn, season_id)
     if found is None or found.season.league_id != league.id:
         raise NotFound("That season is no longer kept.")
     return found.season.name

@@ -16,8 +16,7 @@ import aiosqlite
 
 from bot.database import Database
 from bot.models import Player
-from bot.repositories import leagues, people, results
-from bot.repositories import stats as stats_repo
+from bot.repositories import leagues, people, results, season_history
 from bot.rules.stats import (
     GamePlayed,
     GroupMachines,
@@ -59,12 +58,12 @@ async def _games(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[GamePla
     return [
         GamePlayed(g.week, g.day, g.result.game_id, g.machine, g.result.player_id,
                    g.result.score, g.result.source, g.result.points, g.result.normalized)
-        for g in await stats_repo.games_of_season(conn, ctx.season.id)
+        for g in await season_history.games_of_season(conn, ctx.season.id)
     ]  # fmt: skip
 
 
 async def _places(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[NightPlace[int]]:
-    where = {g.group_id: g for g in await stats_repo.groups_of_season(conn, ctx.season.id)}
+    where = {g.group_id: g for g in await season_history.groups_of_season(conn, ctx.season.id)}
     return [
         NightPlace(r.week, r.player_id, where[r.group_id].pool, where[r.group_id].position,
                    r.place, r.took_part, r.match_points)
@@ -82,7 +81,7 @@ async def _season_player(
         wanted = " ".join(name.split()).casefold()
         if not wanted:
             raise BadInput("Name a player.")
-        members = await stats_repo.players_of_season(conn, ctx.season.id)
+        members = await season_history.players_of_season(conn, ctx.season.id)
         found = [p for p in everyone if p.name.casefold() == wanted]
         found.sort(key=lambda p: (p.removed, p.id not in members))
         if found and (not found[0].removed or found[0].id in members):
@@ -106,7 +105,7 @@ async def player_stats_of(
     async with db.read() as conn:
         ctx = await season_context(conn, guild_id, season)
         player = await _season_player(conn, ctx, name, discord_id)
-        if ctx.season.status != "open" and player.id not in await stats_repo.players_of_season(
+        if ctx.season.status != "open" and player.id not in await season_history.players_of_season(
             conn, ctx.season.id
         ):
             raise NotFound(f"{player.name} did not play in {ctx.season.name}.")
@@ -135,14 +134,13 @@ async def machine_stats_of(
         names = _names(await people.players(conn, ctx.league.id, removed=True))
         games = await _games(conn, ctx)
         working: dict[int, set[str]] = {}
-        for night_id, machine_name in await stats_repo.working_of_season(conn, ctx.season.id):
+        for night_id, machine_name in await season_history.working_of_season(conn, ctx.season.id):
             working.setdefault(night_id, set()).add(machine_name)
-        night_of = {
-            g.group_id: g.night_id for g in await stats_repo.groups_of_season(conn, ctx.season.id)
-        }
+        groups = await season_history.groups_of_season(conn, ctx.season.id)
+        night_of = {g.group_id: g.night_id for g in groups}
         played: dict[int, list[str]] = {}
         weeks: dict[int, int] = {}
-        for group_id, week, machine_name in await stats_repo.group_games_of_season(
+        for group_id, week, machine_name in await season_history.group_games_of_season(
             conn, ctx.season.id
         ):
             played.setdefault(group_id, []).append(machine_name)
@@ -172,7 +170,7 @@ async def season_summary(db: Database, guild_id: int, night_id: int) -> SeasonSu
         night = await leagues.night_by_id(conn, night_id)
         if night is None:
             return None
-        found = await stats_repo.season_by_id(conn, night.season_id)
+        found = await season_history.season_by_id(conn, night.season_id)
         if found is None or found.season.league_id != league.id:
             return None
         ctx = SeasonContext(league, found.season, found.rules)
@@ -210,13 +208,13 @@ async def roster_change(db: Database, guild_id: int) -> RosterChange:
     since the previous season started, and who was in its groups but is removed now."""
     async with db.read() as conn:
         ctx = await season_of(conn, guild_id)
-        seasons = await stats_repo.seasons(conn, ctx.league.id)
+        seasons = await season_history.seasons(conn, ctx.league.id)
         before = [s for s in seasons if s.season.id != ctx.season.id]
         if not before:
             return RosterChange(None, [], [])
         previous = before[-1]
         everyone = await people.players(conn, ctx.league.id, removed=True)
-        members = await stats_repo.players_of_season(conn, previous.season.id)
+        members = await season_history.players_of_season(conn, previous.season.id)
     new = [p.name for p in everyone if not p.removed and p.joined_at > previous.created_at]
     gone = [p.name for p in everyone if p.removed and p.id in members]
     return RosterChange(previous.season.name, new, gone)
@@ -226,7 +224,7 @@ async def season_names(db: Database, guild_id: int) -> list[str]:
     """The league's seasons, newest first (for autocomplete)."""
     async with db.read() as conn:
         league = await league_of(conn, guild_id)
-        return [s.season.name for s in reversed(await stats_repo.seasons(conn, league.id))]
+        return [s.season.name for s in reversed(await season_history.seasons(conn, league.id))]
 
 
 async def player_names(db: Database, guild_id: int) -> list[str]:

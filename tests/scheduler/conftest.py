@@ -14,7 +14,7 @@ import pytest
 from bot.database import Database
 from bot.migrate import migrate
 from bot.models import OutboxItem
-from bot.repositories import outbox
+from bot.repositories import outbox_items
 from bot.scheduler import LeagueScheduler
 from bot.services import machine_list, membership, setup
 from tests.cogs.fakes import ANNOUNCEMENTS, GUILD, FakeBot, shown  # the fake bot's server
@@ -62,13 +62,13 @@ class Channel:
     async def owed(self) -> list[str]:
         """The keys of the posts owed to the outbox and not yet delivered."""
         async with self.db.read() as conn:
-            waiting = await outbox.waiting(conn, GUILD)
+            waiting = await outbox_items.waiting(conn, GUILD)
         return [i.ref for i in waiting if i.kind == "post"]
 
     async def item(self, key: str) -> OutboxItem | None:
         """The outbox's record of the post `key`."""
         async with self.db.read() as conn:
-            return await outbox.last_of(conn, GUILD, "post", key)
+            return await outbox_items.last_of(conn, GUILD, "post", key)
 
 
 class Clock:

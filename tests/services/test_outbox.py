@@ -10,7 +10,7 @@ import pytest
 
 from bot.database import Database
 from bot.models import OutboxItem
-from bot.repositories import outbox as outbox_sql
+from bot.repositories import outbox_items
 from bot.services import approvals, finalize, outbox, picks, scores
 from bot.services.errors import LeagueError, NotReady, WrongState
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
@@ -20,7 +20,7 @@ TONIGHT = at(SEASON_START, "20:00")
 
 async def items(db: Database) -> list[OutboxItem]:
     async with db.read() as conn:
-        return await outbox_sql.waiting(conn, GUILD)
+        return await outbox_items.waiting(conn, GUILD)
 
 
 async def locked(db: Database) -> Database:

@@ -10,7 +10,7 @@ from datetime import timedelta
 
 from bot.database import Database
 from bot.models import OutboxItem
-from bot.repositories import outbox as outbox_sql
+from bot.repositories import outbox_items
 from bot.services import approvals, finalize, outbox, picks, scores
 from bot.ui import delivery
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
@@ -29,7 +29,7 @@ async def owe(db: Database, target: str, kind: str = "post", ref: str = "x") -> 
 
 async def waiting(db: Database) -> list[tuple[str, str, str]]:
     async with db.read() as conn:
-        return [(i.target, i.kind, i.ref) for i in await outbox_sql.waiting(conn, GUILD)]
+        return [(i.target, i.kind, i.ref) for i in await outbox_items.waiting(conn, GUILD)]
 
 
 async def refuse(db: Database, item: OutboxItem, *, channel_wide: bool = False) -> str | None:
@@ -81,7 +81,7 @@ async def finalized_week_1(db: Database) -> None:
 
 async def item_of(db: Database, kind: str) -> OutboxItem:
     async with db.read() as conn:
-        return next(i for i in await outbox_sql.waiting(conn, GUILD) if i.kind == kind)
+        return next(i for i in await outbox_items.waiting(conn, GUILD) if i.kind == kind)
 
 
 async def test_resend_of_a_week_owes_its_results_once_and_sends_the_other_failed_posts(

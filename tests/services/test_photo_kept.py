@@ -9,7 +9,7 @@ import pytest
 
 from bot.database import Database
 from bot.models import Photo
-from bot.repositories import outbox as outbox_repo
+from bot.repositories import outbox_items
 from bot.services import cards, scores
 from bot.services import outbox as owed
 from bot.services.outcomes.cards import CardPhoto
@@ -68,7 +68,7 @@ async def test_a_photo_posted_after_its_card_brings_the_card_up_to_date(league: 
     view = await scores.submit(league, GUILD, P[2], 1, 2_000_000, photo=PHOTO, now=TONIGHT)
     assert first.score.id != view.score.id
     async with league.read() as conn:
-        [photo_item] = [i for i in await outbox_repo.waiting(conn, GUILD) if i.kind == "photo"]
+        [photo_item] = [i for i in await outbox_items.waiting(conn, GUILD) if i.kind == "photo"]
     async with league.transaction() as conn:
         await conn.execute("UPDATE outbox SET status = 'sent' WHERE kind = 'approval_update'")
     await owed.sent(league, photo_item, 888, now=TONIGHT)
