@@ -93,6 +93,11 @@ async def machine_name(db: Database, text: str) -> object:
     return await machine_list.add_machine(db, GUILD, text, now=at(SEASON_START))
 
 
+async def league_name(db: Database, text: str) -> object:
+    """Another Discord server's league (the fixture's server has one)."""
+    return await setup.create_league(db, GUILD + 1, text, now=at(SEASON_START))
+
+
 async def season_name(db: Database, text: str) -> object:
     return await setup.start_season(db, GUILD, text, date(2026, 9, 2), now=at(SEASON_START))
 
@@ -122,6 +127,8 @@ TEXTS: list[tuple[str, Check, int, str, str]] = [
      "Give the player a name."),
     ("machine name", machine_name, 64, "The machine's name is too long (at most 64 characters).",
      "Give the machine a name."),
+    ("league name", league_name, 100, "The league's name is too long (at most 100 characters).",
+     "Give the league a name."),
     ("season name", season_name, 100, "The season's name is too long (at most 100 characters).",
      "Give the season a name."),
     ("late note", late_note, 200, "The note is too long: 201 characters, at most 200.", ""),
@@ -234,6 +241,26 @@ async def test_a_score_at_its_edges(league: Database, score: int, taken: bool) -
     else:
         with pytest.raises(BadInput, match="score"):
             await submit
+
+
+@pytest.mark.parametrize(
+    ("par", "taken"),
+    [(0, False), (1, True), (10_000_000_000_000, True), (10_000_000_000_001, False)],
+)
+async def test_a_par_at_its_edges(league: Database, par: int, taken: bool) -> None:
+    """R6.1: a par is a score, set with the machine or changed later."""
+    await machine_list.add_machine(league, GUILD, "Funhouse", now=at(SEASON_START))
+    add = machine_list.add_machine(league, GUILD, "Medieval Madness", par=par,
+                                   now=at(SEASON_START))  # fmt: skip
+    change = machine_list.set_par(league, GUILD, "Funhouse", par)
+    if taken:
+        assert (await add).par == par
+        assert (await change).effective == par
+    else:
+        for refused in (add, change):
+            with pytest.raises(BadInput) as said:
+                await refused
+            assert str(said.value) == "A par is a score from 1 to 10,000,000,000,000."
 
 
 # --- a photo of the score display ----------------------------------------------------------
