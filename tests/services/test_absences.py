@@ -248,5 +248,8 @@ async def test_a_new_season_waits_for_the_night_being_played(league: Database) -
     await add_players(db, 3)
     await add_machines(db, 6)
     await picks.lock_picks(db, GUILD, now=at(night_of(1), "19:15"))
-    with pytest.raises(WrongState, match="Week 1 of Spring 2026 is being played"):
+    with pytest.raises(WrongState) as refused:
         await setup.start_season(db, GUILD, "Summer 2026", night_of(5), now=at(night_of(1)))
+    assert str(refused.value) == (
+        "Week 1 of Spring 2026 is being played; finalize it before starting a new season."
+    )
