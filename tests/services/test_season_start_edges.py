@@ -10,7 +10,7 @@ import pytest
 
 from bot.database import Database
 from bot.services import setup
-from bot.services.errors import BadInput
+from bot.services.errors import BadInput, Conflict
 from tests.services.conftest import GUILD, at, snapshot
 
 TODAY = date(2026, 6, 1)
@@ -53,3 +53,17 @@ async def test_r1_1_a_season_has_1_to_52_regular_nights(
     with pytest.raises(BadInput) as refused:
         await begin
     assert str(refused.value) == f"A season has 1 to 52 regular nights, not {nights}."
+
+
+async def test_r1_1_a_season_name_is_used_once(league: Database) -> None:
+    """The running season's name (in any case) is refused as already running;
+    a past season's as taken."""
+    with pytest.raises(Conflict) as refused:
+        await setup.start_season(league, GUILD, "spring 2026", TODAY, now=at(TODAY))
+    assert str(refused.value) == "The season 'spring 2026' is already running."
+    await setup.start_season(league, GUILD, "Summer", TODAY, now=at(TODAY))
+    with pytest.raises(Conflict) as refused:
+        await setup.start_season(league, GUILD, "SPRING 2026", TODAY, now=at(TODAY))
+    assert str(refused.value) == (
+        "There was already a season called 'SPRING 2026'; pick another name."
+    )
