@@ -4,8 +4,10 @@ after it do not say so again."""
 
 from __future__ import annotations
 
-from tests.cogs.fakes import FakeBot
-from tests.cogs.league_play import NINE, divisions_from_week_2, play_week
+from bot.services import groups, membership
+from tests.cogs.conftest import at
+from tests.cogs.fakes import GUILD, FakeBot
+from tests.cogs.league_play import NINE, divisions_from_week_2, night_of, play_week
 from tests.cogs.test_commissioner_cog import announced
 
 STARTING = "Divisions A and B start next week."
@@ -39,4 +41,20 @@ async def test_r8_1_r9_4_a_division_of_four_plays_in_two_groups_of_two_every_wee
     assert sizes == [
         ("Division A · Group 1", 2), ("Division A · Group 2", 2),
         ("Division B · Group 1", 3), ("Division B · Group 2", 2),
+    ]  # fmt: skip
+
+
+async def test_r8_6_r9_4_a_division_recut_to_four_plays_in_two_groups_of_two(
+    league: FakeBot,
+) -> None:
+    """P9 leaves division B before week 3: both divisions now hold four, and
+    week 3 is recut 2 + 2 in each."""
+    bot = league
+    await divisions_from_week_2(bot, regular_nights=4)
+    await play_week(bot, 2, NINE, groups=("A1", "A2", "B1", "B2"))
+    await membership.remove_player(bot.db, GUILD, "P9", now=at(night_of(3), "09:00"))
+    view = await groups.week_view(bot.db, GUILD, week=3, now=at(night_of(3), "10:00"))
+    assert [(g.label, len(g.players)) for g in view.groups] == [
+        ("Division A · Group 1", 2), ("Division A · Group 2", 2),
+        ("Division B · Group 1", 2), ("Division B · Group 2", 2),
     ]  # fmt: skip

@@ -106,6 +106,16 @@ async def test_r8_1_four_players_without_divisions_stay_one_group_of_four(league
     assert [(label, len(names)) for label, names in done.next_groups] == [("Group 1", 4)]
 
 
+async def test_r8_6_removing_one_of_three_leaves_a_group_of_two(players) -> None:
+    """Week 2 was grouped; P3 leaves, so P1 and P2 are week 2's group."""
+    db = players
+    await finalize_week_1(db)
+    await membership.remove_player(db, GUILD, "P3", now=at(WEEK_2, "09:00"))
+    assert await groups.check_week(db, GUILD, week=2, now=at(WEEK_2, "09:30")) == 2
+    view = await groups.week_view(db, GUILD, week=2, now=at(WEEK_2, "09:30"))
+    assert [g.players for g in view.groups] == [["P1", "P2"]]
+
+
 async def test_r8_6_removing_all_but_one_player_leaves_the_next_night_to_be_cut(
     players,
 ) -> None:
