@@ -76,7 +76,9 @@ class NightCommands(LeagueCommands):
             bot.db, guild, group, by=interaction.user.id, now=now_of(interaction)
         )
         deliver(interaction)  # their approval posts are brought up to date
-        await respond(interaction, f"Approved {approved} score(s) of group {group.upper()}.")
+        await respond(
+            interaction, f"Approved {approved} score(s) of group {group.strip().upper()}."
+        )
 
     @night.command(name="mark")
     @app_commands.describe(

@@ -669,8 +669,8 @@ async def test_a_week_is_played_end_to_end_through_the_commands(league: FakeBot)
     bot = league
     await run(bot, "night lock", when=at(FIRST_NIGHT, "19:15"))
     await submit_all(bot, 1, WEEK_1, groups=())
-    for group in ("1", "2"):
-        said = await run(bot, "night approve-all", when=TONIGHT, group=group)
+    for typed, group in ((" 1", "1"), ("2 ", "2")):  # as typed on a phone
+        said = await run(bot, "night approve-all", when=TONIGHT, group=typed)
         assert said.text == f"Approved 15 score(s) of group {group}."
     await run(bot, "night finalize", when=at(FIRST_NIGHT, "23:00"))
     said = await run(bot, "night lock", when=at(night_of(2), "19:15"))
