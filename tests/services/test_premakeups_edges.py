@@ -4,14 +4,14 @@ player present."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 
 from bot.database import Database
-from bot.services import approvals, premakeups
-from bot.services.errors import BadInput, Conflict, NotFound
-from tests.services.conftest import COMMISSIONER, GUILD, at, discord_id, snapshot
+from bot.services import approvals, machine_list, membership, premakeups
+from bot.services.errors import BadInput, Conflict, NotFound, WrongState
+from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id, snapshot
 
 P1, P2 = discord_id(1), discord_id(2)
 BEFORE = at(date(2026, 1, 5))
@@ -51,3 +51,34 @@ async def test_r3_1_who_was_there_must_be_another_league_player(players: Databas
         "name who was there."
     )
     assert await snapshot(db) == before
+
+
+WEEK_2 = SEASON_START + timedelta(weeks=1)
+
+
+@pytest.mark.parametrize("clock", ["20:00", "23:30"])  # 23:30 in New York is the next day in UTC
+async def test_r3_1_a_machine_added_on_week_1s_night_is_not_added_after_it(
+    players: Database, clock: str
+) -> None:
+    """Week 1's own day, in the league's time zone, is not after week 1: a
+    pre-makeup on that machine in week 2 is refused as for any other."""
+    db = players
+    await machine_list.add_machine(db, GUILD, "Funhouse", par=1_000_000,
+                                   now=at(SEASON_START, clock))  # fmt: skip
+    with pytest.raises(WrongState, match=r"^Pre-makeup scores are played in week 1 or before"):
+        await premakeups.submit(db, GUILD, P1, "Funhouse", 1000, [P2], now=at(WEEK_2, "10:00"))
+    added_later = at(SEASON_START + timedelta(days=1), "09:00")
+    await machine_list.add_machine(db, GUILD, "Taxi", par=1_000_000, now=added_later)
+    done = await premakeups.submit(db, GUILD, P1, "Taxi", 1000, [P2], now=at(WEEK_2, "10:00"))
+    assert done.machine.name == "Taxi"
+
+
+async def test_r3_1_a_player_who_joined_on_week_1s_day_did_not_join_after_it(
+    players: Database,
+) -> None:
+    db = players
+    await membership.add_player(db, GUILD, "P4", discord_id=discord_id(4),
+                                now=at(SEASON_START, "23:30"))  # fmt: skip
+    with pytest.raises(WrongState, match=r"^Pre-makeup scores are played in week 1 or before"):
+        await premakeups.submit(db, GUILD, discord_id(4), "Machine A", 1000, [P2],
+                                now=at(WEEK_2, "10:00"))  # fmt: skip
