@@ -60,7 +60,7 @@ async def approve_complete(
             for line in game.waiting:
                 await _decide(conn, ctx, guild_id, line.value, True, by, now)
                 count += 1
-        return CardDecision(card, complete, count, incomplete=incomplete)
+        return CardDecision(complete, count, incomplete=incomplete)
 
 
 async def approve_game(
@@ -77,7 +77,7 @@ async def approve_game(
             raise WrongState(f"Nothing waits for approval on {game.label} any more.")
         for line in game.waiting:
             await _decide(conn, ctx, guild_id, line.value, True, by, now)
-        return CardDecision(card, [game], len(game.waiting))
+        return CardDecision([game], len(game.waiting))
 
 
 async def reject(
@@ -91,9 +91,9 @@ async def reject(
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         card = await _card(conn, card_id)
-        found = [(g, line) for g in card.games for line in g.lines if line.value == value]
+        found = [line for g in card.games for line in g.lines if line.value == value]
         if not found:
             raise BadInput("That score is not on this card.")
-        game, line = found[0]
+        line = found[0]
         await _decide(conn, ctx, guild_id, value, False, by, now, reason)
-        return CardDecision(card, [], 0, rejected=line, incomplete=[game])
+        return CardDecision([], 0, rejected=line)

@@ -65,9 +65,8 @@ class CardView:
 @dataclass(frozen=True)
 class CardDecision:
     """What a click decided: the games (labels) and how many scores, and what
-    was left (games still waiting for a score)."""
+    was left (games still waiting for a score); or the one score rejected."""
 
-    card: CardView
     approved: list[CardGame]
     count: int
     rejected: CardLine | None = None
