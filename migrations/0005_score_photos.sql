@@ -1,4 +1,4 @@
--- A photo of the score display with a submitted score, and the
+-- A photo of the score display with a submitted score (issue #13), and the
 -- per-season yes/no setting that requires one (changed with /league season setting).
 
 -- The attachment's URL as Discord gave it; NULL: no photo.

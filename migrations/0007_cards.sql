@@ -1,4 +1,4 @@
--- One approval card per group per night (and one per player's
+-- Issue #13: one approval card per group per night (and one per player's
 -- pre-makeup day) in the approvals channel, instead of one post per score.
 -- A card is worded when sent from the scores as they stand; its message id is
 -- kept here so later edits find it. Scores and pre-makeups decided before

@@ -1,4 +1,4 @@
--- Exports, IFPA numbers and the roster import.
+-- Exports, IFPA numbers and the roster import (issue #14).
 
 -- A player's IFPA number (ifpapinball.com), for submitting the final standings.
 ALTER TABLE players ADD COLUMN ifpa_number INTEGER

@@ -1,6 +1,6 @@
 """The project's text stands on its own for someone who clones it: no code,
-doc, migration or test cites an issue number (they mean nothing outside the
-tracker), and every project file a comment, doc or test names exists (a path
+doc or test cites an issue number (they mean nothing outside the tracker),
+and every project file a comment, doc or test names exists (a path
 like `bot/services/standings.py`, from the project root or from the citing
 file's folder)."""
 
@@ -48,11 +48,22 @@ def test_what_is_not_an_issue_number_is_left_alone(text: str) -> None:
     assert not ISSUE.search(text)
 
 
+# A migration is never edited once it has landed, not even its comments (a
+# league's database was built from it as it was): these four keep the issue
+# numbers their first comment was written with. Every new one is checked.
+LANDED = {f"migrations/{name}.sql" for name in ("0005_score_photos", "0007_cards",
+                                               "0008_movement", "0009_exports")}  # fmt: skip
+
+
+def landed(path: Path) -> bool:
+    return path.relative_to(ROOT).as_posix() in LANDED
+
+
 def test_no_file_cites_an_issue_number() -> None:
     found = [
         f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
         for path in tracked()
-        if path != Path(__file__)
+        if path != Path(__file__) and not landed(path)
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if ISSUE.search(line)
     ]
