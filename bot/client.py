@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import logging
-import pkgutil
+from pathlib import Path
 from typing import Any, TypedDict
 
 import aiohttp
@@ -25,12 +26,24 @@ log = logging.getLogger(__name__)
 
 
 def extensions() -> list[str]:
-    """The cogs to load: every module of `cogs/` (not its sub-packages, not a
-    private `_module`), found rather than listed; each has its `setup()`."""
+    """The cogs to load, found rather than listed: every module under `cogs/` (a
+    feature's package included) with an `async def setup(bot)` of its own; a
+    private `_module` never. Read, not imported, so a module that fails to import
+    fails in `load_extension`, logged, and the others still load."""
     import cogs
 
-    found = pkgutil.iter_modules(cogs.__path__, "cogs.")
-    return sorted(m.name for m in found if not m.ispkg and not m.name.startswith("cogs._"))
+    root = Path(cogs.__file__).resolve().parent
+    found = []
+    for path in root.rglob("*.py"):
+        parts = path.relative_to(root).with_suffix("").parts
+        if parts[-1] == "__init__":  # a package's own setup(), as python-discord's
+            parts = parts[:-1]
+        if any(part.startswith("_") for part in parts):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if any(isinstance(n, ast.AsyncFunctionDef) and n.name == "setup" for n in tree.body):
+            found.append(".".join(("cogs", *parts)))
+    return sorted(found)
 
 
 CLOSE_WITHIN = 3.0  # seconds for the gateway and HTTP session to close at a stop

@@ -12,10 +12,10 @@ from discord.ext import commands
 
 from cogs.league.admin import AdminCommands
 from cogs.league.corrections import CorrectionCommands
-from cogs.league.money import MoneyCommands
 from cogs.league.night import NightCommands
 from cogs.league.roster import RosterCommands
 from cogs.league.season import SeasonCommands
+from cogs.money.money_cog import MoneyCommands
 
 
 @app_commands.guild_only()

@@ -14,7 +14,7 @@ from bot.services import groups, standings
 from bot.services.errors import NotFound
 from bot.ui import render
 from bot.ui.replies import respond
-from cogs.stats import season_choices
+from cogs.stats.stats_cog import season_choices
 
 
 class Standings(commands.Cog):

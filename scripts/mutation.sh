@@ -32,12 +32,12 @@ root="$(pwd)"
 
 declare -A MODULES=(
     [rules]="bot/rules/*.py"
-    [services]="bot/services/*.py"
+    [services]="bot/services/*.py cogs/*/*.py"
     [delivery]="bot/delivery/*.py"
     [scheduler]="bot/scheduler.py"
     [storage]="bot/database.py bot/database_errors.py bot/database_files.py bot/migrate.py bot/restore.py bot/quick_reads.py"
     [startup]="bot/checks.py bot/lifecycle.py bot/config.py"
-    [cogs]="cogs/*.py cogs/league/*.py bot/components/*.py"
+    [cogs]="cogs/*.py cogs/*/*_cog.py cogs/*/*_views.py cogs/league/*.py bot/components/*.py"
 )
 declare -A TESTS=(
     [rules]="tests/scoring"
@@ -83,8 +83,16 @@ main() {
     only=()
     for pattern in ${MODULES[$area]}; do
         for file in $pattern; do
+            [ -f "$file" ] || continue  # a pattern no file matches
             name="$(basename "$file" .py)"
-            [ "$name" = "__init__" ] && name="$(basename "$(dirname "$file")")"  # a package's own code
+            folder="$(basename "$(dirname "$file")")"
+            [ "$name" = "__init__" ] && name="$folder"  # a package's own code
+            # services: of a feature's package (cogs/<feature>/) only the service,
+            # named like its package; cogs: a feature's commands and views, by its name
+            if [ "$area" = services ] && [[ "$file" == cogs/* ]]; then
+                [ "$(basename "$file" .py)" = "$folder" ] || continue
+            fi
+            case "$name" in "$folder"_cog | "$folder"_views) name="$folder" ;; esac
             if [ $# -eq 0 ] || [[ " $* " == *" $name "* ]]; then
                 grep -q "def " "$file" && only+=("$file")  # an __init__ with nothing to mutate is left out
             fi

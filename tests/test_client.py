@@ -14,10 +14,11 @@ from bot.client import LeagueBot
 from bot.config import Settings, load_settings
 
 ROOT = Path(__file__).resolve().parents[1]
-# Every module of cogs/ with a setup() is an extension the bot finds and loads.
+# Every module of cogs/ (a feature's package included) with a setup() is an
+# extension the bot finds and loads.
 EXTENSIONS = {
-    f"cogs.{p.stem}"
-    for p in (ROOT / "cogs").glob("*.py")
+    ".".join(p.relative_to(ROOT).with_suffix("").parts)
+    for p in (ROOT / "cogs").rglob("*.py")
     if "\nasync def setup(" in p.read_text(encoding="utf-8")
 }
 

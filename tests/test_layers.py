@@ -134,9 +134,35 @@ FORBIDDEN_PACKAGES = {
 }
 
 
+# A feature's package, cogs/<feature>/, holds the feature's modules, each named
+# for the feature and its role; each role is the layer of its kind (the shared
+# core stays below, in bot/). cogs/stats/: stats.py the service, stats_cog.py,
+# stats_outcomes.py, stats_text.py (stats_views.py when it has buttons).
+ROLES = {
+    "_cog": "cogs",  # its slash commands (and its setup())
+    "_outcomes": "outcomes",  # what the service returns, frozen dataclasses
+    "_text": "ui",  # how it reads on a phone
+    "_views": "components",  # its buttons, menus and forms
+}
+
+
+def feature_layer(parts: list[str]) -> str | None:
+    """The layer of cogs.<feature>.<feature>[_role] by its role; else None."""
+    if len(parts) < 3 or parts[0] != "cogs":
+        return None
+    feature, module = parts[1], parts[2]
+    if module == feature:
+        return "services"  # what the commands ask: one user intent a function
+    role = module.removeprefix(feature)
+    return ROLES.get(role) if role != module else None
+
+
 def layer_of(name: str) -> str | None:
     if name == "bot":  # bot/__init__.py
         return "app"
+    feature = feature_layer(name.split("."))
+    if feature is not None:
+        return feature
     for prefix in sorted(LAYERS, key=len, reverse=True):
         if name == prefix or name.startswith(prefix + "."):
             return LAYERS[prefix]
@@ -236,6 +262,28 @@ def test_the_modules_are_found() -> None:
             "from bot.services.outcomes.posts import Post\nfrom bot.scoring import WEEKDAYS\n",
             [], id="ui imports outcomes and rules",
         ),
+        pytest.param(
+            "cogs.fake.fake", "from cogs.fake import fake_text\nimport discord\n",
+            ["cogs.fake.fake (services) imports cogs.fake.fake_text (ui)",
+             "cogs.fake.fake (services) imports discord"],
+            id="a feature's service imports its text and discord",
+        ),
+        pytest.param(
+            "cogs.fake.fake_outcomes", "from cogs.other.other import total\n",
+            ["cogs.fake.fake_outcomes (outcomes) imports cogs.other.other.total (services)"],
+            id="a feature's outcomes import another feature's service",
+        ),
+        pytest.param(
+            "cogs.fake.fake_text",
+            "from cogs.fake.fake_outcomes import Shown\nfrom cogs.other.other_text import cents\n",
+            [], id="a feature's text imports its outcomes and another's text",
+        ),
+        pytest.param(
+            "bot.scheduler",
+            "from cogs.fake.fake import due\nfrom cogs.fake.fake_cog import Fake\n",
+            ["bot.scheduler (scheduler) imports cogs.fake.fake_cog.Fake (cogs)"],
+            id="the scheduler imports a feature's service, not its cog",
+        ),
     ],
 )  # fmt: skip
 def test_the_check_catches_a_violating_module(
@@ -262,7 +310,13 @@ def clock_reads(source: str) -> set[str]:
 
 @pytest.mark.parametrize(
     "path",
-    sorted([*ROOT.glob("bot/services/*.py"), *ROOT.glob("bot/repositories/*.py")]),
+    sorted(
+        [
+            *ROOT.glob("bot/services/*.py"),
+            *(p for p in ROOT.glob("cogs/*/*.py") if p.stem == p.parent.name),
+            *ROOT.glob("bot/repositories/*.py"),
+        ]
+    ),
     ids=lambda p: str(p.relative_to(ROOT)),
 )
 def test_services_and_repositories_read_no_clock(path: Path) -> None:

@@ -38,14 +38,14 @@ def test_the_wheel_ships_the_migrations_where_the_bot_looks_for_them(tmp_path: P
     )  # SQL files and Python migrations (0002_exact_scores.py)
     assert sql and all(f"migrations/{name}" in names for name in sql)
     assert not any(name.startswith("tests/") for name in names)
-    assert "docs/rules.md" in names  # /rules names its sections (bot/ui/rulebook.py)
+    assert "docs/rules.md" in names  # /rules names its sections (cogs/rulebook/rulebook_text.py)
     assert "docs/commands.md" in names  # the exports answer names it for the CSV columns
 
     # The installed copy, run from elsewhere, loads every migration from itself.
     probe = (
         "import bot, bot.migrate as m; "
         "print(bot.__file__); print(m.DEFAULT_MIGRATIONS); print(len(m.load_migrations())); "
-        "import bot.ui.rulebook as r; print(r.RULES_FILE); print(len(r.sections()))"
+        "import cogs.rulebook.rulebook_text as r; print(r.RULES_FILE); print(len(r.sections()))"
     )
     ran = subprocess.run(
         [sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True,

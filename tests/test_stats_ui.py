@@ -1,4 +1,4 @@
-"""The wording of the season summary and a new season's roster line (bot/ui/stats.py)."""
+"""The wording of the season summary and a new season's roster line (cogs/stats/stats_text.py)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ from datetime import date
 from fractions import Fraction
 
 from bot.rules.stats import HighScore, Improvement
-from bot.services.outcomes.money import PrizeShare
-from bot.services.outcomes.stats import RosterChange, SeasonSummary
-from bot.ui import stats as stats_text
+from cogs.money.money_outcomes import PrizeShare
+from cogs.stats import stats_text
+from cogs.stats.stats_outcomes import RosterChange, SeasonSummary
 
 
 def test_the_summary_names_each_divisions_champion_the_money_and_the_records() -> None:

@@ -10,10 +10,12 @@ from bot.components import paging, picture
 from bot.delivery.outgoing import Outgoing, in_embeds, nothing, renders
 from bot.models import OutboxItem
 from bot.outbox_kinds import NIGHT, Kind, ref_id
-from bot.services import finalize, money, standings, stats
+from bot.services import finalize, standings
 from bot.ui import embeds, render
-from bot.ui.money import season_prizes
-from bot.ui.stats import season_summary
+from cogs.money import money
+from cogs.money.money_text import season_prizes
+from cogs.stats import stats
+from cogs.stats.stats_text import season_summary
 
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient

@@ -32,12 +32,12 @@ from bot.rules.stats import NightPlace, night_moves
 from bot.scoring import shown
 from bot.services.context import SeasonContext, league_of, season_context
 from bot.services.errors import BadInput, NotFound, NotSetUp
-from bot.services.money import prizes_in
 from bot.services.outcomes.exports import Cents, ExportPhoto, ExportTable, ExportValue, SeasonExport
 from bot.services.outcomes.standings import StandingRow
 from bot.services.photos import file_name
 from bot.services.standings import rows_of
-from bot.services.stats import _names
+from cogs.money.money import prizes_in
+from cogs.stats.stats import shown_names
 
 UNKNOWN_MEMBER = "Discord user (unknown name)"
 SOURCES = {  # game_results.source as the export says it (R3.4, R3.6)
@@ -127,7 +127,7 @@ class _Reader:
     ) -> None:
         self.ctx = ctx
         self.everyone = everyone
-        self.name = _names(everyone)
+        self.name = shown_names(everyone)
         by_discord = {p.discord_id: p.id for p in everyone if p.discord_id is not None}
         self.member = {**member_names, **{d: self.name[i] for d, i in by_discord.items()}}
         self.photos: list[ExportPhoto] = []  # named as scores.csv names them

@@ -23,8 +23,8 @@ from bot.ui.exports import (
     zip_bytes,
 )
 from bot.ui.replies import respond
-from cogs.league._common import LeagueCommands
-from cogs.stats import season_choices
+from cogs.league.group import LeagueCommands
+from cogs.stats.stats_cog import season_choices
 
 FILE_LIMIT = 10 * 1024 * 1024  # what a bot may attach in a server without boosts
 CHANNELS = ("announcements", "approvals")  # the configured channels, as the outbox names them

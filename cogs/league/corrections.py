@@ -10,7 +10,7 @@ from bot.components.interactions import deliver, now_of
 from bot.parsing import parse_score
 from bot.services import score_changes
 from bot.ui.replies import respond
-from cogs.league._common import ChangeKind, LeagueCommands
+from cogs.league.group import ChangeKind, LeagueCommands
 
 
 class CorrectionCommands(LeagueCommands):

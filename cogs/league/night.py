@@ -12,7 +12,7 @@ from bot.parsing import parse_date
 from bot.services import approvals, attendance, finalize, picks
 from bot.ui import render
 from bot.ui.replies import respond
-from cogs.league._common import LeagueCommands
+from cogs.league.group import LeagueCommands
 
 
 class NightCommands(LeagueCommands):

@@ -12,7 +12,7 @@ from bot.services import machine_list, membership, roster
 from bot.ui.exports import imported
 from bot.ui.machines import par_reply
 from bot.ui.replies import respond
-from cogs.league._common import LeagueCommands
+from cogs.league.group import LeagueCommands
 
 
 class RosterCommands(LeagueCommands):

@@ -10,7 +10,7 @@ from discord import Interaction, app_commands
 from bot.components.interactions import deliver, now_of
 from bot.league_client import RESCHEDULES
 from bot.parsing import parse_clock, parse_date
-from bot.services import skips, standings, stats
+from bot.services import skips, standings
 from bot.services.setup import (
     SETTINGS,
     change_setting,
@@ -19,9 +19,9 @@ from bot.services.setup import (
     start_season,
 )
 from bot.ui import calendar, render
-from bot.ui import stats as stats_text
 from bot.ui.replies import respond
-from cogs.league._common import LeagueCommands
+from cogs.league.group import LeagueCommands
+from cogs.stats import stats, stats_text
 
 
 class SeasonCommands(LeagueCommands):

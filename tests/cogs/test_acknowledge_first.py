@@ -11,7 +11,7 @@ import pytest
 from bot.services import groups, membership, setup
 from bot.services.errors import LeagueError
 from cogs.attendance import Attendance
-from cogs.rules import Rules
+from cogs.rulebook.rulebook_cog import Rules
 from cogs.scores import Scores
 from cogs.standings import Standings
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at

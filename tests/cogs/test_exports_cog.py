@@ -19,7 +19,6 @@ from bot.services import (
     attendance,
     exports,
     finalize,
-    money,
     score_changes,
     scores,
     setup,
@@ -29,6 +28,7 @@ from bot.services.exports import FILES, UNKNOWN_MEMBER
 from bot.services.outcomes.exports import ExportValue
 from bot.services.outcomes.standings import StandingRow
 from cogs.league import admin
+from cogs.money import money
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, NEW_YORK, PLAYERS, as_user, at
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, Said, click
 from tests.cogs.league_play import (

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from bot.services import money
+from cogs.money import money
 from tests.cogs.conftest import FIRST_NIGHT, at
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot
 from tests.cogs.league_play import lock, snapshot, submit_all

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.services import money
+from cogs.money import money
 from tests.cogs.conftest import COMMISSIONER, as_user
 from tests.cogs.fakes import GUILD, FakeBot
 from tests.cogs.league_play import lock, snapshot

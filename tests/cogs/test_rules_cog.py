@@ -6,8 +6,8 @@ import re
 from datetime import date, time
 
 from bot.services import setup
-from bot.ui import rulebook
-from cogs.rules import Rules
+from cogs.rulebook.rulebook_cog import Rules
+from cogs.rulebook.rulebook_text import TOPICS, sections
 from tests.cogs.conftest import PLAYERS, as_user, at
 from tests.cogs.fakes import GUILD, FakeBot, invoke
 
@@ -20,7 +20,7 @@ async def test_rules_without_a_topic_lists_every_topic_privately(league: FakeBot
     said = await invoke(COG.rules, COG, as_user(league, PLAYERS[1], MONDAY))
     assert [r.ephemeral for r in said.replies] == [True]
     assert said.text.startswith("**League rules.**")
-    assert all(name in said.text for name in rulebook.TOPICS)
+    assert all(name in said.text for name in TOPICS)
 
 
 async def test_late_notices_use_this_leagues_times_r1_3_r2_1(league: FakeBot) -> None:
@@ -53,7 +53,7 @@ async def test_topics_carry_the_seasons_settings_r3_5_r10_1(league: FakeBot) -> 
 
 
 async def test_every_topic_fits_one_message_and_names_no_rule_id(league: FakeBot) -> None:
-    for name in rulebook.TOPICS:
+    for name in TOPICS:
         said = await invoke(COG.rules, COG, as_user(league, PLAYERS[1], MONDAY), topic=name)
         assert len(said.replies) == 1 and len(said.text) <= 2000, name
         assert said.text.startswith(f"**Rules: {name}**")
@@ -74,17 +74,17 @@ async def test_a_topic_before_any_season_names_the_fix(bot: FakeBot) -> None:
 
 async def test_topics_autocomplete_by_what_is_typed(league: FakeBot) -> None:
     user = as_user(league, PLAYERS[1], MONDAY)
-    assert [c.value for c in await COG.topics(user, "")] == list(rulebook.TOPICS)
+    assert [c.value for c in await COG.topics(user, "")] == list(TOPICS)
     assert [c.value for c in await COG.topics(user, "ZERO")] == ["Zero Point Rule"]
     assert [c.value for c in await COG.topics(user, "pre")] == ["absences and pre-makeups"]
-    assert [c.value for c in await COG.topics(user, "no such")] == list(rulebook.TOPICS)
+    assert [c.value for c in await COG.topics(user, "no such")] == list(TOPICS)
 
 
 def test_every_topic_names_a_section_of_the_shipped_rules_document() -> None:
     """The bot reads docs/rules.md from the package (tests/test_packaging.py ships it)."""
-    titles = rulebook.sections()
+    titles = sections()
     assert titles["R3"] == "Pre-makeup scores" and len(titles) == 13
-    assert all(s in titles for t in rulebook.TOPICS.values() for s in t.sections)
+    assert all(s in titles for t in TOPICS.values() for s in t.sections)
 
 
 async def test_every_topic_carries_the_setting_it_names(league: FakeBot) -> None:

@@ -10,8 +10,9 @@ import pytest
 from PIL import Image
 
 from bot.components import picture
-from bot.services import approvals, machine_list, membership, money, picks, scores, setup
+from bot.services import approvals, machine_list, membership, picks, scores, setup
 from bot.ui.picture import WIDTH
+from cogs.money import money
 from cogs.standings import Standings
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import (

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cogs.stats import Stats
+from cogs.stats.stats_cog import Stats
 from tests.cogs.conftest import PLAYERS, as_user
 from tests.cogs.fakes import FakeBot
 from tests.cogs.test_stats_cog import LATER

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 from cogs.standings import Standings
-from cogs.stats import Stats, season_choices
+from cogs.stats.stats_cog import Stats, season_choices
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import FakeBot, FakeMember, invoke
 from tests.cogs.league_play import night_of, play_week, snapshot

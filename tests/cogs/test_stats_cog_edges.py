@@ -10,7 +10,7 @@ from datetime import date
 import pytest
 
 from bot.services import finalize
-from cogs.stats import Stats
+from cogs.stats.stats_cog import Stats
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user, at
 from tests.cogs.fakes import GUILD, FakeBot, FakeMember
 from tests.cogs.league_play import (

@@ -19,13 +19,13 @@ from bot.services import (
     attendance,
     machine_list,
     membership,
-    money,
     score_changes,
     scores,
     setup,
     skips,
 )
 from bot.services.errors import BadInput
+from cogs.money import money
 from tests.services.conftest import GUILD, SEASON_START, at, discord_id
 from tests.services.test_scores import NIGHT, locked_league
 

@@ -8,9 +8,10 @@ from datetime import date
 import pytest
 
 from bot.database import Database
-from bot.services import membership, money, picks, setup
+from bot.services import membership, picks, setup
 from bot.services.errors import BadInput
-from bot.services.outcomes.money import PlayerDues
+from cogs.money import money
+from cogs.money.money_outcomes import PlayerDues
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import date
 
 from bot.database import Database
-from bot.services import membership, money, setup
+from bot.services import membership, setup
+from cogs.money import money
 from tests.services.conftest import GUILD, add_machines, add_players, at
 from tests.services.test_season import play_week
 

@@ -234,7 +234,7 @@ async def finalized_week_1(db: Database) -> finalize.NightSummary:
 
 
 async def test_r10_dues_after_finalizing_recompute_the_payout(league: Database) -> None:
-    from bot.services import money
+    from cogs.money import money
 
     db = league
     first = await finalized_week_1(db)

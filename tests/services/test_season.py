@@ -22,7 +22,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.database import Database
-from bot.services import approvals, finalize, money, picks, scores, standings
+from bot.services import approvals, finalize, picks, scores, standings
+from cogs.money import money
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

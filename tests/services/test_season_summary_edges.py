@@ -8,8 +8,10 @@ from datetime import date
 
 from bot.database import Database
 from bot.repositories import leagues
-from bot.services import machine_list, money, setup, stats
+from bot.services import machine_list, setup
 from bot.services.context import season_of
+from cogs.money import money
+from cogs.stats import stats
 from tests.services.conftest import GUILD, add_players, at
 from tests.services.test_season import play_week
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.database import Database
 from bot.services.context import season_of
-from bot.services.outcomes.rulebook import LeagueTerms
+from cogs.rulebook.rulebook_outcomes import LeagueTerms
 
 
 async def terms(db: Database, guild_id: int) -> LeagueTerms:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.rules.stats import HighScore, Improvement, MachineStats, PlayerStats
-from bot.services.outcomes.money import PrizeShare
+from cogs.money.money_outcomes import PrizeShare
 
 
 @dataclass(frozen=True)

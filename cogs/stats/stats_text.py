@@ -7,10 +7,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from bot.rules.exact import shown
-from bot.ui.money import dollars, place
+from cogs.money.money_text import dollars, place
 
 if TYPE_CHECKING:
-    from bot.services.outcomes.stats import (
+    from cogs.stats.stats_outcomes import (
         MachineView,
         PlayerStatsView,
         RosterChange,

@@ -6,10 +6,9 @@ from discord import Interaction, app_commands
 from discord.ext import commands
 
 from bot.components.interactions import league_bot
-from bot.services import rulebook as terms_of
 from bot.services.errors import BadInput
-from bot.ui import rulebook
 from bot.ui.replies import respond
+from cogs.rulebook import rulebook, rulebook_text
 
 
 class Rules(commands.Cog):
@@ -19,22 +18,22 @@ class Rules(commands.Cog):
     async def rules(self, interaction: Interaction, topic: str | None = None) -> None:
         """The league's rules in plain words, with this league's numbers."""
         if topic is None or not topic.strip():
-            await respond(interaction, rulebook.index())
+            await respond(interaction, rulebook_text.index())
             return
-        found = rulebook.find(topic)
+        found = rulebook_text.find(topic)
         if found is None:
-            raise BadInput(rulebook.unknown(topic))
+            raise BadInput(rulebook_text.unknown(topic))
         await interaction.response.defer(ephemeral=True, thinking=True)  # before any read
         bot = league_bot(interaction)
-        terms = await terms_of.terms(bot.db, bot.settings.guild_id)
-        await respond(interaction, rulebook.explain(found, terms))
+        terms = await rulebook.terms(bot.db, bot.settings.guild_id)
+        await respond(interaction, rulebook_text.explain(found, terms))
 
     @rules.autocomplete("topic")
     async def topics(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """The topics containing what is typed (all of them when nothing matches)."""
-        return [app_commands.Choice(name=n, value=n) for n in rulebook.matching(current)[:25]]
+        return [app_commands.Choice(name=n, value=n) for n in rulebook_text.matching(current)[:25]]
 
 
 async def setup(bot: commands.Bot) -> None:

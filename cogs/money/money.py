@@ -19,7 +19,9 @@ from bot.services.context import (
 )
 from bot.services.errors import BadInput, Conflict
 from bot.services.finalize import check_still_open, refinalize_in
-from bot.services.outcomes.money import (
+from bot.services.outcomes.standings import StandingRow
+from bot.services.standings import rows_of
+from cogs.money.money_outcomes import (
     DuesRecorded,
     MoneySummary,
     PlayerDues,
@@ -27,8 +29,6 @@ from bot.services.outcomes.money import (
     PrizeShare,
     SeasonPrizes,
 )
-from bot.services.outcomes.standings import StandingRow
-from bot.services.standings import rows_of
 
 
 async def record_dues(

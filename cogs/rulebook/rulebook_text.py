@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from bot.rules.settings import PrizeSplit, decimal_fraction
-from bot.services.outcomes.rulebook import LeagueTerms
+from cogs.rulebook.rulebook_outcomes import LeagueTerms
 
 RULES_FILE = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 HEADING = re.compile(r"^## (R\d+) (.+)$", re.MULTILINE)

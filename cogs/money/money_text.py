@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bot.services.outcomes.money import DuesRecorded, MoneySummary, SeasonPrizes
+    from cogs.money.money_outcomes import DuesRecorded, MoneySummary, SeasonPrizes
 
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 

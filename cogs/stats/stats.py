@@ -39,12 +39,12 @@ from bot.services.context import (
     season_of,
 )
 from bot.services.errors import BadInput, NotFound
-from bot.services.money import prizes_in
-from bot.services.outcomes.stats import MachineView, PlayerStatsView, RosterChange, SeasonSummary
 from bot.services.standings import rows_of
+from cogs.money.money import prizes_in
+from cogs.stats.stats_outcomes import MachineView, PlayerStatsView, RosterChange, SeasonSummary
 
 
-def _names(players: list[Player]) -> dict[int, str]:
+def shown_names(players: list[Player]) -> dict[int, str]:
     """Every player's shown name; a removed player sharing a current player's name
     is "Name (removed)", so two people never read as one."""
     current = {p.name.casefold() for p in players if not p.removed}
@@ -109,7 +109,7 @@ async def player_stats_of(
             conn, ctx.season.id
         ):
             raise NotFound(f"{player.name} did not play in {ctx.season.name}.")
-        names = _names(await people.players(conn, ctx.league.id, removed=True))
+        names = shown_names(await people.players(conn, ctx.league.id, removed=True))
         found: PlayerStats[Any] = player_stats(
             player.id,
             await _places(conn, ctx),
@@ -131,7 +131,7 @@ async def machine_stats_of(
     async with db.read() as conn:
         ctx = await season_context(conn, guild_id, season)
         machine = await machine_named(conn, ctx.league, name)
-        names = _names(await people.players(conn, ctx.league.id, removed=True))
+        names = shown_names(await people.players(conn, ctx.league.id, removed=True))
         games = await _games(conn, ctx)
         working: dict[int, set[str]] = {}
         for night_id, machine_name in await season_history.working_of_season(conn, ctx.season.id):
@@ -177,7 +177,7 @@ async def season_summary(db: Database, guild_id: int, night_id: int) -> SeasonSu
         nights = await leagues.nights(conn, ctx.season.id)
         if night.week != ctx.season.regular_nights or any(n.status != "finalized" for n in nights):
             return None
-        names = _names(await people.players(conn, ctx.league.id, removed=True))
+        names = shown_names(await people.players(conn, ctx.league.id, removed=True))
         champions: dict[str, str] = {}
         for row in await rows_of(conn, ctx):
             champions.setdefault(row.division, names[row.player.id])

@@ -6,12 +6,11 @@ from discord import Interaction, app_commands
 
 from bot.components.interactions import deliver, league_bot, now_of
 from bot.parsing import parse_money
-from bot.services import money
 from bot.services.errors import LeagueError
-from bot.ui import money as money_text
 from bot.ui import render
 from bot.ui.replies import respond
-from cogs.league._common import LeagueCommands
+from cogs.league.group import LeagueCommands
+from cogs.money import money, money_text
 
 
 class MoneyCommands(LeagueCommands):

@@ -6,10 +6,9 @@ from discord import Interaction, app_commands
 from discord.ext import commands
 
 from bot.components.interactions import league_bot
-from bot.services import stats
 from bot.services.errors import LeagueError
-from bot.ui import stats as stats_text
 from bot.ui.replies import respond
+from cogs.stats import stats, stats_text
 
 CHOICES = 25  # Discord shows at most 25 suggestions
 
