@@ -19,8 +19,9 @@ from bot.outbox_kinds import CARD, Kind, ref_id
 from bot.repositories import cards as card_repo
 from bot.repositories import leagues
 from bot.repositories import nights as night_repo
-from bot.services import approvals, card_decisions, picks, scores
+from bot.services import approvals, picks, scores
 from bot.services.context import season_of
+from cogs.scorecards import scorecards_decisions
 
 PLAYERS = 32
 
@@ -61,7 +62,7 @@ async def night(path: Path) -> tuple[int, Counter[int], dict[int, int]]:
             while clicks[group.id] < 10 and any(
                 v.game.group_id == group.id for v in await approvals.pending(db, GUILD)
             ):
-                await card_decisions.approve_complete(db, GUILD, card.id, by=1, now=when)
+                await scorecards_decisions.approve_complete(db, GUILD, card.id, by=1, now=when)
                 clicks[group.id] += 1
         return len(groups), posts, clicks
     finally:

@@ -1,7 +1,7 @@
 """A score's photo (bot/photos.py): the time to check and clean one (in the worker
 thread `/score` hands it to, after the acknowledgement), the size of the copy the
 league keeps, and the memory a large one takes; and the biggest scorecard's size
-before and after fitting it into a message (bot/ui/cards.py).
+before and after fitting it into a message (cogs/scorecards/scorecards_text.py).
 
 Photos are made here: a 12 MP phone JPEG (EXIF with GPS, sideways), the largest
 photo taken (40 MP), a phone's PNG screenshot and an 8 MP PNG photo. The memory
@@ -79,8 +79,8 @@ def added_memory(data: bytes) -> float:
 def card_sizes() -> tuple[int, int]:
     """The 4 × 10 card of 64-character names, a photo on every waiting score sent by
     a group mate: its characters worded in full, and as it is posted."""
-    from bot.services.outcomes.cards import WAITING, CardGame, CardLine, CardPhoto, CardView
-    from bot.ui import cards
+    from cogs.scorecards import scorecards_text
+    from cogs.scorecards.scorecards_outcomes import WAITING, CardGame, CardLine, CardPhoto, CardView
 
     games = [CardGame(f"Game {g} · " + "M" * 64, [
         CardLine(f"{p} " + "N" * 62, 10**13 - g * 10 - p, WAITING, None, f"s{g}{p}",
@@ -88,8 +88,10 @@ def card_sizes() -> tuple[int, int]:
         for p in range(4)], str(g)) for g in range(1, 11)]  # fmt: skip
     card = CardView(1, "Week 10 · Division B · Group 12", games, 1)
     where = (1_234_567_890_123_456_789, 1_234_567_890_123_456_780)
-    full = cards._total(card.title, cards._fields(card, where, cards.STYLES[0]), "")
-    posted = sum(len(e) for e in cards.card_embeds(card, *where))
+    full = scorecards_text._total(
+        card.title, scorecards_text._fields(card, where, scorecards_text.STYLES[0]), ""
+    )
+    posted = sum(len(e) for e in scorecards_text.card_embeds(card, *where))
     return full, posted
 
 

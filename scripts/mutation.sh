@@ -87,10 +87,11 @@ main() {
             name="$(basename "$file" .py)"
             folder="$(basename "$(dirname "$file")")"
             [ "$name" = "__init__" ] && name="$folder"  # a package's own code
-            # services: of a feature's package (cogs/<feature>/) only the service,
-            # named like its package; cogs: a feature's commands and views, by its name
+            # services: of a feature's package (cogs/<feature>/) only its service
+            # (<feature>.py, <feature>_<what>.py); cogs: its commands and views, by its name
             if [ "$area" = services ] && [[ "$file" == cogs/* ]]; then
-                [ "$(basename "$file" .py)" = "$folder" ] || continue
+                [[ "$name" == "$folder" || "$name" == "$folder"_* ]] || continue
+                [[ "$name" =~ _(cog|outcomes|text|views)$ ]] && continue
             fi
             case "$name" in "$folder"_cog | "$folder"_views) name="$folder" ;; esac
             if [ $# -eq 0 ] || [[ " $* " == *" $name "* ]]; then

@@ -136,8 +136,9 @@ FORBIDDEN_PACKAGES = {
 
 # A feature's package, cogs/<feature>/, holds the feature's modules, each named
 # for the feature and its role; each role is the layer of its kind (the shared
-# core stays below, in bot/). cogs/stats/: stats.py the service, stats_cog.py,
-# stats_outcomes.py, stats_text.py (stats_views.py when it has buttons).
+# core stays below, in bot/). cogs/stats/: stats_cog.py, stats.py the service,
+# stats_outcomes.py, stats_text.py (stats_views.py when it has buttons). Any other
+# <feature>_<what>.py is more of its service (scorecards_decisions.py).
 ROLES = {
     "_cog": "cogs",  # its slash commands (and its setup())
     "_outcomes": "outcomes",  # what the service returns, frozen dataclasses
@@ -151,10 +152,9 @@ def feature_layer(parts: list[str]) -> str | None:
     if len(parts) < 3 or parts[0] != "cogs":
         return None
     feature, module = parts[1], parts[2]
-    if module == feature:
-        return "services"  # what the commands ask: one user intent a function
-    role = module.removeprefix(feature)
-    return ROLES.get(role) if role != module else None
+    if module != feature and not module.startswith(feature + "_"):
+        return None
+    return ROLES.get(module.removeprefix(feature), "services")
 
 
 def layer_of(name: str) -> str | None:
@@ -279,6 +279,17 @@ def test_the_modules_are_found() -> None:
             [], id="a feature's text imports its outcomes and another's text",
         ),
         pytest.param(
+            "cogs.fake.fake_decisions", "from cogs.fake.fake_views import Button\n",
+            ["cogs.fake.fake_decisions (services) imports cogs.fake.fake_views.Button "
+             "(components)"],
+            id="more of a feature's service imports its views",
+        ),
+        pytest.param(
+            "cogs.league.fake", "from cogs.fake.fake import due\nimport aiosqlite\n",
+            ["cogs.league.fake (cogs) imports aiosqlite"],
+            id="a module of a package that is no feature's is a cog",
+        ),
+        pytest.param(
             "bot.scheduler",
             "from cogs.fake.fake import due\nfrom cogs.fake.fake_cog import Fake\n",
             ["bot.scheduler (scheduler) imports cogs.fake.fake_cog.Fake (cogs)"],
@@ -313,7 +324,11 @@ def clock_reads(source: str) -> set[str]:
     sorted(
         [
             *ROOT.glob("bot/services/*.py"),
-            *(p for p in ROOT.glob("cogs/*/*.py") if p.stem == p.parent.name),
+            *(
+                p
+                for p in ROOT.glob("cogs/*/*.py")
+                if feature_layer(["cogs", p.parent.name, p.stem]) == "services"
+            ),
             *ROOT.glob("bot/repositories/*.py"),
         ]
     ),

@@ -47,9 +47,9 @@ from bot.delivery.outgoing import Outgoing
 from bot.delivery.words import words
 from bot.models import OutboxItem
 from bot.outbox_kinds import CARD, ref_id
-from bot.services import cards
 from bot.services import outbox as owed
 from bot.services.commissioners import recorded as recorded_commissioners
+from cogs.scorecards import scorecards
 
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient
@@ -258,7 +258,7 @@ class Sender:
         card_id = ref_id(item.ref, CARD)
         if card_id is None:
             await owed.drop(self.bot.db, item.id, "the message to edit is gone", now=now)
-        elif await cards.message_gone(self.bot.db, item, card_id, now=now):  # drops the edit
+        elif await scorecards.message_gone(self.bot.db, item, card_id, now=now):  # drops the edit
             log.warning("the approval card %s was deleted with scores waiting: posted again",
                         item.ref)  # fmt: skip
 

@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components.cards import card_view
 from bot.delivery.outgoing import Outgoing, in_embeds, nothing, renders
 from bot.models import OutboxItem
 from bot.outbox_kinds import CARD, PHOTO, PRE_MAKEUP, SCORE, Kind, ref_id
-from bot.services import approvals, cards, photos
+from bot.services import approvals, photos
 from bot.services.outcomes.scores import Approval
-from bot.ui.cards import card_embeds, photo_caption, rejected_notice
+from cogs.scorecards import scorecards
+from cogs.scorecards.scorecards_text import card_embeds, photo_caption, rejected_notice
+from cogs.scorecards.scorecards_views import card_view
 
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient
@@ -28,7 +29,7 @@ async def card(bot: LeagueClient, item: OutboxItem, _: dict[str, Any]) -> Outgoi
     card_id = ref_id(item.ref, CARD)
     if card_id is None:
         return nothing(f"{item.ref}: its post is replaced by its card")
-    found = await cards.card(bot.db, card_id)
+    found = await scorecards.card(bot.db, card_id)
     if found is None:
         return nothing(f"{item.ref} does not exist")
     where = (bot.settings.guild_id, bot.settings.approvals_channel_id)  # photos link there

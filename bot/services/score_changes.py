@@ -10,7 +10,6 @@ from bot.database import Database
 from bot.models import ScoreChange
 from bot.repositories import leagues, nights, scores
 from bot.scoring import RuleError, changed_score
-from bot.services.cards import owe_card_update
 from bot.services.context import (
     check_week,
     player_of_night,
@@ -28,6 +27,7 @@ from bot.services.outcomes.scores import ScoreView
 from bot.services.scores import game_numbered, score_view
 from bot.services.season import group_of
 from bot.text import text_problem
+from cogs.scorecards.scorecards import owe_card_update
 
 
 @dataclass(frozen=True)

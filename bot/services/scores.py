@@ -12,7 +12,6 @@ from bot.database import Database
 from bot.models import Game, Group, Night, Photo, Player, Score
 from bot.repositories import leagues, nights, people, scores
 from bot.services import photos
-from bot.services.cards import owe_group_card
 from bot.services.context import (
     SeasonContext,
     player_of,
@@ -29,6 +28,7 @@ from bot.services.errors import (
 )
 from bot.services.outcomes.scores import ScoreView
 from bot.services.season import group_label, group_of
+from cogs.scorecards.scorecards import owe_group_card
 
 PHOTO_REQUIRED = (
     "This league asks for a photo of the score display with each score: "

@@ -408,8 +408,8 @@ async def click(item: Any, interaction: FakeInteraction, values: list[str] | Non
     """Click a button (or pick `values` in a menu): rebuilt from its custom id,
     as discord.py does after a restart. A picked value must be one of the menu's."""
     from bot.components.approvals import DecisionButton
-    from bot.components.cards import CARD_ITEMS
     from bot.components.paging import PageButton
+    from cogs.scorecards.scorecards_views import CARD_ITEMS
 
     inner = getattr(item, "item", item)
     if values is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.components.cards import RejectSelect
+from cogs.scorecards.scorecards_views import RejectSelect
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user
 from tests.cogs.fakes import APPROVALS, FakeBot, click, invoke
 from tests.cogs.test_scores_cog import COG, TONIGHT, locked

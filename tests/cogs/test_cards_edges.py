@@ -10,7 +10,8 @@ from typing import Any
 
 import discord
 
-from bot.services import approvals, cards, machine_list, premakeups
+from bot.services import approvals, machine_list, premakeups
+from cogs.scorecards import scorecards
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import (
     APPROVALS,
@@ -65,7 +66,7 @@ async def test_a_deleted_card_whose_new_post_is_refused_is_posted_once_when_rese
     refusing.sent = bot.channels[APPROVALS].sent
     bot.channels[APPROVALS] = refusing
     await score(bot, 2, 1, "3.0M")
-    found = await cards.card(bot.db, 1)
+    found = await scorecards.card(bot.db, 1)
     assert found is not None and found.message_id is None  # the gone message is forgotten
     assert await league_command(bot, "night approve-all", group="1") == (
         "Approved 2 score(s) of group 1."

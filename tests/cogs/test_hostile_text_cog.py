@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
-from bot.services import card_decisions, exports, membership, score_changes, scores
+from bot.services import exports, membership, score_changes, scores
 from bot.services.context import FORMULA_NAME
 from bot.services.errors import BadInput
 from bot.ui.exports import csv_bytes, zip_bytes
+from cogs.scorecards import scorecards_decisions
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, at
 from tests.cogs.fakes import APPROVALS, COMMISSIONER_ROLE, GUILD, FakeBot, FakeMember, FakeRole
 from tests.cogs.league_play import lock, snapshot
@@ -94,7 +95,7 @@ async def test_a_rejection_reason_that_shows_nothing_is_refused_on_the_card(
     before = await snapshot(bot)
     for reason, problem in (("\u200b\ufeff", NOTHING), ("a\x00b", CONTROL)):
         with pytest.raises(BadInput, match=re.escape(f"The reason {problem}")):
-            await card_decisions.reject(bot.db, GUILD, card, f"s{score}", reason,
+            await scorecards_decisions.reject(bot.db, GUILD, card, f"s{score}", reason,
                                         by=COMMISSIONER.id, now=TONIGHT)  # fmt: skip
     assert await snapshot(bot) == before
     assert bot.dms == {}  # the player was told nothing

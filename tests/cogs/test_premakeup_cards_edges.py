@@ -5,8 +5,8 @@ and who decided kept for the exports."""
 
 from __future__ import annotations
 
-from bot.components.cards import RejectModal
 from bot.services import approvals
+from cogs.scorecards.scorecards_views import RejectModal
 from cogs.scores import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import (

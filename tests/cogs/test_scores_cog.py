@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services import approvals, cards, picks
+from bot.services import approvals, picks
+from cogs.scorecards import scorecards
 from cogs.scores import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import (
@@ -54,7 +55,7 @@ async def test_score_accepts_the_usual_forms_and_posts_for_approval(
     assert "Week 1 · Group 1" in text and "P2 –" in text  # P2's score is not in yet
     assert [getattr(c.item, "label", None) or c.item.placeholder for c in posted.view.children] == [
         "Approve all complete", "Approve one game…", "Reject a score…"]  # fmt: skip
-    card = await cards.card(bot.db, 1)
+    card = await scorecards.card(bot.db, 1)
     assert card is not None and card.message_id == posted.id
 
 

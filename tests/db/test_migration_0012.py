@@ -10,9 +10,10 @@ from pathlib import Path
 from bot.database import Database
 from bot.migrate import migrate
 from bot.models import Photo
-from bot.services import cards, scores, setup
-from bot.services.outcomes.cards import CardPhoto
-from bot.ui.cards import card_embeds
+from bot.services import scores, setup
+from cogs.scorecards import scorecards
+from cogs.scorecards.scorecards_outcomes import CardPhoto
+from cogs.scorecards.scorecards_text import card_embeds
 from tests.services.conftest import GUILD, SEASON_START, at
 from tests.services.test_scores import NIGHT, P, locked_league
 
@@ -39,7 +40,7 @@ async def test_a_score_with_only_its_old_link_keeps_showing_it_after_0012(tmp_pa
     db = await Database.open(path)
     try:
         [card_id] = [row[0] for row in await _rows(db, "SELECT id FROM approval_cards")]
-        card = await cards.card(db, card_id)
+        card = await scorecards.card(db, card_id)
         assert card is not None and card.games[0].lines[0].photo == CardPhoto(old_link=OLD)
         [embed] = card_embeds(card, GUILD, 1)
         assert f"[📷 old link]({OLD})" in embed.fields[0].value

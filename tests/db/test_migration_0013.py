@@ -10,7 +10,8 @@ from pathlib import Path
 
 from bot.database import Database
 from bot.migrate import migrate
-from bot.services import cards, premakeups, scores, setup
+from bot.services import premakeups, scores, setup
+from cogs.scorecards import scorecards
 from tests.services.conftest import GUILD, SEASON_START, at
 from tests.services.test_scores import NIGHT, P, locked_league
 
@@ -81,9 +82,9 @@ async def test_every_waiting_score_is_on_a_card_after_0013(tmp_path: Path) -> No
             ("approval", f"card:{day}", "pending", None),
             ("approval_update", f"card:{group_1}", "pending", None),
         ]
-        group_2_card = await cards.card(db, group_2)
+        group_2_card = await scorecards.card(db, group_2)
         assert group_2_card is not None and [line.player for line in group_2_card.waiting] == ["P4"]
-        day_card = await cards.card(db, day)
+        day_card = await scorecards.card(db, day)
         assert day_card is not None and [line.score for line in day_card.waiting] == [5_000]
     finally:
         await db.close()

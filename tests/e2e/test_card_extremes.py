@@ -20,7 +20,8 @@ import pytest
 
 from bot import photos
 from bot.scoring import MAX_SCORE
-from bot.services import card_decisions, scores
+from bot.services import scores
+from cogs.scorecards import scorecards_decisions
 from standin import DiscordStandIn, Limits
 from tests.e2e.harness import TOKEN, Server, bot_settings, locked_night, running_bot, small_server
 from tests.test_photos import phone_jpeg
@@ -83,7 +84,7 @@ async def biggest_card(standin: DiscordStandIn, tmp_path: Path, rejected: int) -
         async with db.read() as conn:  # the one card: the group of three sent nothing
             [(card_id,)] = await conn.execute_fetchall("SELECT id FROM approval_cards")
         for score_id in ids[:rejected]:
-            await card_decisions.reject(db, server.guild, card_id, f"s{score_id}", REASON,
+            await scorecards_decisions.reject(db, server.guild, card_id, f"s{score_id}", REASON,
                                         by=server.koi, now=TONIGHT)  # fmt: skip
     with sqlite3.connect(database) as conn:  # the photos' posts and the DMs, as if sent
         conn.execute("UPDATE score_photos SET message_id = 1300000000000000000 + score_id")
@@ -128,7 +129,7 @@ async def test_the_biggest_card_is_posted_edited_and_shows_every_score(
         waiting_links = shown.count(f"https://discord.com/channels/{night.server.guild}/")
         assert waiting_links >= 40 - rejected  # every waiting score's photo is linked
         if rejected < 40:  # an edit of the card, as big, is accepted too
-            await card_decisions.approve_game(bot.db, night.server.guild, night.card_id, "10",
+            await scorecards_decisions.approve_game(bot.db, night.server.guild, night.card_id, "10",
                                               by=night.server.koi, now=TONIGHT)  # fmt: skip
             bot.outbox.wake()
             await bot.outbox.settled()

@@ -10,9 +10,10 @@ import pytest
 from bot.database import Database
 from bot.models import Photo
 from bot.repositories import outbox_items
-from bot.services import cards, scores
 from bot.services import outbox as owed
-from bot.services.outcomes.cards import CardPhoto
+from bot.services import scores
+from cogs.scorecards import scorecards
+from cogs.scorecards.scorecards_outcomes import CardPhoto
 from tests.services.conftest import GUILD, at, snapshot
 from tests.services.test_scores import NIGHT, P, locked_league
 
@@ -45,7 +46,7 @@ async def test_a_photo_is_kept_with_its_score_and_posted_before_the_card(league:
     card_id = await the_card(league)
     assert await owed_items(league) == [("photo", f"photo:{view.score.id}", "pending"),
                                         ("approval", f"card:{card_id}", "pending")]  # fmt: skip
-    shown = await cards.card(league, card_id)
+    shown = await scorecards.card(league, card_id)
     assert shown is not None and shown.games[0].lines[0].photo == CardPhoto()  # coming
 
 
@@ -62,7 +63,7 @@ async def test_a_photo_posted_after_its_card_brings_the_card_up_to_date(league: 
     await locked_league(league, 3)
     first = await scores.submit(league, GUILD, P[1], 1, 1_000_000, now=TONIGHT)
     card_id = await the_card(league)
-    await cards.set_message(league, card_id, 777)  # the card is out
+    await scorecards.set_message(league, card_id, 777)  # the card is out
     async with league.transaction() as conn:
         await conn.execute("UPDATE outbox SET status = 'sent'")
     view = await scores.submit(league, GUILD, P[2], 1, 2_000_000, photo=PHOTO, now=TONIGHT)
@@ -72,7 +73,7 @@ async def test_a_photo_posted_after_its_card_brings_the_card_up_to_date(league: 
     async with league.transaction() as conn:
         await conn.execute("UPDATE outbox SET status = 'sent' WHERE kind = 'approval_update'")
     await owed.sent(league, photo_item, 888, now=TONIGHT)
-    shown = await cards.card(league, card_id)
+    shown = await scorecards.card(league, card_id)
     assert shown is not None
     assert [line.photo for line in shown.games[0].lines[:2]] == [None, CardPhoto(message_id=888)]
     assert ("approval_update", f"card:{card_id}", "pending") in await owed_items(league)
@@ -84,5 +85,5 @@ async def test_a_score_sent_before_copies_were_kept_shows_its_old_link(league: D
     old = "https://cdn.discordapp.com/attachments/1/2/display.jpg"
     async with league.transaction() as conn:  # as migration 0005 stored it
         await conn.execute("UPDATE scores SET photo_url = ? WHERE id = ?", (old, view.score.id))
-    shown = await cards.card(league, await the_card(league))
+    shown = await scorecards.card(league, await the_card(league))
     assert shown is not None and shown.games[0].lines[0].photo == CardPhoto(old_link=old)

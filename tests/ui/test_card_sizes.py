@@ -1,4 +1,4 @@
-"""Every scorecard the rules allow fits one Discord message (bot/ui/cards.py): 4
+"""Every scorecard the rules allow fits one Discord message (cogs/scorecards/scorecards_text.py): 4
 players, 10 games (the most a season's `games_per_night` allows), 64-character
 names and machines, the highest score, a photo on every score, someone else
 submitting each, rejections with 300-character reasons. Each card is checked by
@@ -13,7 +13,8 @@ import re
 import pytest
 
 from bot.scoring import MAX_SCORE
-from bot.services.outcomes.cards import (
+from bot.ui.fit import cut_line
+from cogs.scorecards.scorecards_outcomes import (
     APPROVED,
     MISSING,
     REJECTED,
@@ -23,8 +24,7 @@ from bot.services.outcomes.cards import (
     CardPhoto,
     CardView,
 )
-from bot.ui.cards import card_embeds, jump_link
-from bot.ui.fit import cut_line
+from cogs.scorecards.scorecards_text import card_embeds, jump_link
 from standin.messages import check_body
 
 GUILD, CHANNEL = 1_234_567_890_123_456_789, 1_234_567_890_123_456_780

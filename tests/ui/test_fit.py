@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from bot.services.outcomes.cards import REJECTED, CardGame, CardLine, CardPhoto, CardView
 from bot.ui import embeds
-from bot.ui.cards import card_embeds
 from bot.ui.fit import cut_line, values
+from cogs.scorecards.scorecards_outcomes import REJECTED, CardGame, CardLine, CardPhoto, CardView
+from cogs.scorecards.scorecards_text import card_embeds
 
 LINK = re.compile(r"\[[^\]\n]*\]\([^)\s]*\)")
 URL = "https://discord.com/channels/1234567890123456789/1234567890123456780/1300000000000000011"

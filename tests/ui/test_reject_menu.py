@@ -1,13 +1,13 @@
 """Every waiting score on a card can be rejected from it, though a Discord menu
-holds at most 25 options (bot/ui/cards.py: reject_choices): the scores when
+holds at most 25 options (cogs/scorecards/scorecards_text.py: reject_choices): the scores when
 they fit, else the card's games first, else pages with "More scores…"."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.services.outcomes.cards import APPROVED, WAITING, CardGame, CardLine, CardView
-from bot.ui.cards import reject_choices
+from cogs.scorecards.scorecards_outcomes import APPROVED, WAITING, CardGame, CardLine, CardView
+from cogs.scorecards.scorecards_text import reject_choices
 
 
 def card(games: int, players: int, *, decided_every: int = 0) -> CardView:

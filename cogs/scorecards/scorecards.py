@@ -16,7 +16,8 @@ from bot.models import Group, OutboxItem, Player, Score, ScorePhoto
 from bot.outbox_kinds import card_ref
 from bot.repositories import cards, kept_photos, leagues, nights, outbox_items, people
 from bot.services.outbox import moment, owe_approval, owe_update
-from bot.services.outcomes.cards import (
+from bot.services.season import group_label
+from cogs.scorecards.scorecards_outcomes import (
     APPROVED,
     MISSING,
     REJECTED,
@@ -26,7 +27,6 @@ from bot.services.outcomes.cards import (
     CardPhoto,
     CardView,
 )
-from bot.services.season import group_label
 
 # --- owing (inside the caller's transaction) ---------------------------------------------
 

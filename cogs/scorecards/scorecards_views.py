@@ -18,11 +18,10 @@ from bot.components.interactions import (
     note_commissioner,
     now_of,
 )
-from bot.services import card_decisions
 from bot.services.approvals import REASON_LIMIT
-from bot.services.outcomes.cards import CardDecision, CardView
-from bot.ui import cards as words
 from bot.ui.replies import report, require_league_guild, respond
+from cogs.scorecards import scorecards_decisions, scorecards_text
+from cogs.scorecards.scorecards_outcomes import CardDecision, CardView
 
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient
@@ -54,7 +53,7 @@ async def _decide(
         await note_commissioner(interaction)
         done = await decide(league_bot(interaction))
         deliver(interaction)
-        await respond(interaction, words.decided(done))
+        await respond(interaction, scorecards_text.decided(done))
     except Exception as error:
         await report(interaction, error)
 
@@ -72,7 +71,9 @@ class _OfCard:
     """A card's item rebuilt after a restart from its custom id (the card's id)."""
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Any:
         return cls(int(match["id"]))  # type: ignore[call-arg]  # each subclass takes the card id
 
 
@@ -92,7 +93,7 @@ class ApproveCompleteButton(
         self.card_id = card_id
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _decide(interaction, lambda bot: card_decisions.approve_complete(
+        await _decide(interaction, lambda bot: scorecards_decisions.approve_complete(
             bot.db, bot.settings.guild_id, self.card_id,
             by=interaction.user.id, now=now_of(interaction),
         ))  # fmt: skip
@@ -108,7 +109,7 @@ class ApproveGameSelect(
         self.card_id = card_id
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await _decide(interaction, lambda bot: card_decisions.approve_game(
+        await _decide(interaction, lambda bot: scorecards_decisions.approve_game(
             bot.db, bot.settings.guild_id, self.card_id, _chosen(interaction),
             by=interaction.user.id, now=now_of(interaction),
         ))  # fmt: skip
@@ -127,15 +128,15 @@ async def _reject_picked(interaction: discord.Interaction, card_id: int) -> None
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await note_commissioner(interaction)
-        card = await card_decisions.card(league_bot(interaction).db, card_id)
+        card = await scorecards_decisions.card(league_bot(interaction).db, card_id)
         options = [discord.SelectOption(label=label, value=v)
-                   for label, v in words.reject_choices(card, value)]  # fmt: skip
+                   for label, v in scorecards_text.reject_choices(card, value)]  # fmt: skip
         if not options:
             await respond(interaction, "Nothing waits for approval there any more.")
             return
         view = discord.ui.View(timeout=None)
         view.add_item(RejectPickSelect(card_id, value, options))
-        await respond(interaction, words.reject_prompt(card, value), view=view)
+        await respond(interaction, scorecards_text.reject_prompt(card, value), view=view)
     except Exception as error:
         await report(interaction, error)
 
@@ -169,7 +170,9 @@ class RejectPickSelect(
         self.card_id, self.within = card_id, within
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RejectPickSelect:
         return cls(int(match["id"]), match["within"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -190,7 +193,7 @@ class RejectModal(discord.ui.Modal):
         self.card_id, self.value = card_id, value
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        await _decide(interaction, lambda bot: card_decisions.reject(
+        await _decide(interaction, lambda bot: scorecards_decisions.reject(
             bot.db, bot.settings.guild_id, self.card_id, self.value, str(self.reason.value),
             by=interaction.user.id, now=now_of(interaction),
         ))  # fmt: skip
@@ -208,13 +211,13 @@ def card_view(card: CardView) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     view.add_item(ApproveCompleteButton(card.id))
     games = [
-        discord.SelectOption(label=words.game_option(g.label), value=g.value)
+        discord.SelectOption(label=scorecards_text.game_option(g.label), value=g.value)
         for g in card.games
         if g.waiting
     ][:25]
     view.add_item(ApproveGameSelect(card.id, games))
     waiting = [discord.SelectOption(label=label, value=value)
-               for label, value in words.reject_choices(card)]  # fmt: skip
+               for label, value in scorecards_text.reject_choices(card)]  # fmt: skip
     view.add_item(RejectSelect(card.id, waiting))
     return view
 
