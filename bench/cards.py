@@ -16,9 +16,7 @@ from bench.league_scale import GUILD, START, at, build
 from bot.database import Database
 from bot.migrate import migrate
 from bot.outbox_kinds import CARD, Kind, ref_id
-from bot.repositories import cards as card_repo
-from bot.repositories import leagues
-from bot.repositories import nights as night_repo
+from bot.repositories import cards, leagues, nights
 from bot.services import approvals, picks, scores
 from bot.services.context import season_of
 from cogs.scorecards import scorecards_decisions
@@ -35,8 +33,8 @@ async def night(path: Path) -> tuple[int, Counter[int], dict[int, int]]:
         async with db.read() as conn:
             ctx = await season_of(conn, GUILD)
             tonight = (await leagues.nights(conn, ctx.season.id))[0]
-            groups = await night_repo.groups(conn, tonight.id)
-            games = {g.id: await night_repo.games(conn, g.id) for g in groups}
+            groups = await nights.groups(conn, tonight.id)
+            games = {g.id: await nights.games(conn, g.id) for g in groups}
         when = at(START, "20:00")
         for group in groups:
             for game in games[group.id]:
@@ -50,13 +48,13 @@ async def night(path: Path) -> tuple[int, Counter[int], dict[int, int]]:
             rows = await conn.execute_fetchall(
                 "SELECT kind, ref FROM outbox WHERE target = 'approvals'"
             )
-            cards = {g.id: await card_repo.card_of_group(conn, g.id) for g in groups}
+            card_of = {g.id: await cards.card_of_group(conn, g.id) for g in groups}
         for kind, ref in rows:
             if kind == Kind.APPROVAL and (card_id := ref_id(ref, CARD)) is not None:
                 posts[card_id] += 1
         clicks: dict[int, int] = {}
         for group in groups:
-            card = cards[group.id]
+            card = card_of[group.id]
             assert card is not None
             clicks[group.id] = 0
             while clicks[group.id] < 10 and any(

@@ -20,9 +20,7 @@ from zoneinfo import ZoneInfo
 
 from bot.database import Database
 from bot.migrate import migrate
-from bot.repositories import leagues
-from bot.repositories import nights as night_repo
-from bot.repositories import scores as score_repo
+from bot.repositories import leagues, nights, scores
 from bot.services import finalize, machine_list, membership, picks, setup, standings
 from bot.services.context import season_of
 
@@ -56,14 +54,12 @@ async def seed_scores(db: Database, week: int) -> None:
         ctx = await season_of(conn, GUILD)
         night = await leagues.night_by_week(conn, ctx.season.id, week)
         assert night is not None
-        for group in await night_repo.groups(conn, night.id):
-            for game in await night_repo.games(conn, group.id):
+        for group in await nights.groups(conn, night.id):
+            for game in await nights.games(conn, group.id):
                 for offset, player in enumerate(group.members):
                     spread = (player * 7919 + week * 104729 + game.number * 31 + offset) % 997
                     score = 10_000_000 * (1 + spread) + player  # + player: never a tie
-                    await score_repo.add_score(
-                        conn, game.id, player, score, 1, stamp, approved_by=1
-                    )
+                    await scores.add_score(conn, game.id, player, score, 1, stamp, approved_by=1)
 
 
 async def measure(players: int) -> dict[str, float]:

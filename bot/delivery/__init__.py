@@ -47,7 +47,7 @@ from bot.delivery.outgoing import Outgoing
 from bot.delivery.words import words
 from bot.models import OutboxItem
 from bot.outbox_kinds import CARD, ref_id
-from bot.services import outbox as owed
+from bot.services import outbox
 from bot.services.commissioners import recorded as recorded_commissioners
 from cogs.scorecards import scorecards
 
@@ -132,7 +132,7 @@ class Sender:
             raise
 
     async def _deliver_forever(self) -> None:
-        recovered = await owed.recover(self.bot.db, self.guild_id, now=self.clock())
+        recovered = await outbox.recover(self.bot.db, self.guild_id, now=self.clock())
         if recovered:
             log.warning("resuming %d post(s) cut off mid-send (same nonce)", recovered)
         while True:
@@ -155,8 +155,8 @@ class Sender:
         first item that is due; return how long until one is due."""
         now = self.clock()
         delay = self.poll
-        for head in await owed.heads(self.bot.db, self.guild_id):
-            lane = owed.lane(head)
+        for head in await outbox.heads(self.bot.db, self.guild_id):
+            lane = outbox.lane(head)
             if lane in self._busy:
                 continue
             wait = self._wait(head, now)
@@ -196,7 +196,7 @@ class Sender:
         if self._task is None:
             await self.flush()
             return
-        while self._busy or await owed.due_now(self.bot.db, self.guild_id, self.clock()):
+        while self._busy or await outbox.due_now(self.bot.db, self.guild_id, self.clock()):
             self.wake()
             await asyncio.sleep(0.01)
 
@@ -204,7 +204,7 @@ class Sender:
 
     async def _deliver(self, head: OutboxItem) -> None:
         db = self.bot.db
-        item = await owed.claim(db, head.id)
+        item = await outbox.claim(db, head.id)
         if item is None:
             return
         try:
@@ -214,11 +214,11 @@ class Sender:
             await self._failed(item, f"could not be worded: {type(error).__name__}: {error}")
             return
         if not outgoing.pieces:
-            await owed.drop(db, item.id, outgoing.why_not, now=self.clock())
+            await outbox.drop(db, item.id, outgoing.why_not, now=self.clock())
             log.info("outbox item %d (%s %s) dropped: %s", item.id, item.kind, item.ref,
                      outgoing.why_not)  # fmt: skip
             return
-        channel = item.target in (owed.ANNOUNCEMENTS, owed.APPROVALS)
+        channel = item.target in (outbox.ANNOUNCEMENTS, outbox.APPROVALS)
         # A post with files may be refused for Attach Files alone: the channel's
         # other posts may still go, so only they are not failed with it.
         plain = channel and not outgoing.files
@@ -248,7 +248,7 @@ class Sender:
             log.exception("could not send outbox item %d (%s %s)", item.id, item.kind, item.ref)
             await self._failed(item, f"could not be sent: {type(error).__name__}: {error}")
         else:
-            await owed.sent(db, item, message_id, now=self.clock(), told=outgoing.told)
+            await outbox.sent(db, item, message_id, now=self.clock(), told=outgoing.told)
             log.debug("outbox item %d (%s %s) sent", item.id, item.kind, item.ref)
 
     async def _gone(self, item: OutboxItem) -> None:
@@ -257,7 +257,7 @@ class Sender:
         now = self.clock()
         card_id = ref_id(item.ref, CARD)
         if card_id is None:
-            await owed.drop(self.bot.db, item.id, "the message to edit is gone", now=now)
+            await outbox.drop(self.bot.db, item.id, "the message to edit is gone", now=now)
         elif await scorecards.message_gone(self.bot.db, item, card_id, now=now):  # drops the edit
             log.warning("the approval card %s was deleted with scores waiting: posted again",
                         item.ref)  # fmt: skip
@@ -274,19 +274,21 @@ class Sender:
         mention = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(user_id)], replied_user=False
         )
-        channel = await self._channel(owed.ANNOUNCEMENTS)
+        channel = await self._channel(outbox.ANNOUNCEMENTS)
         dm = refusals.why(error)
         try:
             message = await channel.send(text, nonce=f"{item.nonce}.a", allowed_mentions=mention)
         except (discord.Forbidden, discord.NotFound) as refused:
             await self._failed(item, f"DM: {dm}; announcements: {refusals.why(refused)}")
             return
-        await owed.sent_instead(self.bot.db, item, message.id, dm, now=self.clock())
+        await outbox.sent_instead(self.bot.db, item, message.id, dm, now=self.clock())
         log.info("outbox item %d (%s) DM refused (%s): mentioned in announcements",
                  item.id, item.kind, dm)  # fmt: skip
 
     async def _failed(self, item: OutboxItem, why: str, *, channel_wide: bool = False) -> None:
-        alert = await owed.fail(self.bot.db, item, why, now=self.clock(), channel_wide=channel_wide)
+        alert = await outbox.fail(
+            self.bot.db, item, why, now=self.clock(), channel_wide=channel_wide
+        )
         if alert is None:
             log.error("outbox item %d (%s to %s) refused, and no one is left to tell: %s",
                       item.id, item.kind, item.target, why)  # fmt: skip
@@ -301,7 +303,7 @@ class Sender:
         wait = min(self.retry_cap, self.retry_first * 2 ** max(0, item.attempts - 1))
         wait = max(wait, refusals.retry_after(error))
         when = self.clock() + timedelta(seconds=wait)
-        await owed.retry_later(self.bot.db, item.id, when, refusals.why(error), now=self.clock())
+        await outbox.retry_later(self.bot.db, item.id, when, refusals.why(error), now=self.clock())
         log.warning("outbox item %d (%s to %s) not sent (%s); again in %.0f s",
                     item.id, item.kind, item.target, refusals.why(error), wait)  # fmt: skip
 
@@ -343,7 +345,7 @@ class Sender:
                 refused = error  # one commissioner's DMs are closed: tell the others
                 continue
             first = first if first is not None else message.id
-            await owed.piece_sent(self.bot.db, item.id, index + 1, message.id)
+            await outbox.piece_sent(self.bot.db, item.id, index + 1, message.id)
         if first is None and refused is not None:
             raise refused
         return first

@@ -11,8 +11,7 @@ import discord
 from bot.delivery.outgoing import Outgoing, in_embeds, nothing, renders
 from bot.models import OutboxItem
 from bot.outbox_kinds import NOTICE, Kind, ref_id
-from bot.services import attendance
-from bot.services import outbox as owed
+from bot.services import attendance, outbox
 from bot.services.skips import skip_from_data
 from bot.ui import calendar, delivery, render
 
@@ -45,7 +44,7 @@ async def post(bot: LeagueClient, item: OutboxItem, data: dict[str, Any]) -> Out
 @renders(Kind.ALERT)
 async def alert(bot: LeagueClient, item: OutboxItem, _: dict[str, Any]) -> Outgoing:
     """The posts refused since the last alert: each told once."""
-    failed, weeks = await owed.untold(bot.db, bot.settings.guild_id)
+    failed, weeks = await outbox.untold(bot.db, bot.settings.guild_id)
     if not failed:
         return nothing("no refused post is left untold")
     return Outgoing(render.chunks(delivery.alert(failed, weeks)),
