@@ -23,7 +23,7 @@ from bot.services.context import (
 )
 from bot.services.errors import NotFound, WrongState
 from bot.services.outbox import ANNOUNCEMENTS, owe
-from bot.services.outcomes.notices import DateSkipped, WithdrawnNotice
+from cogs.attendance.attendance_outcomes import DateSkipped, WithdrawnNotice
 
 
 async def skip_date(

@@ -8,10 +8,10 @@ from datetime import datetime
 
 from bot.models import OutboxItem
 from bot.services.outcomes.admin import DeliveryStatus, Resent
-from bot.services.outcomes.notices import NoticeRecord, NoticeWithdrawn
 from bot.services.outcomes.scores import PreMakeupView
-from bot.ui import notices
 from bot.ui.render import late_for_commissioner
+from cogs.attendance import attendance_text
+from cogs.attendance.attendance_outcomes import NoticeRecord, NoticeWithdrawn
 
 WHAT = {  # each kind of outbox item (bot.outbox_kinds.Kind), in words
     "approval": "approval post",
@@ -46,7 +46,7 @@ def notice(record: NoticeRecord, event: str) -> str:
     """The commissioner's copy of a late notice or absence given or taken back."""
     if event == "withdrawn":
         taken = NoticeWithdrawn(record.player, record.night, record.notice.kind)
-        return notices.withdrawn_for_commissioner(taken)
+        return attendance_text.withdrawn_for_commissioner(taken)
     return late_for_commissioner(record)
 
 

@@ -12,7 +12,6 @@ from bot.models import NightResult
 from bot.rules.exact import shown
 from bot.rules.match import tns_decided
 from bot.services.outcomes.night import GroupSummary, LockedGroup, MissedGame, PickList
-from bot.services.outcomes.notices import NoticeGiven, NoticeRecord
 from bot.services.outcomes.posts import (
     CutoffPost,
     GracePost,
@@ -23,6 +22,7 @@ from bot.services.outcomes.posts import (
 )
 from bot.services.outcomes.scores import ScoreView
 from bot.services.outcomes.standings import PlayerSeason, PlayoffDivision
+from cogs.attendance.attendance_outcomes import NoticeGiven, NoticeRecord
 
 MESSAGE_LIMIT = 2000
 SOURCES = {"live": "", "pre_makeup": " (pre-makeup)", "zero_point": " (Zero Point Rule)",

@@ -13,7 +13,7 @@ import pytest
 
 from bot.client import LeagueBot
 from bot.services import scores
-from cogs.attendance import Attendance
+from cogs.attendance.attendance_cog import Attendance
 from cogs.rulebook.rulebook_cog import Rules
 from cogs.score_form import ScoreFormCommand
 from cogs.scores import Scores

@@ -10,7 +10,7 @@ import pytest
 
 from bot.services import groups, membership, setup
 from bot.services.errors import LeagueError
-from cogs.attendance import Attendance
+from cogs.attendance.attendance_cog import Attendance
 from cogs.rulebook.rulebook_cog import Rules
 from cogs.scores import Scores
 from cogs.standings import Standings

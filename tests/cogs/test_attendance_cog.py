@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, time
 import pytest
 
 from bot.services import setup, skips
-from cogs.attendance import Attendance
+from cogs.attendance.attendance_cog import Attendance
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, invoke
 from tests.cogs.league_play import (

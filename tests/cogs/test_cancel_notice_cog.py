@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from cogs.attendance import Attendance
+from cogs.attendance.attendance_cog import Attendance
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import APPROVALS, FakeBot, invoke
 from tests.cogs.league_play import snapshot

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import date
 
 from bot.services import outbox
-from cogs.attendance import Attendance
+from cogs.attendance.attendance_cog import Attendance
 from cogs.standings import Standings
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import ANNOUNCEMENTS, APPROVALS, GUILD, FakeBot, card_text, invoke

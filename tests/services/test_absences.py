@@ -9,7 +9,6 @@ import pytest
 from bot.database import Database
 from bot.services import (
     approvals,
-    attendance,
     finalize,
     machine_list,
     membership,
@@ -20,6 +19,7 @@ from bot.services import (
     skips,
 )
 from bot.services.errors import BadInput, Conflict, NotFound, WrongState
+from cogs.attendance import attendance
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

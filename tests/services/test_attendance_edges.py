@@ -7,9 +7,10 @@ from datetime import date
 
 import pytest
 
-from bot.services import attendance, membership, picks, scores
+from bot.services import membership, picks, scores
 from bot.services.errors import BadInput, NotFound, WrongState
 from bot.ui import render
+from cogs.attendance import attendance
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

@@ -10,8 +10,9 @@ import pytest
 
 from bot.database import Database
 from bot.scoring import RuleError
-from bot.services import approvals, attendance, finalize, membership, picks, scores, setup
+from bot.services import approvals, finalize, membership, picks, scores, setup
 from bot.services.errors import NotReady, WrongState
+from cogs.attendance import attendance
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

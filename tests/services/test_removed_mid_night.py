@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bot.database import Database
-from bot.services import approvals, attendance, finalize, membership, picks, score_changes, scores
+from bot.services import approvals, finalize, membership, picks, score_changes, scores
 from bot.services.errors import NotFound, NotReady
+from cogs.attendance import attendance
 from cogs.money import money
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
 

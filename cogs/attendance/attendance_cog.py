@@ -9,9 +9,9 @@ from discord.ext import commands
 
 from bot.components.interactions import deliver, league_bot, now_of
 from bot.parsing import parse_date
-from bot.services import attendance
-from bot.ui import notices, render
+from bot.ui import render
 from bot.ui.replies import respond
+from cogs.attendance import attendance, attendance_text
 
 
 class Attendance(commands.Cog):
@@ -82,7 +82,7 @@ async def _withdraw(interaction: Interaction, kind: str, **details: Any) -> None
         **details,
     )  # fmt: skip
     deliver(interaction)
-    await respond(interaction, notices.withdrawn(taken))
+    await respond(interaction, attendance_text.withdrawn(taken))
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.services.outcomes.notices import NoticeWithdrawn
+from cogs.attendance.attendance_outcomes import NoticeWithdrawn
 
 KINDS = {"late": "late notice", "absent": "absence"}
 
