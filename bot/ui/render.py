@@ -21,8 +21,8 @@ from bot.services.outcomes.posts import (
     SkippedPost,
 )
 from bot.services.outcomes.scores import ScoreView
-from bot.services.outcomes.standings import PlayerSeason, PlayoffDivision
 from cogs.attendance.attendance_outcomes import NoticeGiven, NoticeRecord
+from cogs.standings.standings_outcomes import PlayerSeason, PlayoffDivision
 
 MESSAGE_LIMIT = 2000
 SOURCES = {"live": "", "pre_makeup": " (pre-makeup)", "zero_point": " (Zero Point Rule)",

@@ -10,7 +10,7 @@ from discord import Interaction, app_commands
 from bot.components.interactions import deliver, now_of
 from bot.league_client import RESCHEDULES
 from bot.parsing import parse_clock, parse_date
-from bot.services import skips, standings
+from bot.services import skips
 from bot.services.setup import (
     SETTINGS,
     change_setting,
@@ -21,6 +21,7 @@ from bot.services.setup import (
 from bot.ui import calendar, render
 from bot.ui.replies import respond
 from cogs.league.group import LeagueCommands
+from cogs.standings import standings
 from cogs.stats import stats, stats_text
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from bot.services import approvals, finalize, membership, picks, premakeups, scores, setup
+from bot.services import approvals, finalize, membership, premakeups, scores, setup
+from cogs.picks import picks
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, at
 from tests.cogs.fakes import GUILD, FakeBot
 

@@ -14,12 +14,12 @@ import pytest
 from bot.client import LeagueBot
 from bot.services import scores
 from cogs.attendance.attendance_cog import Attendance
+from cogs.picks.picks_cog import Vetoes
 from cogs.rulebook.rulebook_cog import Rules
 from cogs.score_form import ScoreFormCommand
 from cogs.scores import Scores
-from cogs.standings import Standings
+from cogs.standings.standings_cog import Standings
 from cogs.stats.stats_cog import Stats
-from cogs.vetoes import Vetoes
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, Said, click, invoke, submit_modal
 from tests.cogs.league_play import lock

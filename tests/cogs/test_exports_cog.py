@@ -14,13 +14,14 @@ from typing import Any
 import pytest
 
 from bot.models import Player
-from bot.services import approvals, exports, finalize, score_changes, scores, setup, standings
+from bot.services import approvals, exports, finalize, score_changes, scores, setup
 from bot.services.exports import FILES, UNKNOWN_MEMBER
 from bot.services.outcomes.exports import ExportValue
-from bot.services.outcomes.standings import StandingRow
 from cogs.attendance import attendance
 from cogs.league import admin
 from cogs.money import money
+from cogs.standings import standings
+from cogs.standings.standings_outcomes import StandingRow
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, NEW_YORK, PLAYERS, as_user, at
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, Said, click
 from tests.cogs.league_play import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from cogs.standings import Standings
+from cogs.standings.standings_cog import Standings
 from tests.cogs.conftest import PLAYERS, as_user, at
 from tests.cogs.fakes import FakeBot, invoke
 from tests.cogs.test_exports_cog import played

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date
 
 from bot.services import membership, setup
-from cogs.standings import Standings
+from cogs.standings.standings_cog import Standings
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import GUILD, FakeBot, FakeFollowup, Said, invoke
 from tests.cogs.league_play import discord_id, play_week

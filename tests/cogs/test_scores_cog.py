@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services import approvals, picks
+from bot.services import approvals
+from cogs.picks import picks
 from cogs.scorecards import scorecards
 from cogs.scores import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from cogs.standings import Standings
+from cogs.standings.standings_cog import Standings
 from cogs.stats.stats_cog import Stats, season_choices
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import FakeBot, FakeMember, invoke

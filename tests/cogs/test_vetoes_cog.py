@@ -8,7 +8,7 @@ import pytest
 
 from bot.repositories import leagues, nights
 from bot.services import machine_list, membership
-from cogs.vetoes import Vetoes
+from cogs.picks.picks_cog import Vetoes
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import ANNOUNCEMENTS, APPROVALS, GUILD, FakeBot, invoke
 from tests.cogs.league_play import MACHINES, lock, snapshot

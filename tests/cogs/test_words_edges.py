@@ -10,7 +10,7 @@ from datetime import date
 
 from bot.services import outbox
 from cogs.attendance.attendance_cog import Attendance
-from cogs.standings import Standings
+from cogs.standings.standings_cog import Standings
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import ANNOUNCEMENTS, APPROVALS, GUILD, FakeBot, card_text, invoke
 from tests.cogs.league_play import lock, play_week, submit_all

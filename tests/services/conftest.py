@@ -13,8 +13,9 @@ from bot.database import Database
 from bot.migrate import migrate
 from bot.models import Night, Notice
 from bot.repositories import nights
-from bot.services import approvals, finalize, machine_list, membership, picks, scores, setup
+from bot.services import approvals, finalize, machine_list, membership, scores, setup
 from bot.services.context import night_on, season_of
+from cogs.picks import picks
 
 GUILD = 1001
 COMMISSIONER = 9001

@@ -12,7 +12,6 @@ from bot.services import (
     finalize,
     machine_list,
     membership,
-    picks,
     premakeups,
     scores,
     setup,
@@ -20,6 +19,7 @@ from bot.services import (
 )
 from bot.services.errors import BadInput, Conflict, NotFound, WrongState
 from cogs.attendance import attendance
+from cogs.picks import picks
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

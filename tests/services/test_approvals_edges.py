@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bot.database import Database
-from bot.services import approvals, picks, scores
+from bot.services import approvals, scores
 from bot.services.errors import NotFound
+from cogs.picks import picks
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

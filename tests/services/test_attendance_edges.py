@@ -7,10 +7,11 @@ from datetime import date
 
 import pytest
 
-from bot.services import membership, picks, scores
+from bot.services import membership, scores
 from bot.services.errors import BadInput, NotFound, WrongState
 from bot.ui import render
 from cogs.attendance import attendance
+from cogs.picks import picks
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

@@ -10,9 +10,10 @@ import pytest
 
 from bot.database import Database
 from bot.scoring import RuleError
-from bot.services import approvals, finalize, membership, picks, scores, setup
+from bot.services import approvals, finalize, membership, scores, setup
 from bot.services.errors import NotReady, WrongState
 from cogs.attendance import attendance
+from cogs.picks import picks
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

@@ -6,7 +6,8 @@ from __future__ import annotations
 from datetime import date
 
 from bot.database import Database
-from bot.services import membership, picks, setup
+from bot.services import membership, setup
+from cogs.picks import picks
 from tests.services.conftest import GUILD, SEASON_START, at, discord_id
 
 

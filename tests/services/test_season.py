@@ -22,8 +22,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.database import Database
-from bot.services import approvals, finalize, picks, scores, standings
+from bot.services import approvals, finalize, scores
 from cogs.money import money
+from cogs.picks import picks
+from cogs.standings import standings
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

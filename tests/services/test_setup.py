@@ -10,10 +10,12 @@ import pytest
 
 from bot.database import Database
 from bot.repositories import leagues, nights
-from bot.services import backup, machine_list, membership, picks, setup, skips, standings
+from bot.services import backup, machine_list, membership, setup, skips
 from bot.services.context import season_of
 from bot.services.errors import BadInput, Conflict, NotFound, NotSetUp, WrongState
 from bot.services.season import groups_of
+from cogs.picks import picks
+from cogs.standings import standings
 from tests.services.conftest import GUILD, SEASON_START, add_machines, add_players, at
 
 

@@ -20,8 +20,13 @@ from bot.services.context import (
 )
 from bot.services.errors import BadInput, NotFound, NotSetUp
 from bot.services.outcomes.scores import TonightScore
-from bot.services.outcomes.standings import PlayerSeason, PlayoffDivision, PointsByWeek, StandingRow
 from bot.services.season import SeasonTotals, ranking, season_totals, totals
+from cogs.standings.standings_outcomes import (
+    PlayerSeason,
+    PlayoffDivision,
+    PointsByWeek,
+    StandingRow,
+)
 
 NO_DIVISIONS = "There are no divisions yet; they start at the division week."
 

@@ -10,10 +10,11 @@ from discord.ext import commands
 
 from bot.components import paging, picture
 from bot.components.interactions import league_bot, now_of
-from bot.services import groups, standings
+from bot.services import groups
 from bot.services.errors import NotFound
 from bot.ui import render
 from bot.ui.replies import respond
+from cogs.standings import standings
 from cogs.stats.stats_cog import season_choices
 
 

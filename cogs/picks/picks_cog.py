@@ -6,10 +6,11 @@ from discord import Interaction, app_commands
 from discord.ext import commands
 
 from bot.components.interactions import league_bot, now_of
-from bot.services import membership, picks
+from bot.services import membership
 from bot.services.errors import LeagueError
 from bot.ui import render
 from bot.ui.replies import respond
+from cogs.picks import picks
 
 CLEAR = "clear"
 
