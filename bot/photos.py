@@ -5,7 +5,7 @@ survives (no EXIF, GPS, XMP, ICC profile, comments or text chunks).
 
 Pure: bytes in, a `Photo` out, or an `InputError` that says what to send
 instead. It takes a hundred milliseconds of CPU or more, so the bot runs it in
-a worker thread of its own (cogs/scores.py), one photo at a time: a burst of
+a worker thread of its own (cogs/scores/scores_cog.py), one photo at a time: a burst of
 photos never holds several decoded pictures in memory at once.
 """
 

@@ -56,7 +56,7 @@ async def test_setup_hook_opens_the_database_loads_cogs_and_buttons(tmp_path: Pa
     bot.tree.sync = no_sync  # type: ignore[method-assign]
     try:
         await bot.setup_hook()
-        assert set(bot.extensions) == EXTENSIONS and "cogs.scores" in EXTENSIONS
+        assert set(bot.extensions) == EXTENSIONS and "cogs.scores.scores_cog" in EXTENSIONS
         names = {c.name for c in bot.tree.get_commands(guild=bot.guild)}
         assert names == commands_of(bot) and {"score", "league", "rules"} <= names
         assert all(c.guild_only for c in bot.tree.get_commands())

@@ -18,8 +18,8 @@ from bot.services.context import (
     valid_score,
 )
 from bot.services.errors import BadInput, Conflict, NotFound, WrongState
-from bot.services.outcomes.scores import PreMakeupView
 from cogs.scorecards.scorecards import owe_day_card
+from cogs.scores.scores_outcomes import PreMakeupView
 
 PreMakeupSubmitted = PreMakeupView  # what `submit` returns
 

@@ -8,10 +8,10 @@ from datetime import datetime
 
 from bot.models import OutboxItem
 from bot.services.outcomes.admin import DeliveryStatus, Resent
-from bot.services.outcomes.scores import PreMakeupView
 from bot.ui.render import late_for_commissioner
 from cogs.attendance import attendance_text
 from cogs.attendance.attendance_outcomes import NoticeRecord, NoticeWithdrawn
+from cogs.scores.scores_outcomes import PreMakeupView
 
 WHAT = {  # each kind of outbox item (bot.outbox_kinds.Kind), in words
     "approval": "approval post",

@@ -20,8 +20,8 @@ from bot.services.outcomes.posts import (
     Post,
     SkippedPost,
 )
-from bot.services.outcomes.scores import ScoreView
 from cogs.attendance.attendance_outcomes import NoticeGiven, NoticeRecord
+from cogs.scores.scores_outcomes import ScoreView
 from cogs.standings.standings_outcomes import PlayerSeason, PlayoffDivision
 
 MESSAGE_LIMIT = 2000

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.services.outcomes.scores import Approval, PhotoPost
 from bot.ui.fit import ELLIPSIS, cut_line, size, values
 from cogs.scorecards.scorecards_outcomes import (
     APPROVED,
@@ -29,6 +28,7 @@ from cogs.scorecards.scorecards_outcomes import (
     CardPhoto,
     CardView,
 )
+from cogs.scores.scores_outcomes import Approval, PhotoPost
 
 MARK = {APPROVED: "✓", WAITING: "⏳", REJECTED: "✗", MISSING: "–"}
 LEGEND = "✓ approved · ⏳ waiting · ✗ rejected · – not in yet"

@@ -19,8 +19,8 @@ from bot.services.context import (
     season_of,
 )
 from bot.services.errors import BadInput, NotFound, NotSetUp
-from bot.services.outcomes.scores import TonightScore
 from bot.services.season import SeasonTotals, ranking, season_totals, totals
+from cogs.scores.scores_outcomes import TonightScore
 from cogs.standings.standings_outcomes import (
     PlayerSeason,
     PlayoffDivision,

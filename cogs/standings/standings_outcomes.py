@@ -8,7 +8,7 @@ from fractions import Fraction
 from bot.models import (
     Player,
 )
-from bot.services.outcomes.scores import TonightScore
+from cogs.scores.scores_outcomes import TonightScore
 
 
 @dataclass(frozen=True)

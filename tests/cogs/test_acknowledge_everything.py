@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 
 from bot.client import LeagueBot
-from bot.services import scores
 from cogs.attendance.attendance_cog import Attendance
 from cogs.picks.picks_cog import Vetoes
 from cogs.rulebook.rulebook_cog import Rules
-from cogs.score_form import ScoreFormCommand
-from cogs.scores import Scores
+from cogs.scores import scores
+from cogs.scores.scores_cog import Scores
+from cogs.scores.scores_form_cog import ScoreFormCommand
 from cogs.standings.standings_cog import Standings
 from cogs.stats.stats_cog import Stats
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at

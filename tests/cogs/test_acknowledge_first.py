@@ -12,7 +12,7 @@ from bot.services import groups, membership, setup
 from bot.services.errors import LeagueError
 from cogs.attendance.attendance_cog import Attendance
 from cogs.rulebook.rulebook_cog import Rules
-from cogs.scores import Scores
+from cogs.scores.scores_cog import Scores
 from cogs.standings.standings_cog import Standings
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import GUILD, FakeBot, FakeMember, Said, click, invoke, private_message

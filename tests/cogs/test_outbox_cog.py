@@ -16,7 +16,7 @@ from bot.delivery.words import words
 from bot.migrate import load_migrations
 from bot.services import announcements, approvals, outbox
 from cogs.commissioner import Commissioner
-from cogs.scores import Scores
+from cogs.scores.scores_cog import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import (
     ANNOUNCEMENTS,

@@ -9,7 +9,7 @@ import discord
 from bot.components.paging import PageButton, page_view
 from bot.services import commissioners
 from cogs.picks import picks
-from cogs.scores import Scores
+from cogs.scores.scores_cog import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import GUILD, FakeBot, click, invoke
 

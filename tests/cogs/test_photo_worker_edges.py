@@ -1,4 +1,4 @@
-"""Photos are cleaned on a thread of their own (cogs/scores.py `PHOTO_WORKER`)."""
+"""Photos are cleaned on a thread of their own (cogs/scores/scores_cog.py `PHOTO_WORKER`)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import asyncio
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from cogs.scores import cleaned
+from cogs.scores.scores_cog import cleaned
 from tests.cogs.test_score_photo_cog import attachment
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.services import approvals
 from cogs.scorecards.scorecards_views import RejectModal
-from cogs.scores import Scores
+from cogs.scores.scores_cog import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import (
     APPROVALS,

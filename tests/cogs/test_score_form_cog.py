@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import discord
 
-from bot.services import membership, scores, setup
+from bot.services import membership, setup
 from cogs.attendance import attendance
-from cogs.score_form import ScoreForm, ScoreFormCommand
+from cogs.scores import scores
+from cogs.scores.scores_form_cog import ScoreForm, ScoreFormCommand
 from tests.cogs.conftest import PLAYERS, as_user
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, card_text, invoke, submit_modal
 from tests.cogs.league_play import snapshot

@@ -3,8 +3,8 @@ and the answer to a form left blank."""
 
 from __future__ import annotations
 
-from bot.services import scores
-from cogs.score_form import ScoreForm
+from cogs.scores import scores
+from cogs.scores.scores_form_cog import ScoreForm
 from tests.cogs.conftest import PLAYERS, as_user
 from tests.cogs.fakes import FakeBot, submit_modal
 from tests.cogs.test_score_form_cog import open_form

@@ -16,7 +16,7 @@ from PIL import Image
 from bot import photos
 from bot.services import approvals, setup
 from bot.services.errors import BadInput
-from cogs.scores import Scores, cleaned
+from cogs.scores.scores_cog import Scores, cleaned
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, _FakeHTTPResponse, card_text, click, invoke
 from tests.cogs.league_play import snapshot

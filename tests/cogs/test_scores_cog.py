@@ -7,7 +7,7 @@ import pytest
 from bot.services import approvals
 from cogs.picks import picks
 from cogs.scorecards import scorecards
-from cogs.scores import Scores
+from cogs.scores.scores_cog import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import (
     APPROVALS,

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from bot.database import Database
-from bot.services import approvals, scores
+from bot.services import approvals
 from bot.services.errors import NotFound
 from cogs.picks import picks
+from cogs.scores import scores
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

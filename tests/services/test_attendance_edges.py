@@ -7,11 +7,12 @@ from datetime import date
 
 import pytest
 
-from bot.services import membership, scores
+from bot.services import membership
 from bot.services.errors import BadInput, NotFound, WrongState
 from bot.ui import render
 from cogs.attendance import attendance
 from cogs.picks import picks
+from cogs.scores import scores
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

@@ -20,9 +20,10 @@ from bot.migrate import DEFAULT_MIGRATIONS as MIGRATIONS
 from bot.migrate import migrate
 from bot.repositories import results
 from bot.repositories._rows import fraction_of, fraction_text
-from bot.services import approvals, finalize, machine_list, scores, setup
+from bot.services import approvals, finalize, machine_list, setup
 from cogs.money import money
 from cogs.picks import picks
+from cogs.scores import scores
 from cogs.standings import standings
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, add_players, at, discord_id
 

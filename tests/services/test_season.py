@@ -22,9 +22,10 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.database import Database
-from bot.services import approvals, finalize, scores
+from bot.services import approvals, finalize
 from cogs.money import money
 from cogs.picks import picks
+from cogs.scores import scores
 from cogs.standings import standings
 from tests.services.conftest import (
     COMMISSIONER,

@@ -155,7 +155,8 @@ async def test_backup_is_a_consistent_copy(league: Database, tmp_path: Path) -> 
 async def test_r8_6_a_newcomer_after_week_1_joins_the_bottom_of_the_ladder(
     league: Database,
 ) -> None:
-    from bot.services import approvals, finalize, scores
+    from bot.services import approvals, finalize
+    from cogs.scores import scores
 
     db = league
     await add_players(db, 6)  # [P1 P2 P3] [P4 P5 P6]
