@@ -7,20 +7,13 @@ only be the first answer, so /score-form reads what the form shows first."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from bot.client import LeagueBot
-from cogs.attendance.attendance_cog import Attendance
-from cogs.picks.picks_cog import Vetoes
-from cogs.rulebook.rulebook_cog import Rules
 from cogs.scores import scores
-from cogs.scores.scores_cog import Scores
-from cogs.scores.scores_form_cog import ScoreFormCommand
-from cogs.standings.standings_cog import Standings
-from cogs.stats.stats_cog import Stats
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
+from tests.cogs.examples import Example, gathered
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, Said, click, invoke, submit_modal
 from tests.cogs.league_play import lock
 from tests.cogs.test_commissioner_cog import COG, COMMANDS, VALID_OPTIONS, run
@@ -59,50 +52,37 @@ async def test_every_league_command_acknowledges_before_the_database(
     assert COMMANDS[name].qualified_name == f"league {name}"
 
 
-PLAYER_COMMANDS: list[tuple[str, Any, str, dict[str, Any], list[str]]] = [
-    # name, cog, callback, options, what it may read before acknowledging
-    ("late", Attendance(), "late", {"minutes": 10}, []),
-    ("absent", Attendance(), "absent", {}, []),
-    ("score", Scores(), "score", {"game": 2, "score": "250M"}, []),
-    ("premakeup", Scores(), "premakeup",
-     {"machine": "Monster Bash", "score": "1M", "with_": PLAYERS[2]}, []),
-    ("veto", Vetoes(), "veto", {"machine": "Monster Bash"}, []),
-    ("standings", Standings(), "standings", {}, ["quick read"]),
-    ("groups", Standings(), "groups", {}, ["quick read"]),
-    ("me", Standings(), "me", {}, []),
-    ("stats", Stats(), "stats", {}, []),
-    ("machine", Stats(), "machine", {"name": "Monster Bash"}, []),
-    ("rules", Rules(), "rules", {}, []),
-    # A modal must be the first answer: what the form shows is read first.
-    ("score-form", ScoreFormCommand(), "score_form", {}, ["read"]),
-]  # fmt: skip
+# Each command's example is in its own test file (tests/cogs/examples.py).
+PLAYER_COMMANDS = gathered()
 
 
-@pytest.mark.parametrize(("name", "cog", "callback", "options", "allowed"), PLAYER_COMMANDS,
-                         ids=[c[0] for c in PLAYER_COMMANDS])  # fmt: skip
+@pytest.mark.parametrize("example", PLAYER_COMMANDS, ids=[c.name for c in PLAYER_COMMANDS])
 async def test_every_player_command_acknowledges_before_any_transaction(
-    league: FakeBot, name: str, cog: Any, callback: str, options: dict[str, Any],
-    allowed: list[str],
-) -> None:  # fmt: skip
+    league: FakeBot, example: Example
+) -> None:
     bot = league
-    when = TONIGHT
-    if name in ("veto", "premakeup", "late", "absent"):
-        when = BEFORE  # before the picks lock and the cutoff: accepted
-    else:
+    when = BEFORE  # before the picks lock and the cutoff: accepted
+    if not example.before_the_lock:
         await lock(bot)
-    said = await invoke(getattr(cog, callback), cog, as_user(bot, PLAYERS[1], when), **options)
-    assert before_acknowledging(said) == allowed, (name, said.events, said.text)
+        when = TONIGHT
+    cog = example.cog
+    said = await invoke(getattr(cog, example.callback), cog, as_user(bot, PLAYERS[1], when),
+                        **example.options)  # fmt: skip
+    assert before_acknowledging(said) == example.reads_first, (example.name, said.events)
 
 
-async def test_the_table_has_every_player_command(tmp_path: Path) -> None:
-    """Built from the registered command tree: a new command fails here until it is added."""
+async def test_the_examples_have_every_player_command_once(tmp_path: Path) -> None:
+    """Built from the registered command tree: a new command fails here until its
+    test file has its example."""
     bot = LeagueBot(settings(tmp_path))
     try:
         await bot.setup_hook()
         names = {command.name for command in bot.tree.get_commands(guild=bot.guild)}
     finally:
         await bot.close()
-    assert names - {"league"} == {c[0] for c in PLAYER_COMMANDS}
+    examples = [c.name for c in PLAYER_COMMANDS]
+    assert len(examples) == len(set(examples))
+    assert names - {"league"} == set(examples)
 
 
 async def test_the_cards_buttons_menus_and_form_acknowledge_before_any_transaction(

@@ -9,6 +9,7 @@ import pytest
 from bot.services import setup, skips
 from cogs.attendance.attendance_cog import Attendance
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
+from tests.cogs.examples import Example
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, invoke
 from tests.cogs.league_play import (
     MACHINES,
@@ -18,6 +19,12 @@ from tests.cogs.league_play import (
     play_week,
     snapshot,
 )
+
+# How the tests that go over every command invoke these (tests/cogs/examples.py).
+EXAMPLES = [
+    Example("late", Attendance(), "late", {"minutes": 10}, before_the_lock=True),
+    Example("absent", Attendance(), "absent", before_the_lock=True),
+]
 
 COG = Attendance()
 ADVANCE = "You told us before league day: the commissioner decides whether your group waits."

@@ -10,9 +10,14 @@ from cogs.attendance import attendance
 from cogs.scores import scores
 from cogs.scores.scores_form_cog import ScoreForm, ScoreFormCommand
 from tests.cogs.conftest import PLAYERS, as_user
+from tests.cogs.examples import Example
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, card_text, invoke, submit_modal
 from tests.cogs.league_play import snapshot
 from tests.cogs.test_scores_cog import TONIGHT, locked, pending
+
+# How the tests that go over every command invoke it (tests/cogs/examples.py): a
+# modal must be the first answer, so what the form shows is read first.
+EXAMPLES = [Example("score-form", ScoreFormCommand(), "score_form", reads_first=["read"])]
 
 COG = ScoreFormCommand()
 

@@ -9,6 +9,7 @@ from cogs.picks import picks
 from cogs.scorecards import scorecards
 from cogs.scores.scores_cog import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
+from tests.cogs.examples import Example
 from tests.cogs.fakes import (
     APPROVALS,
     GUILD,
@@ -19,6 +20,13 @@ from tests.cogs.fakes import (
     invoke,
     submit_modal,
 )
+
+# How the tests that go over every command invoke these (tests/cogs/examples.py).
+EXAMPLES = [
+    Example("score", Scores(), "score", {"game": 2, "score": "250M"}),
+    Example("premakeup", Scores(), "premakeup",
+            {"machine": "Monster Bash", "score": "1M", "with_": PLAYERS[2]}, before_the_lock=True),
+]  # fmt: skip
 
 TONIGHT = at(FIRST_NIGHT, "20:00")
 COG = Scores()

@@ -17,6 +17,7 @@ from cogs.picks import picks
 from cogs.scores import scores
 from cogs.standings.standings_cog import Standings
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
+from tests.cogs.examples import Example
 from tests.cogs.fakes import (
     ANNOUNCEMENTS,
     GUILD,
@@ -27,6 +28,13 @@ from tests.cogs.fakes import (
     private_message,
 )
 from tests.cogs.league_play import MACHINES, discord_id, lock, play_week, snapshot
+
+# How the tests that go over every command invoke these (tests/cogs/examples.py).
+EXAMPLES = [
+    Example("standings", Standings(), "standings", reads_first=["quick read"]),
+    Example("groups", Standings(), "groups", reads_first=["quick read"]),
+    Example("me", Standings(), "me"),
+]
 
 COG = Standings()
 MONDAY = at(date(2026, 1, 5))

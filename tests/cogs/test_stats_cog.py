@@ -8,9 +8,16 @@ from datetime import date
 from cogs.standings.standings_cog import Standings
 from cogs.stats.stats_cog import Stats, season_choices
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
+from tests.cogs.examples import Example
 from tests.cogs.fakes import FakeBot, FakeMember, invoke
 from tests.cogs.league_play import night_of, play_week, snapshot
 from tests.cogs.test_commissioner_cog import announced, private, run
+
+# How the tests that go over every command invoke these (tests/cogs/examples.py).
+EXAMPLES = [
+    Example("stats", Stats(), "stats"),
+    Example("machine", Stats(), "machine", {"name": "Monster Bash"}),
+]
 
 COG = Stats()
 STANDINGS = Standings()

@@ -10,8 +10,12 @@ from bot.repositories import leagues, nights
 from bot.services import machine_list, membership
 from cogs.picks.picks_cog import Vetoes
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
+from tests.cogs.examples import Example
 from tests.cogs.fakes import ANNOUNCEMENTS, APPROVALS, GUILD, FakeBot, invoke
 from tests.cogs.league_play import MACHINES, lock, snapshot
+
+# How the tests that go over every command invoke it (tests/cogs/examples.py).
+EXAMPLES = [Example("veto", Vetoes(), "veto", {"machine": "Monster Bash"}, before_the_lock=True)]
 
 COG = Vetoes()
 MONDAY = at(date(2026, 1, 5))
