@@ -8,9 +8,9 @@ from datetime import datetime
 
 from bot.models import OutboxItem
 from bot.services.outcomes.admin import DeliveryStatus, Resent
-from bot.ui.render import late_for_commissioner
 from cogs.attendance import attendance_text
 from cogs.attendance.attendance_outcomes import NoticeRecord, NoticeWithdrawn
+from cogs.attendance.attendance_text import late_for_commissioner
 from cogs.scores.scores_outcomes import PreMakeupView
 
 WHAT = {  # each kind of outbox item (bot.outbox_kinds.Kind), in words

@@ -3,5 +3,6 @@ absence costs (R3).
 
 `attendance_cog.py` the commands; `attendance.py` the service; `attendance_outcomes.py`
 what it returns (a notice, a withdrawn one, a skipped date); `attendance_text.py`
-the answers to a withdrawn notice.
+the answers (what a missed game scores, for this player) and the commissioner's
+line.
 """

@@ -9,7 +9,6 @@ from discord.ext import commands
 
 from bot.components.interactions import deliver, league_bot, now_of
 from bot.parsing import parse_date
-from bot.ui import render
 from bot.ui.replies import respond
 from cogs.attendance import attendance, attendance_text
 
@@ -70,7 +69,7 @@ async def _notify(interaction: Interaction, kind: str, **details: Any) -> None:
         **details,
     )
     deliver(interaction)  # the commissioner's copy, owed with the notice
-    await respond(interaction, render.notice(given))
+    await respond(interaction, attendance_text.notice(given))
 
 
 async def _withdraw(interaction: Interaction, kind: str, **details: Any) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cogs.attendance.attendance_outcomes import NoticeWithdrawn
+from cogs.attendance.attendance_outcomes import NoticeGiven, NoticeRecord, NoticeWithdrawn
 
 KINDS = {"late": "late notice", "absent": "absence"}
 
@@ -18,3 +18,71 @@ def withdrawn(taken: NoticeWithdrawn) -> str:
 def withdrawn_for_commissioner(taken: NoticeWithdrawn) -> str:
     """The approvals channel, where the notice itself was posted."""
     return f"{taken.player.name}: took back their {KINDS[taken.kind]} for week {taken.night.week}"
+
+
+def notice(given: NoticeGiven) -> str:
+    night = given.night
+    what = "late" if given.notice.kind == "late" else "absent"
+    minutes = f" about {given.notice.minutes} minutes" if given.notice.minutes else ""
+    lines = [f"Noted: {given.player.name} will be {what}{minutes} on week {night.week} "
+             f"({night.date:%A %d %B})."]  # fmt: skip
+    if given.notice.kind == "late":
+        lines.append(_late_rule(given))
+        return "\n".join(lines)
+    if given.zero_point_everywhere:
+        lines.append("You have no pre-makeup nights left: the Zero Point Rule (0 points) applies "
+                     "to every game.")  # fmt: skip
+    else:  # R3.5: a night counts only when one of its games uses a pre-makeup score
+        used = any(g.counts for g in given.missed)
+        uses = "will use one" if used else "uses none"
+        lines.append(f"Pre-makeup nights left before this one: {given.pre_makeup_nights_left} "
+                     f"(this night {uses}).")  # fmt: skip
+    for game in given.missed:
+        label = f"Game {game.number} · {game.machine}" if game.number else game.machine
+        if game.counts:
+            lines.append(f"- {label}: your pre-makeup score {game.pre_makeup:,}")
+        elif game.pre_makeup is not None:
+            lines.append(f"- {label}: your pre-makeup score {game.pre_makeup:,} stands in for "
+                         "the others, but you score 0")  # fmt: skip
+        else:
+            lines.append(f"- {label}: no pre-makeup score, Zero Point Rule (0 points)")
+    if given.missed and given.missed[0].number is None:
+        lines.append(f"The games are set when picks lock at {given.lock_time:%H:%M}; "
+                     "the list shows every working machine.")  # fmt: skip
+    return "\n".join(lines)
+
+
+def _late_rule(given: NoticeGiven) -> str:
+    """R2.1-R2.2 with the league's own times; after the cutoff, what a missed game
+    scores for this player (R3.2, R3.4)."""
+    cutoff = f"{given.late_cutoff:%H:%M}"
+    if given.notice.timing == "advance":
+        return "You told us before league day: the commissioner decides whether your group waits."
+    if given.notice.timing == "on_time":
+        return (f"You told us before the {cutoff} late-notice cutoff: the commissioner decides "
+                "whether your group waits.")  # fmt: skip
+    head = (f"This notice came after the {cutoff} late-notice cutoff: your group will not wait "
+            f"past {given.grace_until:%H:%M}.")  # fmt: skip
+    return f"{head} {_missed_games(given)}"
+
+
+def _missed_games(given: NoticeGiven) -> str:
+    """What a game this player misses scores: true for them (R3.2, R3.4, R3.6)."""
+    stand_ins = sum(g.counts for g in given.missed)
+    if stand_ins and stand_ins == len(given.missed):
+        return "Games you miss are scored from your pre-makeup scores."
+    if stand_ins:
+        return ("A game you miss is scored from your pre-makeup score on its machine, or gets "
+                "0 points (the Zero Point Rule) where you have none.")  # fmt: skip
+    if given.zero_point_everywhere:
+        return ("You have no pre-makeup nights left: games you miss get 0 points "
+                "(the Zero Point Rule).")  # fmt: skip
+    return "You have no pre-makeup scores: games you miss get 0 points (the Zero Point Rule)."
+
+
+def late_for_commissioner(given: NoticeGiven | NoticeRecord) -> str:
+    what = "late" if given.notice.kind == "late" else "absent"
+    minutes = f", about {given.notice.minutes} min" if given.notice.minutes else ""
+    note = f" — “{given.notice.note}”" if given.notice.note else ""
+    timing = given.notice.timing.replace("_", " ")
+    return f"{given.player.name}: {what} for week {given.night.week}{minutes} ({timing}){note}"

@@ -12,7 +12,7 @@ from bot.parsing import parse_date
 from bot.services import approvals, finalize
 from bot.ui import render
 from bot.ui.replies import respond
-from cogs.attendance import attendance
+from cogs.attendance import attendance, attendance_text
 from cogs.league.group import LeagueCommands
 from cogs.picks import picks
 
@@ -101,7 +101,7 @@ class NightCommands(LeagueCommands):
         given = await attendance.mark(
             bot.db, guild, player, status, by=interaction.user.id, day=day, now=now_of(interaction)
         )
-        await respond(interaction, render.notice(given))
+        await respond(interaction, attendance_text.notice(given))
 
     @night.command(name="finalize")
     @app_commands.describe(week="Which week (default: tonight)")

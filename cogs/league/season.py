@@ -18,10 +18,10 @@ from bot.services.setup import (
     set_league_time,
     start_season,
 )
-from bot.ui import calendar, render
+from bot.ui import calendar
 from bot.ui.replies import respond
 from cogs.league.group import LeagueCommands
-from cogs.standings import standings
+from cogs.standings import standings, standings_text
 from cogs.stats import stats, stats_text
 
 
@@ -145,4 +145,6 @@ class SeasonCommands(LeagueCommands):
         """Playoff qualifiers and alternates."""
         bot, guild = await self._ack(interaction)
         names = [n.strip() for n in unavailable.split(",") if n.strip()]
-        await respond(interaction, render.playoffs(await standings.playoffs(bot.db, guild, names)))
+        await respond(
+            interaction, standings_text.playoffs(await standings.playoffs(bot.db, guild, names))
+        )

@@ -8,9 +8,8 @@ from discord.ext import commands
 from bot.components.interactions import league_bot, now_of
 from bot.services import membership
 from bot.services.errors import LeagueError
-from bot.ui import render
 from bot.ui.replies import respond
-from cogs.picks import picks
+from cogs.picks import picks, picks_text
 
 CLEAR = "clear"
 
@@ -37,7 +36,7 @@ class Vetoes(commands.Cog):
                 machine,
                 now=now_of(interaction),
             )
-        await respond(interaction, render.pick_list(chosen))
+        await respond(interaction, picks_text.pick_list(chosen))
 
     @veto.autocomplete("machine")
     async def machine_choices(

@@ -17,9 +17,9 @@ from bot.models import Photo
 from bot.parsing import InputError, parse_score
 from bot.services import premakeups
 from bot.services.errors import LeagueError
-from bot.ui import delivery, render
+from bot.ui import delivery
 from bot.ui.replies import respond
-from cogs.scores import scores
+from cogs.scores import scores, scores_text
 
 log = logging.getLogger(__name__)
 NOT_DOWNLOADED = "The photo could not be fetched from Discord. Send the score again with it."
@@ -90,7 +90,7 @@ class Scores(commands.Cog):
         )
         # Its approval post is owed in the same transaction: the answer is true.
         deliver(interaction)
-        await respond(interaction, "Submitted:\n" + render.score_pending(view))
+        await respond(interaction, "Submitted:\n" + scores_text.score_pending(view))
 
     @score.autocomplete("game")
     async def game_choices(

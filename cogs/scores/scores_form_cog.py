@@ -16,9 +16,8 @@ from discord.ext import commands
 from bot.components.interactions import deliver, league_bot, now_of
 from bot.parsing import InputError, parse_score
 from bot.services.errors import BadInput
-from bot.ui import render
 from bot.ui.replies import report, respond
-from cogs.scores import scores
+from cogs.scores import scores, scores_text
 from cogs.scores.scores_cog import my_game_choices
 
 TITLE_LIMIT = LABEL_LIMIT = 45  # Discord: a modal's title, a text input's label
@@ -64,7 +63,7 @@ class ScoreForm(discord.ui.Modal):
             bot.db, bot.settings.guild_id, interaction.user.id, entries, now=now_of(interaction)
         )
         deliver(interaction)  # their approval posts, owed with them
-        await respond(interaction, render.scores_pending(views))
+        await respond(interaction, scores_text.scores_pending(views))
 
     async def on_error(  # type: ignore[override]  # discord.py: Modal's drops BaseView's `item`
         self, interaction: Interaction, error: Exception

@@ -12,9 +12,8 @@ from bot.components import paging, picture
 from bot.components.interactions import league_bot, now_of
 from bot.services import groups
 from bot.services.errors import NotFound
-from bot.ui import render
 from bot.ui.replies import respond
-from cogs.standings import standings
+from cogs.standings import standings, standings_text
 from cogs.stats.stats_cog import season_choices
 
 
@@ -78,7 +77,9 @@ class Standings(commands.Cog):
             # the service speaks to the user ("You are not a player …"); this is someone else
             raise NotFound(f"{player.display_name} is not a player in this league.") from None
         mine = player is None or player.id == interaction.user.id
-        await respond(interaction, render.player_season(season, reasons=mine), ephemeral=True)
+        await respond(
+            interaction, standings_text.player_season(season, reasons=mine), ephemeral=True
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

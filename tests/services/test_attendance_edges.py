@@ -9,8 +9,7 @@ import pytest
 
 from bot.services import membership
 from bot.services.errors import BadInput, NotFound, WrongState
-from bot.ui import render
-from cogs.attendance import attendance
+from cogs.attendance import attendance, attendance_text
 from cogs.picks import picks
 from cogs.scores import scores
 from tests.services.conftest import (
@@ -50,7 +49,7 @@ async def test_r3_5_granted_pre_makeup_nights_are_counted_in_an_absences_reply(p
     limit = given.pre_makeup_nights_left
     other = await attendance.notify(db, GUILD, P2, "absent", now=at(NIGHT, "10:00"))
     assert limit == other.pre_makeup_nights_left + 2
-    assert f"Pre-makeup nights left before this one: {limit} " in render.notice(given)
+    assert f"Pre-makeup nights left before this one: {limit} " in attendance_text.notice(given)
 
 
 async def test_a_removed_player_cannot_be_marked_for_a_night_they_are_not_in(players) -> None:
