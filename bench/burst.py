@@ -41,7 +41,7 @@ from typing import Any
 from bench import delivery
 from bench.world import NIGHT, TOKEN, ZONE, World, bot_process, ms, pct, seed
 from bot.database import Database
-from cogs.scores import scores
+from bot.services import scores
 from standin import DiscordStandIn, Exchange, Limits
 
 PLAYERS = 60

@@ -17,11 +17,9 @@ from bot.database import Database
 from bot.migrate import migrate
 from bot.outbox_kinds import CARD, Kind, ref_id
 from bot.repositories import cards, leagues, nights
-from bot.services import approvals
+from bot.services import approvals, picks, scores
 from bot.services.context import season_of
-from cogs.picks import picks
 from cogs.scorecards import scorecards_decisions
-from cogs.scores import scores
 
 PLAYERS = 32
 

@@ -21,10 +21,8 @@ from zoneinfo import ZoneInfo
 from bot.database import Database
 from bot.migrate import migrate
 from bot.repositories import leagues, nights, scores
-from bot.services import finalize, machine_list, membership, setup
+from bot.services import finalize, machine_list, membership, picks, setup, standings
 from bot.services.context import season_of
-from cogs.picks import picks
-from cogs.standings import standings
 
 GUILD = 1
 ZONE = ZoneInfo("America/New_York")

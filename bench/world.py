@@ -20,8 +20,7 @@ import aiosqlite
 
 from bot.database import Database
 from bot.migrate import migrate
-from bot.services import machine_list, membership, setup
-from cogs.picks import picks
+from bot.services import machine_list, membership, picks, setup
 from standin import MANAGE_GUILD, DiscordStandIn, Exchange
 
 TOKEN = "bench-token.not-a-secret.0123456789abcdef"

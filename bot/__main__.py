@@ -73,9 +73,9 @@ def export_command(database: str, out: str, season: str | None, guild: int | Non
 
     from bot.migrate import load_migrations
     from bot.services.errors import LeagueError
-    from bot.services.exports import export_of_file
     from bot.services.photos import photos_of_file
-    from bot.ui.exports import FolderExport, written_note
+    from cogs.exports.exports import export_of_file
+    from cogs.exports.exports_text import FolderExport, written_note
 
     migrations = load_migrations()
     latest = migrations[-1].version if migrations else 0

@@ -17,6 +17,11 @@ bot package (only `bot.rules` itself) and nothing of discord or the database.
 `bot.client`, `bot.__main__`, `bot.demo` and `bot.example` are the composition
 root ("app"): they wire everything together and may import anything.
 
+A feature's package (cogs/<feature>/) sits at the edge: its modules take the
+layer of their role (FEATURE_ROLES), and nothing of the shared core (bot/, but
+the composition root and the outbox's sender, which wire and word everything)
+imports a feature, so the core stays below every feature.
+
 The check reads every module with `ast` (imports inside functions and under
 `if TYPE_CHECKING:` count too), so it needs no import of the code it checks.
 """
@@ -140,7 +145,7 @@ FORBIDDEN_PACKAGES = {
 # stats_outcomes.py, stats_text.py (stats_views.py when it has buttons). A second
 # module of a role ends like the first (scores_form_cog.py); any other
 # <feature>_<what>.py is more of its service (scorecards_decisions.py).
-ROLES = {
+FEATURE_ROLES = {
     "_cog": "cogs",  # its slash commands (and its setup())
     "_outcomes": "outcomes",  # what the service returns, frozen dataclasses
     "_text": "ui",  # how it reads on a phone
@@ -155,7 +160,7 @@ def feature_layer(parts: list[str]) -> str | None:
     feature, module = parts[1], parts[2]
     if module != feature and not module.startswith(feature + "_"):
         return None
-    return next((ROLES[r] for r in ROLES if module.endswith(r)), "services")
+    return next((FEATURE_ROLES[r] for r in FEATURE_ROLES if module.endswith(r)), "services")
 
 
 def layer_of(name: str) -> str | None:
@@ -217,6 +222,47 @@ def test_each_module_imports_only_the_layers_below_it(path: Path) -> None:
     assert violations(module_name(path), path.read_text(encoding="utf-8")) == []
 
 
+ABOVE_THE_FEATURES = {"app", "delivery"}  # they wire and word everything
+
+
+def reaches_a_feature(module: str, source: str) -> list[str]:
+    """The features a module of the shared core imports; empty for a feature's
+    own module, a cog and what sits above the features."""
+    if not module.startswith("bot") or layer_of(module) in ABOVE_THE_FEATURES:
+        return []
+    return [
+        f"{module} ({layer_of(module)}) imports {name}, of a feature"
+        for name in imported(ast.parse(source))
+        if name.startswith("cogs.")
+    ]
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_shared_core_imports_no_feature(path: Path) -> None:
+    assert reaches_a_feature(module_name(path), path.read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize(
+    ("module", "source", "expected"),
+    [
+        pytest.param("bot.services.fake", "from cogs.stats import stats\n",
+                     ["bot.services.fake (services) imports cogs.stats.stats, of a feature"],
+                     id="a shared service imports a feature's service"),
+        pytest.param("bot.ui.fake", "def f():\n    from cogs.money.money_text import dollars\n",
+                     ["bot.ui.fake (ui) imports cogs.money.money_text.dollars, of a feature"],
+                     id="shared words import a feature's, inside a function"),
+        pytest.param("bot.delivery.fake", "from cogs.stats import stats_text\n", [],
+                     id="the sender words a feature's post"),
+        pytest.param("cogs.money.money", "from cogs.stats import stats\n", [],
+                     id="a feature imports another"),
+    ],
+)  # fmt: skip
+def test_the_core_check_catches_a_feature_import(
+    module: str, source: str, expected: list[str]
+) -> None:
+    assert reaches_a_feature(module, source) == expected
+
+
 def test_the_modules_are_found() -> None:
     """Guards the test above against silently checking nothing."""
     names = {module_name(p) for p in MODULES}
@@ -247,8 +293,8 @@ def test_the_modules_are_found() -> None:
             id="a repository imports a cog",
         ),
         pytest.param(
-            "bot.ui.fake", "from cogs.scores import scores\n",
-            ["bot.ui.fake (ui) imports cogs.scores.scores (services)"],
+            "bot.ui.fake", "from bot.services import scores\n",
+            ["bot.ui.fake (ui) imports bot.services.scores (services)"],
             id="ui imports a service",
         ),
         pytest.param(
@@ -258,8 +304,8 @@ def test_the_modules_are_found() -> None:
             id="the rules import a model and the database",
         ),
         pytest.param(
-            "bot.rules.fake", "def f():\n    from cogs.picks.picks import lock_picks\n",
-            ["bot.rules.fake (rules) imports cogs.picks.picks.lock_picks (services)"],
+            "bot.rules.fake", "def f():\n    from bot.services.picks import lock_picks\n",
+            ["bot.rules.fake (rules) imports bot.services.picks.lock_picks (services)"],
             id="an import inside a function counts",
         ),
         pytest.param("bot.newthing", "", ["bot.newthing is in no layer; add it to LAYERS"],

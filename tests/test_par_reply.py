@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bot.models import Machine
+from bot.services.outcomes.scores import ParSet
 from bot.ui.machines import par_reply
-from cogs.scores.scores_outcomes import ParSet
 
 
 def machine(par: int | None) -> Machine:

@@ -1,7 +1,7 @@
 """The project's text stands on its own for someone who clones it: no code,
 doc or test cites an issue number (they mean nothing outside the tracker),
 and every project file a comment, doc or test names exists (a path
-like `cogs/standings/standings.py`, from the project root or from the citing
+like `bot/services/standings.py`, from the project root or from the citing
 file's folder)."""
 
 from __future__ import annotations

@@ -20,13 +20,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.components.interactions import check_commissioner, league_bot, note_commissioner, now_of
-from bot.services import approvals, audit, groups
+from bot.services import approvals, audit, groups, standings
 from bot.services.errors import BadInput
 from bot.ui import embeds
 from bot.ui.audit import entry_lines
 from bot.ui.render import keep_whole
 from bot.ui.replies import release, report, require_league_guild
-from cogs.standings import standings
 
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient

@@ -10,8 +10,8 @@ from collections import OrderedDict
 import discord
 
 from bot.database import Database
+from bot.services import standings
 from bot.ui.picture import Picture, picture_of, render
-from cogs.standings import standings
 
 FILENAME = "standings.png"
 

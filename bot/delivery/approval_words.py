@@ -11,11 +11,10 @@ import discord
 from bot.delivery.outgoing import Outgoing, in_embeds, nothing, renders
 from bot.models import OutboxItem
 from bot.outbox_kinds import CARD, PHOTO, PRE_MAKEUP, SCORE, Kind, ref_id
-from bot.services import approvals, photos
-from cogs.scorecards import scorecards
+from bot.services import approvals, photos, scorecards
+from bot.services.outcomes.scores import Approval
 from cogs.scorecards.scorecards_text import card_embeds, photo_caption, rejected_notice
 from cogs.scorecards.scorecards_views import card_view
-from cogs.scores.scores_outcomes import Approval
 
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient

@@ -10,11 +10,10 @@ from bot.components import paging, picture
 from bot.delivery.outgoing import Outgoing, in_embeds, nothing, renders
 from bot.models import OutboxItem
 from bot.outbox_kinds import NIGHT, Kind, ref_id
-from bot.services import finalize
+from bot.services import finalize, standings
 from bot.ui import embeds, render
 from cogs.money import money
 from cogs.money.money_text import season_prizes
-from cogs.standings import standings
 from cogs.stats import stats
 from cogs.stats.stats_text import season_summary
 

@@ -11,10 +11,9 @@ import discord
 from bot.delivery.outgoing import Outgoing, in_embeds, nothing, renders
 from bot.models import OutboxItem
 from bot.outbox_kinds import NOTICE, Kind, ref_id
-from bot.services import outbox
+from bot.services import attendance, outbox
 from bot.services.skips import skip_from_data
 from bot.ui import calendar, delivery, render
-from cogs.attendance import attendance
 
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient

@@ -20,6 +20,7 @@ from bot.database import Database
 from bot.models import League, Night
 from bot.outbox_kinds import Kind
 from bot.repositories import leagues, nights, people, posts, scores
+from bot.services import picks
 from bot.services.context import SeasonContext, league_of, season_of, stamp
 from bot.services.errors import LeagueError
 from bot.services.groups import week_view
@@ -34,7 +35,6 @@ from bot.services.outcomes.posts import (
     Post,
     SkippedPost,
 )
-from cogs.picks import picks
 
 KINDS = ("groupings", "cutoff", "lock", "grace")
 MAX_ATTEMPTS = 3  # a key failed this often (before the outbox sent posts) is not made again

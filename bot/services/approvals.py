@@ -22,11 +22,11 @@ from bot.repositories import nights, people, scores
 from bot.services.context import SeasonContext, season_of, stamp
 from bot.services.errors import AlreadyDecided, BadInput, NotFound
 from bot.services.outbox import owe, owe_update
+from bot.services.outcomes.scores import Approval, PreMakeupView, ScoreView
+from bot.services.scorecards import owe_card_update
+from bot.services.scores import current_night, score_view
 from bot.services.season import group_at, parse_group_label
 from bot.text import text_problem
-from cogs.scorecards.scorecards import owe_card_update
-from cogs.scores.scores import current_night, score_view
-from cogs.scores.scores_outcomes import Approval, PreMakeupView, ScoreView
 
 REASON_LIMIT = 300  # characters (migrations/0007_cards.sql)
 

@@ -18,7 +18,7 @@ from bot.services.context import (
     stamp,
 )
 from bot.services.errors import BadInput, Conflict
-from cogs.scores.scores_outcomes import ParSet
+from bot.services.outcomes.scores import ParSet
 
 
 async def add_machine(

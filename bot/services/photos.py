@@ -19,7 +19,7 @@ from bot.outbox_kinds import Kind, photo_ref
 from bot.repositories import kept_photos
 from bot.services.outbox import APPROVALS, owe
 from bot.services.outcomes.exports import SeasonExport
-from cogs.scores.scores_outcomes import PhotoPost, ScoreView
+from bot.services.outcomes.scores import PhotoPost, ScoreView
 
 
 def file_name(week: int, group: str, game: int, player: str, extension: str, copy: int = 1) -> str:

@@ -18,8 +18,8 @@ from bot.services.context import (
     valid_score,
 )
 from bot.services.errors import BadInput, Conflict, NotFound, WrongState
-from cogs.scorecards.scorecards import owe_day_card
-from cogs.scores.scores_outcomes import PreMakeupView
+from bot.services.outcomes.scores import PreMakeupView
+from bot.services.scorecards import owe_day_card
 
 PreMakeupSubmitted = PreMakeupView  # what `submit` returns
 

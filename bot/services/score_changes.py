@@ -23,11 +23,11 @@ from bot.services.errors import (
 )
 from bot.services.finalize import check_still_open, refinalize_in
 from bot.services.outcomes.night import NightSummary
+from bot.services.outcomes.scores import ScoreView
+from bot.services.scorecards import owe_card_update
+from bot.services.scores import game_numbered, score_view
 from bot.services.season import group_of
 from bot.text import text_problem
-from cogs.scorecards.scorecards import owe_card_update
-from cogs.scores.scores import game_numbered, score_view
-from cogs.scores.scores_outcomes import ScoreView
 
 
 @dataclass(frozen=True)

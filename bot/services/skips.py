@@ -23,7 +23,7 @@ from bot.services.context import (
 )
 from bot.services.errors import NotFound, WrongState
 from bot.services.outbox import ANNOUNCEMENTS, owe
-from cogs.attendance.attendance_outcomes import DateSkipped, WithdrawnNotice
+from bot.services.outcomes.notices import DateSkipped, WithdrawnNotice
 
 
 async def skip_date(

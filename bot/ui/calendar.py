@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import discord
 
+from bot.services.outcomes.notices import DateSkipped, WithdrawnNotice
 from bot.ui.render import chunks
-from cogs.attendance.attendance_outcomes import DateSkipped, WithdrawnNotice
 
 KINDS = {"late": "late notice", "absent": "absence"}
 

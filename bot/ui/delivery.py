@@ -1,4 +1,5 @@
-"""Message text for the outbox: a pre-makeup score as submitted, the commissioner's
+"""Message text for the outbox: a pre-makeup score as submitted, a player's
+notice (or its withdrawal) as the commissioner reads it, the commissioner's
 alerts about refused posts, `/league admin resend` and `/league admin status`."""
 
 from __future__ import annotations
@@ -8,10 +9,10 @@ from datetime import datetime
 
 from bot.models import OutboxItem
 from bot.services.outcomes.admin import DeliveryStatus, Resent
-from cogs.attendance import attendance_text
-from cogs.attendance.attendance_outcomes import NoticeRecord, NoticeWithdrawn
-from cogs.attendance.attendance_text import late_for_commissioner
-from cogs.scores.scores_outcomes import PreMakeupView
+from bot.services.outcomes.notices import NoticeGiven, NoticeRecord, NoticeWithdrawn
+from bot.services.outcomes.scores import PreMakeupView
+
+KINDS = {"late": "late notice", "absent": "absence"}  # a notice, as a person says it
 
 WHAT = {  # each kind of outbox item (bot.outbox_kinds.Kind), in words
     "approval": "approval post",
@@ -46,7 +47,7 @@ def notice(record: NoticeRecord, event: str) -> str:
     """The commissioner's copy of a late notice or absence given or taken back."""
     if event == "withdrawn":
         taken = NoticeWithdrawn(record.player, record.night, record.notice.kind)
-        return attendance_text.withdrawn_for_commissioner(taken)
+        return withdrawn_for_commissioner(taken)
     return late_for_commissioner(record)
 
 
@@ -140,3 +141,16 @@ def status(
     for role, result in checks.items():
         lines.append(f"- {role}: {result if result is not None else 'not checked yet'}")
     return "\n".join(lines)
+
+
+def withdrawn_for_commissioner(taken: NoticeWithdrawn) -> str:
+    """The approvals channel, where the notice itself was posted."""
+    return f"{taken.player.name}: took back their {KINDS[taken.kind]} for week {taken.night.week}"
+
+
+def late_for_commissioner(given: NoticeGiven | NoticeRecord) -> str:
+    what = "late" if given.notice.kind == "late" else "absent"
+    minutes = f", about {given.notice.minutes} min" if given.notice.minutes else ""
+    note = f" — “{given.notice.note}”" if given.notice.note else ""
+    timing = given.notice.timing.replace("_", " ")
+    return f"{given.player.name}: {what} for week {given.night.week}{minutes} ({timing}){note}"

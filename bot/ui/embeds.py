@@ -16,9 +16,9 @@ import discord
 
 from bot.services.outcomes.night import GroupView, NightSummary, WeekView
 from bot.services.outcomes.posts import Post
+from bot.services.outcomes.standings import StandingRow
 from bot.ui.fit import lines_within, values
 from bot.ui.render import SOURCES, keep_whole, money, result_parts, tns
-from cogs.standings.standings_outcomes import StandingRow
 
 PHONE = 40  # characters a phone shows on one line of an embed
 PAGE_LINES = 18  # lines on one page of a paged list: one phone screen

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cogs.scores.scores_outcomes import ParSet
+from bot.services.outcomes.scores import ParSet
 
 
 def par_reply(result: ParSet) -> str:

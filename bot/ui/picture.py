@@ -28,7 +28,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from cogs.standings.standings_outcomes import StandingRow
+from bot.services.outcomes.standings import StandingRow
 
 WIDTH = 1080  # px: a phone shows it full width
 MARGIN = 48

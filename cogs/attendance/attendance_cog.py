@@ -9,8 +9,9 @@ from discord.ext import commands
 
 from bot.components.interactions import deliver, league_bot, now_of
 from bot.parsing import parse_date
+from bot.services import attendance
 from bot.ui.replies import respond
-from cogs.attendance import attendance, attendance_text
+from cogs.attendance import attendance_text
 
 
 class Attendance(commands.Cog):

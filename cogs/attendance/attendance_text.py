@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from cogs.attendance.attendance_outcomes import NoticeGiven, NoticeRecord, NoticeWithdrawn
-
-KINDS = {"late": "late notice", "absent": "absence"}
+from bot.services.outcomes.notices import NoticeGiven, NoticeWithdrawn
+from bot.ui.delivery import KINDS
 
 
 def withdrawn(taken: NoticeWithdrawn) -> str:
@@ -13,11 +12,6 @@ def withdrawn(taken: NoticeWithdrawn) -> str:
         f"Your {KINDS[taken.kind]} for week {taken.night.week} "
         f"({taken.night.date:%A %d %B}) is taken back: you are expected as usual."
     )
-
-
-def withdrawn_for_commissioner(taken: NoticeWithdrawn) -> str:
-    """The approvals channel, where the notice itself was posted."""
-    return f"{taken.player.name}: took back their {KINDS[taken.kind]} for week {taken.night.week}"
 
 
 def notice(given: NoticeGiven) -> str:
@@ -78,11 +72,3 @@ def _missed_games(given: NoticeGiven) -> str:
         return ("You have no pre-makeup nights left: games you miss get 0 points "
                 "(the Zero Point Rule).")  # fmt: skip
     return "You have no pre-makeup scores: games you miss get 0 points (the Zero Point Rule)."
-
-
-def late_for_commissioner(given: NoticeGiven | NoticeRecord) -> str:
-    what = "late" if given.notice.kind == "late" else "absent"
-    minutes = f", about {given.notice.minutes} min" if given.notice.minutes else ""
-    note = f" — “{given.notice.note}”" if given.notice.note else ""
-    timing = given.notice.timing.replace("_", " ")
-    return f"{given.player.name}: {what} for week {given.night.week}{minutes} ({timing}){note}"

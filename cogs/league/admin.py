@@ -12,9 +12,11 @@ import discord
 from discord import Interaction, app_commands
 
 from bot.components.interactions import deliver, now_of
-from bot.services import backup, exports, outbox, photos
+from bot.services import backup, outbox, photos
 from bot.ui import delivery
-from bot.ui.exports import (
+from bot.ui.replies import respond
+from cogs.exports import exports
+from cogs.exports.exports_text import (
     csv_bytes,
     export_note,
     file_stem,
@@ -22,7 +24,6 @@ from bot.ui.exports import (
     too_big,
     zip_bytes,
 )
-from bot.ui.replies import respond
 from cogs.league.group import LeagueCommands
 from cogs.stats.stats_cog import season_choices
 

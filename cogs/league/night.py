@@ -9,12 +9,11 @@ from discord import Interaction, app_commands
 from bot.components import paging
 from bot.components.interactions import deliver, now_of
 from bot.parsing import parse_date
-from bot.services import approvals, finalize
+from bot.services import approvals, attendance, finalize, picks
 from bot.ui import render
 from bot.ui.replies import respond
-from cogs.attendance import attendance, attendance_text
+from cogs.attendance import attendance_text
 from cogs.league.group import LeagueCommands
-from cogs.picks import picks
 
 
 class NightCommands(LeagueCommands):

@@ -9,9 +9,9 @@ from discord import Interaction, app_commands
 from bot.components.interactions import now_of
 from bot.parsing import parse_score
 from bot.services import machine_list, membership, roster
-from bot.ui.exports import imported
 from bot.ui.machines import par_reply
 from bot.ui.replies import respond
+from cogs.exports.exports_text import imported
 from cogs.league.group import LeagueCommands
 
 

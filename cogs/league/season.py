@@ -10,7 +10,7 @@ from discord import Interaction, app_commands
 from bot.components.interactions import deliver, now_of
 from bot.league_client import RESCHEDULES
 from bot.parsing import parse_clock, parse_date
-from bot.services import skips
+from bot.services import skips, standings
 from bot.services.setup import (
     SETTINGS,
     change_setting,
@@ -21,7 +21,7 @@ from bot.services.setup import (
 from bot.ui import calendar
 from bot.ui.replies import respond
 from cogs.league.group import LeagueCommands
-from cogs.standings import standings, standings_text
+from cogs.standings import standings_text
 from cogs.stats import stats, stats_text
 
 

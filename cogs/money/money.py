@@ -19,6 +19,8 @@ from bot.services.context import (
 )
 from bot.services.errors import BadInput, Conflict
 from bot.services.finalize import check_still_open, refinalize_in
+from bot.services.outcomes.standings import StandingRow
+from bot.services.standings import rows_of
 from cogs.money.money_outcomes import (
     DuesRecorded,
     MoneySummary,
@@ -27,8 +29,6 @@ from cogs.money.money_outcomes import (
     PrizeShare,
     SeasonPrizes,
 )
-from cogs.standings.standings import rows_of
-from cogs.standings.standings_outcomes import StandingRow
 
 
 async def record_dues(

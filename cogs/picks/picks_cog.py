@@ -6,10 +6,10 @@ from discord import Interaction, app_commands
 from discord.ext import commands
 
 from bot.components.interactions import league_bot, now_of
-from bot.services import membership
+from bot.services import membership, picks
 from bot.services.errors import LeagueError
 from bot.ui.replies import respond
-from cogs.picks import picks, picks_text
+from cogs.picks import picks_text
 
 CLEAR = "clear"
 

@@ -3,8 +3,9 @@ pre-makeup day) in the approvals channel, where the commissioner approves and
 rejects scores.
 
 `scorecards_cog.py` registers the cards' buttons and menus so they survive a
-restart; `scorecards.py` the service (which card a score is on, the card as it
-stands); `scorecards_decisions.py` the commissioner's clicks; `scorecards_outcomes.py`
-what they return; `scorecards_text.py` the card's embeds for a phone;
-`scorecards_views.py` its buttons and menus.
+restart; `scorecards_views.py` the buttons and menus; `scorecards_decisions.py`
+what each click does (one transaction); `scorecards_text.py` the card's embeds
+for a phone. Which card a score is on, and the card as it stands, is owed in
+the score's own transaction, so it is the night's core
+(`bot/services/scorecards.py`, `bot/services/outcomes/cards.py`).
 """

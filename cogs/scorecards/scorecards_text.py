@@ -17,8 +17,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.ui.fit import ELLIPSIS, cut_line, size, values
-from cogs.scorecards.scorecards_outcomes import (
+from bot.services.outcomes.cards import (
     APPROVED,
     MISSING,
     REJECTED,
@@ -28,7 +27,8 @@ from cogs.scorecards.scorecards_outcomes import (
     CardPhoto,
     CardView,
 )
-from cogs.scores.scores_outcomes import Approval, PhotoPost
+from bot.services.outcomes.scores import Approval, PhotoPost
+from bot.ui.fit import ELLIPSIS, cut_line, size, values
 
 MARK = {APPROVED: "✓", WAITING: "⏳", REJECTED: "✗", MISSING: "–"}
 LEGEND = "✓ approved · ⏳ waiting · ✗ rejected · – not in yet"

@@ -15,11 +15,11 @@ from bot import photos
 from bot.components.interactions import deliver, league_bot, now_of
 from bot.models import Photo
 from bot.parsing import InputError, parse_score
-from bot.services import premakeups
+from bot.services import premakeups, scores
 from bot.services.errors import LeagueError
 from bot.ui import delivery
 from bot.ui.replies import respond
-from cogs.scores import scores, scores_text
+from cogs.scores import scores_text
 
 log = logging.getLogger(__name__)
 NOT_DOWNLOADED = "The photo could not be fetched from Discord. Send the score again with it."

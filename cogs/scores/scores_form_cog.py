@@ -15,9 +15,10 @@ from discord.ext import commands
 
 from bot.components.interactions import deliver, league_bot, now_of
 from bot.parsing import InputError, parse_score
+from bot.services import scores
 from bot.services.errors import BadInput
 from bot.ui.replies import report, respond
-from cogs.scores import scores, scores_text
+from cogs.scores import scores_text
 from cogs.scores.scores_cog import my_game_choices
 
 TITLE_LIMIT = LABEL_LIMIT = 45  # Discord: a modal's title, a text input's label

@@ -3,7 +3,7 @@ form, its photo."""
 
 from __future__ import annotations
 
-from cogs.scores.scores_outcomes import ScoreView
+from bot.services.outcomes.scores import ScoreView
 
 
 def score_pending(view: ScoreView) -> str:

@@ -10,10 +10,10 @@ from discord.ext import commands
 
 from bot.components import paging, picture
 from bot.components.interactions import league_bot, now_of
-from bot.services import groups
+from bot.services import groups, standings
 from bot.services.errors import NotFound
 from bot.ui.replies import respond
-from cogs.standings import standings, standings_text
+from cogs.standings import standings_text
 from cogs.stats.stats_cog import season_choices
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from bot.services.outcomes.standings import PlayerSeason, PlayoffDivision
 from bot.ui.render import money
-from cogs.standings.standings_outcomes import PlayerSeason, PlayoffDivision
 
 SCORE_STATES = {"pending": "waiting for the commissioner", "approved": "approved",
                 "rejected": "rejected"}  # fmt: skip

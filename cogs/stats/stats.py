@@ -39,8 +39,8 @@ from bot.services.context import (
     season_of,
 )
 from bot.services.errors import BadInput, NotFound
+from bot.services.standings import rows_of
 from cogs.money.money import prizes_in
-from cogs.standings.standings import rows_of
 from cogs.stats.stats_outcomes import MachineView, PlayerStatsView, RosterChange, SeasonSummary
 
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from bot.services import approvals, finalize, membership, premakeups, setup
-from cogs.picks import picks
-from cogs.scores import scores
+from bot.services import approvals, finalize, membership, picks, premakeups, scores, setup
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, at
 from tests.cogs.fakes import GUILD, FakeBot
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.client import LeagueBot
-from cogs.scores import scores
+from bot.services import scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.examples import Example, gathered
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, Said, click, invoke, submit_modal

@@ -10,13 +10,10 @@ import aiosqlite
 import pytest
 from discord import app_commands
 
-from bot.services import announcements, approvals, membership
+from bot.services import announcements, approvals, attendance, membership, picks, scores
 from bot.ui.replies import NotCommissioner
-from cogs.attendance import attendance
 from cogs.attendance.attendance_cog import Attendance
 from cogs.commissioner import Commissioner
-from cogs.picks import picks
-from cogs.scores import scores
 from cogs.standings.standings_cog import Standings
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import (

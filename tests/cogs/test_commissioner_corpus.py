@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from discord import app_commands
 
+from bot.services import scores
 from bot.ui.replies import APOLOGY
 from cogs.commissioner import Commissioner
-from cogs.scores import scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import ANNOUNCEMENTS, APPROVALS, GUILD, FakeBot, FakeMember, invoke
 from tests.cogs.league_play import lock, snapshot

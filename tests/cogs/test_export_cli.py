@@ -14,9 +14,10 @@ import sys
 import zipfile
 from pathlib import Path
 
-from bot.services import exports, setup
-from bot.services.exports import FILES
-from bot.ui.exports import csv_bytes
+from bot.services import setup
+from cogs.exports import exports
+from cogs.exports.exports import FILES
+from cogs.exports.exports_text import csv_bytes
 from tests.cogs.fakes import GUILD, FakeBot
 from tests.cogs.test_exports_cog import LATER, played
 

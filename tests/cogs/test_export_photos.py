@@ -12,9 +12,8 @@ from pathlib import Path
 import pytest
 
 from bot.photos import clean
-from bot.services import approvals
+from bot.services import approvals, scores
 from cogs.league import admin
-from cogs.scores import scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, at
 from tests.cogs.fakes import GUILD, FakeBot
 from tests.cogs.league_play import (

@@ -12,10 +12,9 @@ from pathlib import Path
 import pytest
 
 from bot.components import picture
-from bot.services import machine_list, membership, score_changes, skips
-from bot.services.exports import FILES
+from bot.services import machine_list, membership, score_changes, scores, skips
+from cogs.exports.exports import FILES
 from cogs.money import money
-from cogs.scores import scores
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, at
 from tests.cogs.fakes import GUILD, FakeBot
 from tests.cogs.league_play import (

@@ -14,15 +14,13 @@ from typing import Any
 import pytest
 
 from bot.models import Player
-from bot.services import approvals, exports, finalize, score_changes, setup
-from bot.services.exports import FILES, UNKNOWN_MEMBER
+from bot.services import approvals, attendance, finalize, score_changes, scores, setup, standings
 from bot.services.outcomes.exports import ExportValue
-from cogs.attendance import attendance
+from bot.services.outcomes.standings import StandingRow
+from cogs.exports import exports
+from cogs.exports.exports import FILES, UNKNOWN_MEMBER
 from cogs.league import admin
 from cogs.money import money
-from cogs.scores import scores
-from cogs.standings import standings
-from cogs.standings.standings_outcomes import StandingRow
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, NEW_YORK, PLAYERS, as_user, at
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, Said, click
 from tests.cogs.league_play import (

@@ -9,10 +9,9 @@ from pathlib import Path
 import discord
 import pytest
 
-from bot.services import approvals
+from bot.services import approvals, picks
 from bot.ui.replies import APOLOGY, OTHER_SERVER, LeagueTree, report
 from cogs.commissioner import Commissioner
-from cogs.picks import picks
 from cogs.scores.scores_cog import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, click, invoke

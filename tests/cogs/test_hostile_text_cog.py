@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from bot.services import exports, membership, score_changes
+from bot.services import membership, score_changes, scores
 from bot.services.context import FORMULA_NAME
 from bot.services.errors import BadInput
-from bot.ui.exports import csv_bytes, zip_bytes
+from cogs.exports import exports
+from cogs.exports.exports_text import csv_bytes, zip_bytes
 from cogs.scorecards import scorecards_decisions
-from cogs.scores import scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, at
 from tests.cogs.fakes import APPROVALS, COMMISSIONER_ROLE, GUILD, FakeBot, FakeMember, FakeRole
 from tests.cogs.league_play import lock, snapshot

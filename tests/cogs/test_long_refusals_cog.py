@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services import membership
+from bot.services import membership, scores
 from bot.services.finalize import LISTED
-from cogs.scores import scores
 from tests.cogs.conftest import FIRST_NIGHT, at
 from tests.cogs.fakes import GUILD, FakeBot
 from tests.cogs.league_play import discord_id, lock

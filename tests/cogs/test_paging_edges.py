@@ -7,8 +7,7 @@ from datetime import timedelta
 import discord
 
 from bot.components.paging import PageButton, page_view
-from bot.services import commissioners
-from cogs.picks import picks
+from bot.services import commissioners, picks
 from cogs.scores.scores_cog import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import GUILD, FakeBot, click, invoke

@@ -14,9 +14,10 @@ import pytest
 
 from bot.database import Database
 from bot.migrate import migrate
-from bot.services import exports, membership, roster, setup
-from bot.ui.exports import csv_bytes
-from bot.ui.exports import imported as reply
+from bot.services import membership, roster, setup
+from cogs.exports import exports
+from cogs.exports.exports_text import csv_bytes
+from cogs.exports.exports_text import imported as reply
 from tests.cogs.conftest import PLAYERS, at
 from tests.cogs.fakes import GUILD, FakeBot, Said
 from tests.cogs.league_play import snapshot

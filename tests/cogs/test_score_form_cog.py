@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.services import membership, setup
-from cogs.attendance import attendance
-from cogs.scores import scores
+from bot.services import attendance, membership, scores, setup
 from cogs.scores.scores_form_cog import ScoreForm, ScoreFormCommand
 from tests.cogs.conftest import PLAYERS, as_user
 from tests.cogs.examples import Example

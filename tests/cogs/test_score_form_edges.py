@@ -3,7 +3,7 @@ and the answer to a form left blank."""
 
 from __future__ import annotations
 
-from cogs.scores import scores
+from bot.services import scores
 from cogs.scores.scores_form_cog import ScoreForm
 from tests.cogs.conftest import PLAYERS, as_user
 from tests.cogs.fakes import FakeBot, submit_modal

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services import approvals
-from cogs.picks import picks
-from cogs.scorecards import scorecards
+from bot.services import approvals, picks, scorecards
 from cogs.scores.scores_cog import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.examples import Example

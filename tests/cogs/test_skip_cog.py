@@ -6,8 +6,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from bot.services import skips
-from cogs.attendance import attendance
+from bot.services import attendance, skips
 from cogs.commissioner import Commissioner
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user, at
 from tests.cogs.fakes import ANNOUNCEMENTS, GUILD, FakeBot, Said, invoke

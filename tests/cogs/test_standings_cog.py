@@ -10,11 +10,9 @@ import pytest
 from PIL import Image
 
 from bot.components import picture
-from bot.services import approvals, machine_list, membership, setup
+from bot.services import approvals, machine_list, membership, picks, scores, setup
 from bot.ui.picture import WIDTH
 from cogs.money import money
-from cogs.picks import picks
-from cogs.scores import scores
 from cogs.standings.standings_cog import Standings
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.examples import Example

@@ -3,8 +3,7 @@ group by group, paged (R5 approvals)."""
 
 from __future__ import annotations
 
-from bot.services import approvals
-from cogs.scores import scores
+from bot.services import approvals, scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import GUILD, FakeBot, click, private_message
 from tests.cogs.league_play import discord_id, lock, snapshot, submit_all

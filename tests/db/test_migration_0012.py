@@ -10,11 +10,9 @@ from pathlib import Path
 from bot.database import Database
 from bot.migrate import migrate
 from bot.models import Photo
-from bot.services import setup
-from cogs.scorecards import scorecards
-from cogs.scorecards.scorecards_outcomes import CardPhoto
+from bot.services import scorecards, scores, setup
+from bot.services.outcomes.cards import CardPhoto
 from cogs.scorecards.scorecards_text import card_embeds
-from cogs.scores import scores
 from tests.services.conftest import GUILD, SEASON_START, at
 from tests.services.test_scores import NIGHT, P, locked_league
 

@@ -10,9 +10,7 @@ from pathlib import Path
 
 from bot.database import Database
 from bot.migrate import migrate
-from bot.services import premakeups, setup
-from cogs.scorecards import scorecards
-from cogs.scores import scores
+from bot.services import premakeups, scorecards, scores, setup
 from tests.services.conftest import GUILD, SEASON_START, at
 from tests.services.test_scores import NIGHT, P, locked_league
 

@@ -14,9 +14,8 @@ from pathlib import Path
 from bot.config import Settings
 from bot.database import Database
 from bot.migrate import migrate
-from bot.services import machine_list, membership, setup
+from bot.services import machine_list, membership, picks, setup
 from bot.stage import build_stage, running_bot, settings_for
-from cogs.picks import picks
 from standin import MANAGE_GUILD, DiscordStandIn
 
 TOKEN = "standin-e2e.token.0123456789abcdefghij"

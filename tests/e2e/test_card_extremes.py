@@ -20,8 +20,8 @@ import pytest
 
 from bot import photos
 from bot.scoring import MAX_SCORE
+from bot.services import scores
 from cogs.scorecards import scorecards_decisions
-from cogs.scores import scores
 from standin import DiscordStandIn, Limits
 from tests.e2e.harness import TOKEN, Server, bot_settings, locked_night, running_bot, small_server
 from tests.test_photos import phone_jpeg

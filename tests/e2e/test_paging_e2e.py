@@ -19,10 +19,9 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.config import Settings
-from bot.services import approvals, score_changes
+from bot.services import approvals, score_changes, scores
 from bot.stage import running_bot
 from bot.transcript import shown
-from cogs.scores import scores
 from standin import DiscordStandIn, Exchange, Limits
 from standin.commands import InvalidInvocation
 from standin.messages import BadMessage, check_body

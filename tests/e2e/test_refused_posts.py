@@ -20,11 +20,10 @@ import pytest
 from PIL import Image
 
 from bot.config import Settings
-from bot.services import approvals
+from bot.services import approvals, scores
 from bot.stage import running_bot
 from bot.transcript import shown
 from bot.ui.picture import WIDTH
-from cogs.scores import scores
 from standin import DiscordStandIn, Exchange, Limits
 from tests.e2e.harness import bot_settings, locked_night, small_server
 

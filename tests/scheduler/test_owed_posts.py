@@ -25,11 +25,11 @@ from bot.services import (
     groups,
     membership,
     outbox,
+    scores,
     setup,
     skips,
 )
 from cogs.commissioner import Commissioner
-from cogs.scores import scores
 from tests.cogs import fakes
 from tests.cogs.conftest import COMMISSIONER, as_user
 from tests.cogs.fakes import FakeBot, FakeInteraction, invoke

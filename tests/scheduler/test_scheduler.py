@@ -180,8 +180,7 @@ async def test_a_refused_post_is_kept_failed_reported_once_and_sent_by_resend(
 
 
 async def test_a_league_day_posts_groupings_cutoff_lock_and_grace_in_order(db: Database) -> None:
-    from cogs.attendance import attendance
-    from cogs.scores import scores
+    from bot.services import attendance, scores
 
     channel = Channel(db)
     scheduler = await started(db, channel, at(FIRST, "09:00"))
@@ -213,8 +212,7 @@ async def test_a_league_day_posts_groupings_cutoff_lock_and_grace_in_order(db: D
 async def test_r2_3_the_grace_post_names_nobody_once_everyone_sent_a_notice_or_a_score(
     db: Database,
 ) -> None:
-    from cogs.attendance import attendance
-    from cogs.scores import scores
+    from bot.services import attendance, scores
 
     channel = Channel(db)
     scheduler = await started(db, channel, at(FIRST, "09:00"))

@@ -13,10 +13,8 @@ from bot.database import Database
 from bot.migrate import migrate
 from bot.models import Night, Notice
 from bot.repositories import nights
-from bot.services import approvals, finalize, machine_list, membership, setup
+from bot.services import approvals, finalize, machine_list, membership, picks, scores, setup
 from bot.services.context import night_on, season_of
-from cogs.picks import picks
-from cogs.scores import scores
 
 GUILD = 1001
 COMMISSIONER = 9001

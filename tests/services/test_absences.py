@@ -7,11 +7,19 @@ from datetime import date, time, timedelta
 import pytest
 
 from bot.database import Database
-from bot.services import approvals, finalize, machine_list, membership, premakeups, setup, skips
+from bot.services import (
+    approvals,
+    attendance,
+    finalize,
+    machine_list,
+    membership,
+    picks,
+    premakeups,
+    scores,
+    setup,
+    skips,
+)
 from bot.services.errors import BadInput, Conflict, NotFound, WrongState
-from cogs.attendance import attendance
-from cogs.picks import picks
-from cogs.scores import scores
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from bot.services import announcements, approvals, finalize, membership, skips
+from bot.services import (
+    announcements,
+    approvals,
+    attendance,
+    finalize,
+    membership,
+    picks,
+    scores,
+    skips,
+)
 from bot.services.outcomes.posts import CutoffPost, GracePost, LockPost, NoticeLine
 from bot.ui import render
-from cogs.attendance import attendance
-from cogs.picks import picks
-from cogs.scores import scores
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
 
 NIGHT = SEASON_START  # Wednesday 7 January 2026, week 1

@@ -6,10 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.database import Database
-from bot.services import approvals
+from bot.services import approvals, picks, scores
 from bot.services.errors import NotFound
-from cogs.picks import picks
-from cogs.scores import scores
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

@@ -7,11 +7,9 @@ from datetime import date
 
 import pytest
 
-from bot.services import membership
+from bot.services import attendance, membership, picks, scores
 from bot.services.errors import BadInput, NotFound, WrongState
-from cogs.attendance import attendance, attendance_text
-from cogs.picks import picks
-from cogs.scores import scores
+from cogs.attendance import attendance_text
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

@@ -10,11 +10,10 @@ from datetime import date
 import pytest
 
 from bot.database import Database
-from bot.services import exports, machine_list, membership, score_changes, setup
+from bot.services import attendance, machine_list, membership, picks, score_changes, setup
 from bot.services.context import check_text
 from bot.services.errors import NotFound, WrongState
-from cogs.attendance import attendance
-from cogs.picks import picks
+from cogs.exports import exports
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

@@ -20,11 +20,8 @@ from bot.migrate import DEFAULT_MIGRATIONS as MIGRATIONS
 from bot.migrate import migrate
 from bot.repositories import results
 from bot.repositories._rows import fraction_of, fraction_text
-from bot.services import approvals, finalize, machine_list, setup
+from bot.services import approvals, finalize, machine_list, picks, scores, setup, standings
 from cogs.money import money
-from cogs.picks import picks
-from cogs.scores import scores
-from cogs.standings import standings
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, add_players, at, discord_id
 
 NIGHT = SEASON_START

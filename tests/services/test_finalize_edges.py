@@ -10,11 +10,8 @@ import pytest
 
 from bot.database import Database
 from bot.scoring import RuleError
-from bot.services import approvals, finalize, membership, setup
+from bot.services import approvals, attendance, finalize, membership, picks, scores, setup
 from bot.services.errors import NotReady, WrongState
-from cogs.attendance import attendance
-from cogs.picks import picks
-from cogs.scores import scores
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

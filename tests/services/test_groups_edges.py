@@ -8,12 +8,10 @@ from datetime import date, timedelta
 
 import pytest
 
-from bot.services import approvals, finalize, groups, membership, premakeups, setup
+from bot.services import approvals, finalize, groups, membership, picks, premakeups, scores, setup
 from bot.services.errors import NotReady
 from bot.services.season import TOO_FEW_FOR_GROUPS, groups_wait_for
 from bot.ui.embeds import week_notes
-from cogs.picks import picks
-from cogs.scores import scores
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

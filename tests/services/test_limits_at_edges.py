@@ -14,11 +14,18 @@ from PIL import Image
 from bot import photos
 from bot.database import Database
 from bot.parsing import InputError
-from bot.services import approvals, machine_list, membership, score_changes, setup, skips
+from bot.services import (
+    approvals,
+    attendance,
+    machine_list,
+    membership,
+    score_changes,
+    scores,
+    setup,
+    skips,
+)
 from bot.services.errors import BadInput
-from cogs.attendance import attendance
 from cogs.money import money
-from cogs.scores import scores
 from tests.services.conftest import GUILD, SEASON_START, at, discord_id
 from tests.services.test_scores import NIGHT, locked_league
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 from datetime import date
 
 from bot.database import Database
-from bot.services import membership, setup
-from cogs.picks import picks
+from bot.services import membership, picks, setup
 from tests.services.conftest import GUILD, SEASON_START, at, discord_id
 
 

@@ -8,11 +8,10 @@ from datetime import date
 import pytest
 
 from bot.database import Database
-from bot.services import membership, setup
+from bot.services import membership, picks, setup
 from bot.services.errors import BadInput
 from cogs.money import money
 from cogs.money.money_outcomes import PlayerDues
-from cogs.picks import picks
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

@@ -11,10 +11,8 @@ import pytest
 from bot.database import Database
 from bot.models import OutboxItem
 from bot.repositories import outbox_items
-from bot.services import approvals, finalize, outbox
+from bot.services import approvals, finalize, outbox, picks, scores
 from bot.services.errors import LeagueError, NotReady, WrongState
-from cogs.picks import picks
-from cogs.scores import scores
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
 
 TONIGHT = at(SEASON_START, "20:00")

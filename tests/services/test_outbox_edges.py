@@ -11,10 +11,8 @@ from datetime import timedelta
 from bot.database import Database
 from bot.models import OutboxItem
 from bot.repositories import outbox_items
-from bot.services import approvals, finalize, outbox
+from bot.services import approvals, finalize, outbox, picks, scores
 from bot.ui import delivery
-from cogs.picks import picks
-from cogs.scores import scores
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
 
 TONIGHT = at(SEASON_START, "20:00")

@@ -8,10 +8,8 @@ from datetime import date
 
 import pytest
 
-from bot.services import announcements, machine_list, setup
+from bot.services import announcements, machine_list, picks, scores, setup
 from bot.services.errors import BadInput, Conflict, WrongState
-from cogs.picks import picks
-from cogs.scores import scores
 from tests.services.conftest import GUILD, SEASON_START, at, discord_id, finalize_week_1
 
 NIGHT = SEASON_START  # Wednesday 7 January 2026, week 1

@@ -6,12 +6,9 @@ from __future__ import annotations
 import pytest
 
 from bot.database import Database
-from bot.services import approvals, finalize, membership, score_changes
+from bot.services import approvals, attendance, finalize, membership, picks, score_changes, scores
 from bot.services.errors import NotFound, NotReady
-from cogs.attendance import attendance
 from cogs.money import money
-from cogs.picks import picks
-from cogs.scores import scores
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
 
 P1, P2, P3 = discord_id(1), discord_id(2), discord_id(3)

@@ -9,7 +9,7 @@ import pytest
 
 from bot.database import Database
 from bot.models import ScoreChange
-from bot.services import approvals, audit, finalize, score_changes
+from bot.services import approvals, audit, finalize, picks, score_changes, scores, standings
 from bot.services.context import stamp
 from bot.services.errors import (
     AlreadyDecided,
@@ -19,9 +19,6 @@ from bot.services.errors import (
     NotReady,
     WrongState,
 )
-from cogs.picks import picks
-from cogs.scores import scores
-from cogs.standings import standings
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

@@ -9,12 +9,18 @@ from datetime import date
 import pytest
 
 from bot.database import Database
-from bot.services import approvals, finalize, membership, score_changes, setup
+from bot.services import (
+    approvals,
+    attendance,
+    finalize,
+    membership,
+    picks,
+    score_changes,
+    scores,
+    setup,
+)
 from bot.services.context import stamp
 from bot.services.errors import BadInput, NotAllowed, NotFound, NotReady, WrongState
-from cogs.attendance import attendance
-from cogs.picks import picks
-from cogs.scores import scores
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
 
 NIGHT = SEASON_START  # Wednesday 7 January 2026, week 1

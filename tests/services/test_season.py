@@ -22,11 +22,8 @@ from __future__ import annotations
 from datetime import timedelta
 
 from bot.database import Database
-from bot.services import approvals, finalize
+from bot.services import approvals, finalize, picks, scores, standings
 from cogs.money import money
-from cogs.picks import picks
-from cogs.scores import scores
-from cogs.standings import standings
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

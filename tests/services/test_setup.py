@@ -10,12 +10,10 @@ import pytest
 
 from bot.database import Database
 from bot.repositories import leagues, nights
-from bot.services import backup, machine_list, membership, setup, skips
+from bot.services import backup, machine_list, membership, picks, setup, skips, standings
 from bot.services.context import season_of
 from bot.services.errors import BadInput, Conflict, NotFound, NotSetUp, WrongState
 from bot.services.season import groups_of
-from cogs.picks import picks
-from cogs.standings import standings
 from tests.services.conftest import GUILD, SEASON_START, add_machines, add_players, at
 
 
@@ -155,8 +153,7 @@ async def test_backup_is_a_consistent_copy(league: Database, tmp_path: Path) -> 
 async def test_r8_6_a_newcomer_after_week_1_joins_the_bottom_of_the_ladder(
     league: Database,
 ) -> None:
-    from bot.services import approvals, finalize
-    from cogs.scores import scores
+    from bot.services import approvals, finalize, scores
 
     db = league
     await add_players(db, 6)  # [P1 P2 P3] [P4 P5 P6]

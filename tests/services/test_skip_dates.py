@@ -9,11 +9,9 @@ import pytest
 
 from bot.database import Database
 from bot.repositories import leagues, nights, people
-from bot.services import skips
+from bot.services import attendance, picks, skips
 from bot.services.context import season_of
 from bot.services.errors import NotFound, WrongState
-from cogs.attendance import attendance
-from cogs.picks import picks
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,

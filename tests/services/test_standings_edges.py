@@ -7,10 +7,9 @@ from __future__ import annotations
 import pytest
 
 from bot.database import Database
-from bot.services import setup
+from bot.services import setup, standings
 from bot.services.errors import BadInput
-from cogs.standings import standings
-from cogs.standings.standings import NO_DIVISIONS
+from bot.services.standings import NO_DIVISIONS
 from tests.services.conftest import GUILD, add_machines, add_players
 from tests.services.test_season import play_week
 

@@ -8,10 +8,8 @@ from datetime import date
 import pytest
 
 from bot.database import Database
+from bot.services import attendance, picks, scores
 from bot.services.errors import BadInput, NotFound, WrongState
-from cogs.attendance import attendance
-from cogs.picks import picks
-from cogs.scores import scores
 from tests.services.conftest import GUILD, at, discord_id, notices_on, snapshot
 
 P1, P2 = discord_id(1), discord_id(2)

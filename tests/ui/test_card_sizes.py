@@ -13,8 +13,7 @@ import re
 import pytest
 
 from bot.scoring import MAX_SCORE
-from bot.ui.fit import cut_line
-from cogs.scorecards.scorecards_outcomes import (
+from bot.services.outcomes.cards import (
     APPROVED,
     MISSING,
     REJECTED,
@@ -24,6 +23,7 @@ from cogs.scorecards.scorecards_outcomes import (
     CardPhoto,
     CardView,
 )
+from bot.ui.fit import cut_line
 from cogs.scorecards.scorecards_text import card_embeds, jump_link
 from standin.messages import check_body
 

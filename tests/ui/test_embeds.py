@@ -24,8 +24,8 @@ from bot.services.outcomes.night import (
     WeekView,
 )
 from bot.services.outcomes.posts import GroupingsPost, Post
+from bot.services.outcomes.standings import StandingRow
 from bot.ui import embeds
-from cogs.standings.standings_outcomes import StandingRow
 from standin.messages import check_body
 
 RULE_ID = re.compile(r"\bR\d+(\.\d+)?\b")

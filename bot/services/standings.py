@@ -19,14 +19,14 @@ from bot.services.context import (
     season_of,
 )
 from bot.services.errors import BadInput, NotFound, NotSetUp
-from bot.services.season import SeasonTotals, ranking, season_totals, totals
-from cogs.scores.scores_outcomes import TonightScore
-from cogs.standings.standings_outcomes import (
+from bot.services.outcomes.scores import TonightScore
+from bot.services.outcomes.standings import (
     PlayerSeason,
     PlayoffDivision,
     PointsByWeek,
     StandingRow,
 )
+from bot.services.season import SeasonTotals, ranking, season_totals, totals
 
 NO_DIVISIONS = "There are no divisions yet; they start at the division week."
 

@@ -17,6 +17,7 @@ from bot.scoring import (
     pick_order,
     resolve_picks,
 )
+from bot.services.attendance import absence_cost
 from bot.services.context import (
     SeasonContext,
     machine_named,
@@ -36,7 +37,6 @@ from bot.services.season import (
     parse_group_label,
     ranks_before,
 )
-from cogs.attendance.attendance import absence_cost
 
 
 async def _working(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[Machine]:

@@ -26,9 +26,9 @@ from bot.services.errors import (
     NotFound,
     WrongState,
 )
+from bot.services.outcomes.scores import ScoreView
+from bot.services.scorecards import owe_group_card
 from bot.services.season import group_label, group_of
-from cogs.scorecards.scorecards import owe_group_card
-from cogs.scores.scores_outcomes import ScoreView
 
 PHOTO_REQUIRED = (
     "This league asks for a photo of the score display with each score: "

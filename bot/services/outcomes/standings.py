@@ -8,7 +8,7 @@ from fractions import Fraction
 from bot.models import (
     Player,
 )
-from cogs.scores.scores_outcomes import TonightScore
+from bot.services.outcomes.scores import TonightScore
 
 
 @dataclass(frozen=True)

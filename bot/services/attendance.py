@@ -30,8 +30,8 @@ from bot.services.context import (
 from bot.services.errors import BadInput, WrongState
 from bot.services.outbox import APPROVALS, owe
 from bot.services.outcomes.night import MissedGame
+from bot.services.outcomes.notices import NoticeGiven, NoticeRecord, NoticeWithdrawn
 from bot.services.season import group_of, season_totals
-from cogs.attendance.attendance_outcomes import NoticeGiven, NoticeRecord, NoticeWithdrawn
 
 NOTICE_NAMES = {"late": "a late notice", "absent": "an absence"}
 

@@ -16,8 +16,7 @@ from bot.models import Group, OutboxItem, Player, Score, ScorePhoto
 from bot.outbox_kinds import card_ref
 from bot.repositories import cards, kept_photos, leagues, nights, outbox_items, people
 from bot.services.outbox import moment, owe_approval, owe_update
-from bot.services.season import group_label
-from cogs.scorecards.scorecards_outcomes import (
+from bot.services.outcomes.cards import (
     APPROVED,
     MISSING,
     REJECTED,
@@ -27,6 +26,7 @@ from cogs.scorecards.scorecards_outcomes import (
     CardPhoto,
     CardView,
 )
+from bot.services.season import group_label
 
 # --- owing (inside the caller's transaction) ---------------------------------------------
 

@@ -1,5 +1,5 @@
 """A season's export: every table the league keeps, as the CSV
-files `bot/ui/exports.py` writes. One read, so the files agree with each other.
+files `cogs/exports/exports_text.py` writes. One read, so the files agree with each other.
 
 Names, not ids: a player by their name ("Name (removed)" if a current player
 shares it); a Discord member who acted (approved, recorded dues) by their
@@ -33,10 +33,10 @@ from bot.scoring import shown
 from bot.services.context import SeasonContext, league_of, season_context
 from bot.services.errors import BadInput, NotFound, NotSetUp
 from bot.services.outcomes.exports import Cents, ExportPhoto, ExportTable, ExportValue, SeasonExport
+from bot.services.outcomes.standings import StandingRow
 from bot.services.photos import file_name
+from bot.services.standings import rows_of
 from cogs.money.money import prizes_in
-from cogs.standings.standings import rows_of
-from cogs.standings.standings_outcomes import StandingRow
 from cogs.stats.stats import shown_names
 
 UNKNOWN_MEMBER = "Discord user (unknown name)"
