@@ -1,6 +1,6 @@
 """/stats and /machine at their edges, as a league meets them: a player's name
 of two words, a removed player and a new one sharing a name, a high score held
-by a removed player, a machine whose par is not set, autocomplete offering
+by a removed player (named apart from a current one of the same name), a machine whose par is not set, autocomplete offering
 removed players, and moves counted by the league's two-player-swap setting."""
 
 from __future__ import annotations
@@ -59,6 +59,19 @@ async def test_a_high_score_held_by_a_removed_player_is_shown_by_name(league: Fa
     await run(bot, "player remove", when=LATER, name="P1")
     text = await machine(bot, name="Medieval Madness")
     assert "1. P1 300,000,000 · week 1, 07 Jan" in text
+
+
+async def test_a_removed_player_is_told_from_a_current_one_of_the_same_name(
+    league: FakeBot,
+) -> None:
+    """P1 holds the high score and left; a new player is called P1 too. The
+    high score is the removed P1's, and says so; before the new P1, it did not."""
+    bot = league
+    await play_week(bot, 1, WEEK)
+    await run(bot, "player remove", when=LATER, name="P1")
+    await run(bot, "player add", when=LATER, name="p1", member=NEWCOMERS[0], skill=5.0)
+    text = await machine(bot, name="Medieval Madness")
+    assert "1. P1 (removed) 300,000,000 · week 1, 07 Jan" in text
 
 
 async def test_a_machine_without_a_par_shows_the_one_its_pre_makeups_give(
