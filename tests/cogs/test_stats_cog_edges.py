@@ -1,7 +1,8 @@
 """/stats and /machine at their edges, as a league meets them: a player's name
 of two words, a removed player and a new one sharing a name, a high score held
-by a removed player (named apart from a current one of the same name), a machine whose par is not set, autocomplete offering
-removed players, and moves counted by the league's two-player-swap setting."""
+by a removed player (named apart from a current one of the same name), a
+machine whose par is not set, autocomplete offering removed players, and moves
+counted by the league's two-player-swap setting."""
 
 from __future__ import annotations
 
