@@ -142,7 +142,13 @@ def main(out: Path, paths: list[str]) -> int:
     print(f"recheck: {len(mutants)} mutants against {' '.join(paths)}"
           f" (stats in {time.monotonic() - started:.0f}s)", flush=True)  # fmt: skip
     jobs = int(os.environ.get("MUTATION_JOBS", "2"))
+    # A second look stopped part way (it can take hours) goes on where it stopped
+    # when run again with MUTATION_RECHECK_RESUME=1: the verdicts it has are kept.
     results: dict[str, dict[str, str]] = {}
+    if os.environ.get("MUTATION_RECHECK_RESUME") == "1" and results_path.exists():
+        results = {m: v for m, v in json.loads(results_path.read_text()).items() if m in mutants}
+        print(f"recheck: {len(results)} verdicts kept, {len(mutants) - len(results)} to go",
+              flush=True)  # fmt: skip
     writing = threading.Lock()
 
     # the area's own tests that call a function already passed with its mutants
@@ -160,7 +166,7 @@ def main(out: Path, paths: list[str]) -> int:
             results_path.write_text(json.dumps(results, indent=1, sort_keys=True))
 
     with ThreadPoolExecutor(jobs) as pool:
-        list(pool.map(one, sorted(mutants)))
+        list(pool.map(one, sorted(set(mutants) - set(results))))
     counts = defaultdict(int)
     for result in results.values():
         counts[result["status"]] += 1
