@@ -1,7 +1,8 @@
 """/league …: the commissioner's commands, refused for everyone else at run time.
 
 One GroupCog joins the subcommand groups (season, player, machine, night, score,
-money, admin), which live by subject in `cogs/league/`. Discord allows 25
+money, admin): a feature's own (money: `cogs/money/money_cog.py`), the others by
+subject in `cogs/league/`. Discord allows 25
 entries per level, so every command sits in a group (command → group → subcommand).
 """
 

@@ -93,7 +93,7 @@ main() {
                 [[ "$name" == "$folder" || "$name" == "$folder"_* ]] || continue
                 [[ "$name" =~ _(cog|outcomes|text|views)$ ]] && continue
             fi
-            case "$name" in "$folder"_cog | "$folder"_views) name="$folder" ;; esac
+            case "$name" in "$folder"_*cog | "$folder"_*views) name="$folder" ;; esac
             if [ $# -eq 0 ] || [[ " $* " == *" $name "* ]]; then
                 grep -q "def " "$file" && only+=("$file")  # an __init__ with nothing to mutate is left out
             fi

@@ -5,6 +5,9 @@ of bot/ and cogs/ imports only the layers listed for its own layer in ALLOWED.
           │                │   └──────────> rules (bot.scoring, bot/rules)
           └──> ui ──> outcomes, models, rules, parsing
 
+(a feature's modules in cogs/<feature>/ in the layer of their role: its
+service with the services, its `*_text.py` with ui, and so on.)
+
 The rule for result types: what a service returns for the bot to show is a
 frozen dataclass in `bot/services/outcomes/` (a module per area); a service's
 errors are in `bot/services/errors.py`. Those two are the layer "outcomes": data and
@@ -12,7 +15,8 @@ error types that import nothing of the project but `bot.models` (and the
 rules), so `bot/ui` may import them and still never reaches a service. `bot/ui`
 imports no other part of `bot.services`; services import nothing of
 `bot/ui`, cogs, the scheduler or discord; a service returns data, and the
-cog or the scheduler asks `bot.ui.render` to word it. The rules import no other
+cog or the scheduler asks the words (a feature's `*_text.py`, `bot.ui.render`)
+to word it. The rules import no other
 bot package (only `bot.rules` itself) and nothing of discord or the database.
 `bot.client`, `bot.__main__`, `bot.demo` and `bot.example` are the composition
 root ("app"): they wire everything together and may import anything.
@@ -153,9 +157,13 @@ FEATURE_ROLES = {
 }
 
 
+NOT_FEATURES = {"league"}  # cogs/league/: the /league groups by subject, all of them cogs
+
+
 def feature_layer(parts: list[str]) -> str | None:
-    """The layer of cogs.<feature>.<feature>[_role] by its role; else None."""
-    if len(parts) < 3 or parts[0] != "cogs":
+    """The layer of cogs.<feature>.<feature>[_role] by its role; None for a module
+    of a feature's package named for no role of it (so it is in no layer)."""
+    if len(parts) < 3 or parts[0] != "cogs" or parts[1] in NOT_FEATURES:
         return None
     feature, module = parts[1], parts[2]
     if module != feature and not module.startswith(feature + "_"):
@@ -166,9 +174,9 @@ def feature_layer(parts: list[str]) -> str | None:
 def layer_of(name: str) -> str | None:
     if name == "bot":  # bot/__init__.py
         return "app"
-    feature = feature_layer(name.split("."))
-    if feature is not None:
-        return feature
+    parts = name.split(".")
+    if len(parts) >= 3 and parts[0] == "cogs" and parts[1] not in NOT_FEATURES:
+        return feature_layer(parts)  # a feature's module, by its role
     for prefix in sorted(LAYERS, key=len, reverse=True):
         if name == prefix or name.startswith(prefix + "."):
             return LAYERS[prefix]
@@ -336,6 +344,10 @@ def test_the_modules_are_found() -> None:
             ["cogs.fake.fake_decisions (services) imports cogs.fake.fake_views.Button "
              "(components)"],
             id="more of a feature's service imports its views",
+        ),
+        pytest.param(
+            "cogs.fake.choices", "", ["cogs.fake.choices is in no layer; add it to LAYERS"],
+            id="a feature's module named for no role of it",
         ),
         pytest.param(
             "cogs.league.fake", "from cogs.fake.fake import due\nimport aiosqlite\n",

@@ -1,5 +1,7 @@
-"""The buttons, menus and pages that both the cogs and the outbox's sender
-need: a group's scorecard, an old approval post's Approve and Reject, the
-arrows of a long list. Below both: they import services and the UI's words,
-never a cog or the sender. Each cog's `setup()` registers the persistent ones
-it owns (bot.client loads the cogs)."""
+"""The buttons, menus and pages that both the cogs and the outbox's sender need:
+an old approval post's Approve and Reject, the arrows of a long list, the
+standings picture, the suggestions while a name is typed. (A feature's own
+buttons are in its folder, as the scorecards' in `cogs/scorecards/`.) Below
+both: they import services and the UI's words, never a cog or the sender. Each
+cog's `setup()` registers the persistent ones it owns (bot.client loads the
+cogs)."""

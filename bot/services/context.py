@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 
 import aiosqlite
 
+from bot.database import Database
 from bot.models import League, Machine, Night, Player, Season, SeasonRules
 from bot.repositories import leagues, nights, people, season_history
 from bot.scoring import PrizeSplit, RuleError, RuleSettings, check_score
@@ -251,3 +252,20 @@ def valid_score(score: int) -> int:
         return check_score(score)
     except RuleError as error:
         raise BadInput(str(error)) from None
+
+
+def shown_names(players: list[Player]) -> dict[int, str]:
+    """Every player's shown name; a removed player sharing a current player's name
+    is "Name (removed)", so two people never read as one."""
+    current = {p.name.casefold() for p in players if not p.removed}
+    return {
+        p.id: f"{p.name} (removed)" if p.removed and p.name.casefold() in current else p.name
+        for p in players
+    }
+
+
+async def season_names(db: Database, guild_id: int) -> list[str]:
+    """The league's seasons, newest first (for autocomplete)."""
+    async with db.read() as conn:
+        league = await league_of(conn, guild_id)
+        return [s.season.name for s in reversed(await season_history.seasons(conn, league.id))]

@@ -7,7 +7,7 @@ import discord
 from bot.services.outcomes.notices import DateSkipped, WithdrawnNotice
 from bot.ui.render import chunks
 
-KINDS = {"late": "late notice", "absent": "absence"}
+NOTICE_KINDS = {"late": "late notice", "absent": "absence"}  # a notice, as a person says it
 
 
 def who(notice: WithdrawnNotice) -> str:
@@ -24,12 +24,13 @@ def skip_announcement(skipped: DateSkipped) -> list[str]:
     lines = [f"No league night on {skipped.day:%A %d %B}{reason}."]
     for notice in skipped.withdrawn:
         lines.append(
-            f"{who(notice)}, your {KINDS[notice.kind]} for that date is withdrawn; nothing to do."
+            f"{who(notice)}, your {NOTICE_KINDS[notice.kind]} for that date is withdrawn; "
+            "nothing to do."
         )
     for notice in skipped.stranded:
         lines.append(
             f"{who(notice)}, {notice.day:%A %d %B} is no longer a league night, so your "
-            f"{KINDS[notice.kind]} for it is withdrawn; nothing to do."
+            f"{NOTICE_KINDS[notice.kind]} for it is withdrawn; nothing to do."
         )
     if skipped.kept:
         lines.append("Late notices and absences given for later dates stay with their dates.")

@@ -11,8 +11,7 @@ from bot.models import OutboxItem
 from bot.services.outcomes.admin import DeliveryStatus, Resent
 from bot.services.outcomes.notices import NoticeGiven, NoticeRecord, NoticeWithdrawn
 from bot.services.outcomes.scores import PreMakeupView
-
-KINDS = {"late": "late notice", "absent": "absence"}  # a notice, as a person says it
+from bot.ui.calendar import NOTICE_KINDS
 
 WHAT = {  # each kind of outbox item (bot.outbox_kinds.Kind), in words
     "approval": "approval post",
@@ -145,7 +144,8 @@ def status(
 
 def withdrawn_for_commissioner(taken: NoticeWithdrawn) -> str:
     """The approvals channel, where the notice itself was posted."""
-    return f"{taken.player.name}: took back their {KINDS[taken.kind]} for week {taken.night.week}"
+    what = NOTICE_KINDS[taken.kind]
+    return f"{taken.player.name}: took back their {what} for week {taken.night.week}"
 
 
 def late_for_commissioner(given: NoticeGiven | NoticeRecord) -> str:

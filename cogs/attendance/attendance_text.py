@@ -1,15 +1,16 @@
-"""Message text for a player taking back their late notice or absence (R2)."""
+"""What a player reads after `/late` or `/absent` (R2): the notice taken, with
+what a missed game scores for them (R3), or taken back."""
 
 from __future__ import annotations
 
 from bot.services.outcomes.notices import NoticeGiven, NoticeWithdrawn
-from bot.ui.delivery import KINDS
+from bot.ui.calendar import NOTICE_KINDS
 
 
 def withdrawn(taken: NoticeWithdrawn) -> str:
     """The player's reply."""
     return (
-        f"Your {KINDS[taken.kind]} for week {taken.night.week} "
+        f"Your {NOTICE_KINDS[taken.kind]} for week {taken.night.week} "
         f"({taken.night.date:%A %d %B}) is taken back: you are expected as usual."
     )
 

@@ -30,14 +30,13 @@ from bot.repositories import (
 from bot.repositories.exports import Record
 from bot.rules.stats import NightPlace, night_moves
 from bot.scoring import shown
-from bot.services.context import SeasonContext, league_of, season_context
+from bot.services.context import SeasonContext, league_of, season_context, shown_names
 from bot.services.errors import BadInput, NotFound, NotSetUp
 from bot.services.outcomes.exports import Cents, ExportPhoto, ExportTable, ExportValue, SeasonExport
 from bot.services.outcomes.standings import StandingRow
 from bot.services.photos import file_name
 from bot.services.standings import rows_of
 from cogs.money.money import prizes_in
-from cogs.stats.stats import shown_names
 
 UNKNOWN_MEMBER = "Discord user (unknown name)"
 SOURCES = {  # game_results.source as the export says it (R3.4, R3.6)

@@ -11,6 +11,7 @@ from importlib import metadata
 import discord
 from discord import Interaction, app_commands
 
+from bot.components.choices import season_choices
 from bot.components.interactions import deliver, now_of
 from bot.services import backup, outbox, photos
 from bot.ui import delivery
@@ -25,7 +26,6 @@ from cogs.exports.exports_text import (
     zip_bytes,
 )
 from cogs.league.group import LeagueCommands
-from cogs.stats.stats_cog import season_choices
 
 FILE_LIMIT = 10 * 1024 * 1024  # what a bot may attach in a server without boosts
 CHANNELS = ("announcements", "approvals")  # the configured channels, as the outbox names them

@@ -9,12 +9,12 @@ from discord import Interaction, app_commands
 from discord.ext import commands
 
 from bot.components import paging, picture
+from bot.components.choices import season_choices
 from bot.components.interactions import league_bot, now_of
 from bot.services import groups, standings
 from bot.services.errors import NotFound
 from bot.ui.replies import respond
 from cogs.standings import standings_text
-from cogs.stats.stats_cog import season_choices
 
 
 class Standings(commands.Cog):

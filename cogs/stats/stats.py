@@ -37,21 +37,12 @@ from bot.services.context import (
     machine_named,
     season_context,
     season_of,
+    shown_names,
 )
 from bot.services.errors import BadInput, NotFound
 from bot.services.standings import rows_of
 from cogs.money.money import prizes_in
 from cogs.stats.stats_outcomes import MachineView, PlayerStatsView, RosterChange, SeasonSummary
-
-
-def shown_names(players: list[Player]) -> dict[int, str]:
-    """Every player's shown name; a removed player sharing a current player's name
-    is "Name (removed)", so two people never read as one."""
-    current = {p.name.casefold() for p in players if not p.removed}
-    return {
-        p.id: f"{p.name} (removed)" if p.removed and p.name.casefold() in current else p.name
-        for p in players
-    }
 
 
 async def _games(conn: aiosqlite.Connection, ctx: SeasonContext) -> list[GamePlayed[int]]:
@@ -218,13 +209,6 @@ async def roster_change(db: Database, guild_id: int) -> RosterChange:
     new = [p.name for p in everyone if not p.removed and p.joined_at > previous.created_at]
     gone = [p.name for p in everyone if p.removed and p.id in members]
     return RosterChange(previous.season.name, new, gone)
-
-
-async def season_names(db: Database, guild_id: int) -> list[str]:
-    """The league's seasons, newest first (for autocomplete)."""
-    async with db.read() as conn:
-        league = await league_of(conn, guild_id)
-        return [s.season.name for s in reversed(await season_history.seasons(conn, league.id))]
 
 
 async def player_names(db: Database, guild_id: int) -> list[str]:

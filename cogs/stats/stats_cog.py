@@ -5,28 +5,11 @@ from __future__ import annotations
 from discord import Interaction, app_commands
 from discord.ext import commands
 
+from bot.components.choices import season_choices, suggest
 from bot.components.interactions import league_bot
 from bot.services.errors import LeagueError
 from bot.ui.replies import respond
 from cogs.stats import stats, stats_text
-
-CHOICES = 25  # Discord shows at most 25 suggestions
-
-
-def suggest(names: list[str], typed: str) -> list[app_commands.Choice[str]]:
-    """Names containing what is typed (those starting with it first), at most 25."""
-    wanted = typed.strip().casefold()
-    found = [n for n in names if wanted in n.casefold()]
-    found.sort(key=lambda n: not n.casefold().startswith(wanted))
-    return [app_commands.Choice(name=n[:100], value=n[:100]) for n in found[:CHOICES]]
-
-
-async def season_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-    bot = league_bot(interaction)
-    try:
-        return suggest(await stats.season_names(bot.db, bot.settings.guild_id), current)
-    except LeagueError:
-        return []
 
 
 class Stats(commands.Cog):

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from datetime import date
 
+from bot.components.choices import season_choices
 from cogs.standings.standings_cog import Standings
-from cogs.stats.stats_cog import Stats, season_choices
+from cogs.stats.stats_cog import Stats
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.examples import Example
 from tests.cogs.fakes import FakeBot, FakeMember, invoke
