@@ -14,7 +14,7 @@ from cogs.picks import picks_text
 CLEAR = "clear"
 
 
-class Vetoes(commands.Cog):
+class Picks(commands.Cog):
     @app_commands.command(name="veto")
     @app_commands.guild_only()
     @app_commands.describe(
@@ -53,4 +53,4 @@ class Vetoes(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Vetoes())
+    await bot.add_cog(Picks())

@@ -11,7 +11,7 @@ from bot.ui.replies import respond
 from cogs.rulebook import rulebook, rulebook_text
 
 
-class Rules(commands.Cog):
+class Rulebook(commands.Cog):
     @app_commands.command(name="rules")
     @app_commands.guild_only()
     @app_commands.describe(topic="A topic, e.g. late notices (default: the list)")
@@ -37,4 +37,4 @@ class Rules(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Rules())
+    await bot.add_cog(Rulebook())

@@ -11,14 +11,14 @@ import pytest
 from bot.services import groups, membership, setup
 from bot.services.errors import LeagueError
 from cogs.attendance.attendance_cog import Attendance
-from cogs.rulebook.rulebook_cog import Rules
+from cogs.rulebook.rulebook_cog import Rulebook
 from cogs.scores.scores_cog import Scores
 from cogs.standings.standings_cog import Standings
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import GUILD, FakeBot, FakeMember, Said, click, invoke, private_message
 from tests.cogs.league_play import lock, night_of, play_week
 
-STANDINGS, ATTENDANCE, SCORES, RULES = Standings(), Attendance(), Scores(), Rules()
+STANDINGS, ATTENDANCE, SCORES, RULES = Standings(), Attendance(), Scores(), Rulebook()
 MONDAY = at(date(2026, 1, 5))
 TONIGHT = at(FIRST_NIGHT, "20:00")
 WEEK_1 = {1: 300_000_000, 2: 200_000_000, 3: 100_000_000,

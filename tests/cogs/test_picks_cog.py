@@ -8,16 +8,16 @@ import pytest
 
 from bot.repositories import leagues, nights
 from bot.services import machine_list, membership
-from cogs.picks.picks_cog import Vetoes
+from cogs.picks.picks_cog import Picks
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.examples import Example
 from tests.cogs.fakes import ANNOUNCEMENTS, APPROVALS, GUILD, FakeBot, invoke
 from tests.cogs.league_play import MACHINES, lock, snapshot
 
 # How the tests that go over every command invoke it (tests/cogs/examples.py).
-EXAMPLES = [Example("veto", Vetoes(), "veto", {"machine": "Monster Bash"}, before_the_lock=True)]
+EXAMPLES = [Example("veto", Picks(), "veto", {"machine": "Monster Bash"}, before_the_lock=True)]
 
-COG = Vetoes()
+COG = Picks()
 MONDAY = at(date(2026, 1, 5))
 # Six working machines, five games: each group vetoes k = 6 - 5 = 1 (R4.2).
 HOW = "Each group applies 1; lowest-ranked players pick first."

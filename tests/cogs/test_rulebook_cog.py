@@ -6,16 +6,16 @@ import re
 from datetime import date, time
 
 from bot.services import setup
-from cogs.rulebook.rulebook_cog import Rules
+from cogs.rulebook.rulebook_cog import Rulebook
 from cogs.rulebook.rulebook_text import TOPICS, sections
 from tests.cogs.conftest import PLAYERS, as_user, at
 from tests.cogs.examples import Example
 from tests.cogs.fakes import GUILD, FakeBot, invoke
 
 # How the tests that go over every command invoke it (tests/cogs/examples.py).
-EXAMPLES = [Example("rules", Rules(), "rules")]
+EXAMPLES = [Example("rules", Rulebook(), "rules")]
 
-COG = Rules()
+COG = Rulebook()
 MONDAY = at(date(2026, 1, 5))
 RULE_ID = re.compile(r"\bR\d+(\.\d+)?\b")
 
