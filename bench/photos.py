@@ -79,8 +79,8 @@ def added_memory(data: bytes) -> float:
 def card_sizes() -> tuple[int, int]:
     """The 4 × 10 card of 64-character names, a photo on every waiting score sent by
     a group mate: its characters worded in full, and as it is posted."""
-    from bot.services.outcomes.cards import WAITING, CardGame, CardLine, CardPhoto, CardView
     from cogs.scorecards import scorecards_text
+    from cogs.scorecards.scorecards_outcomes import WAITING, CardGame, CardLine, CardPhoto, CardView
 
     games = [CardGame(f"Game {g} · " + "M" * 64, [
         CardLine(f"{p} " + "N" * 62, 10**13 - g * 10 - p, WAITING, None, f"s{g}{p}",

@@ -47,8 +47,9 @@ from bot.delivery.outgoing import Outgoing
 from bot.delivery.words import words
 from bot.models import OutboxItem
 from bot.outbox_kinds import CARD, ref_id
-from bot.services import outbox, scorecards
+from bot.services import outbox
 from bot.services.commissioners import recorded as recorded_commissioners
+from cogs.scorecards import scorecards
 
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient

@@ -11,8 +11,9 @@ import discord
 from bot.delivery.outgoing import Outgoing, in_embeds, nothing, renders
 from bot.models import OutboxItem
 from bot.outbox_kinds import CARD, PHOTO, PRE_MAKEUP, SCORE, Kind, ref_id
-from bot.services import approvals, photos, scorecards
+from bot.services import approvals, photos
 from bot.services.outcomes.scores import Approval
+from cogs.scorecards import scorecards
 from cogs.scorecards.scorecards_text import card_embeds, photo_caption, rejected_notice
 from cogs.scorecards.scorecards_views import card_view
 

@@ -19,11 +19,11 @@ from bot.database import Database
 from bot.models import Player, PreMakeup
 from bot.outbox_kinds import Kind, card_ref, pre_makeup_ref, score_ref
 from bot.repositories import nights, people, scores
+from bot.services.card_posts import owe_card_update
 from bot.services.context import SeasonContext, season_of, stamp
 from bot.services.errors import AlreadyDecided, BadInput, NotFound
 from bot.services.outbox import owe, owe_update
 from bot.services.outcomes.scores import Approval, PreMakeupView, ScoreView
-from bot.services.scorecards import owe_card_update
 from bot.services.scores import current_night, score_view
 from bot.services.season import group_at, parse_group_label
 from bot.text import text_problem

@@ -9,6 +9,7 @@ import aiosqlite
 from bot.database import Database
 from bot.models import Machine, Player
 from bot.repositories import leagues, people
+from bot.services.card_posts import owe_day_card
 from bot.services.context import (
     SeasonContext,
     machine_named,
@@ -19,7 +20,6 @@ from bot.services.context import (
 )
 from bot.services.errors import BadInput, Conflict, NotFound, WrongState
 from bot.services.outcomes.scores import PreMakeupView
-from bot.services.scorecards import owe_day_card
 
 PreMakeupSubmitted = PreMakeupView  # what `submit` returns
 

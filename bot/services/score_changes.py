@@ -10,6 +10,7 @@ from bot.database import Database
 from bot.models import ScoreChange
 from bot.repositories import leagues, nights, scores
 from bot.scoring import RuleError, changed_score
+from bot.services.card_posts import owe_card_update
 from bot.services.context import (
     check_week,
     player_of_night,
@@ -24,7 +25,6 @@ from bot.services.errors import (
 from bot.services.finalize import check_still_open, refinalize_in
 from bot.services.outcomes.night import NightSummary
 from bot.services.outcomes.scores import ScoreView
-from bot.services.scorecards import owe_card_update
 from bot.services.scores import game_numbered, score_view
 from bot.services.season import group_of
 from bot.text import text_problem

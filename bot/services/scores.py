@@ -12,6 +12,7 @@ from bot.database import Database
 from bot.models import Game, Group, Night, Photo, Player, Score
 from bot.repositories import leagues, nights, people, scores
 from bot.services import photos
+from bot.services.card_posts import owe_group_card
 from bot.services.context import (
     SeasonContext,
     player_of,
@@ -27,7 +28,6 @@ from bot.services.errors import (
     WrongState,
 )
 from bot.services.outcomes.scores import ScoreView
-from bot.services.scorecards import owe_group_card
 from bot.services.season import group_label, group_of
 
 PHOTO_REQUIRED = (

@@ -2,10 +2,12 @@
 pre-makeup day) in the approvals channel, where the commissioner approves and
 rejects scores.
 
-`scorecards_cog.py` registers the cards' buttons and menus so they survive a
-restart; `scorecards_views.py` the buttons and menus; `scorecards_decisions.py`
-what each click does (one transaction); `scorecards_text.py` the card's embeds
-for a phone. Which card a score is on, and the card as it stands, is owed in
-the score's own transaction, so it is the night's core
-(`bot/services/scorecards.py`, `bot/services/outcomes/cards.py`).
+`scorecards.py` the service (the card as it stands, read when it is sent; a
+card whose message was deleted, posted again); `scorecards_outcomes.py` what it
+returns; `scorecards_text.py` the card's embeds for a phone;
+`scorecards_views.py` its buttons and menus; `scorecards_decisions.py` what each
+click does (one transaction); `scorecards_cog.py` registers the buttons and
+menus so they survive a restart. A card is owed in the transaction of the score
+that puts it on the card, so that part is the night's core
+(`bot/services/card_posts.py`).
 """

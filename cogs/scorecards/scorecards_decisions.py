@@ -12,8 +12,8 @@ from bot.database import Database
 from bot.services import approvals
 from bot.services.context import SeasonContext, season_of
 from bot.services.errors import BadInput, NotFound, WrongState
-from bot.services.outcomes.cards import CardDecision, CardView
-from bot.services.scorecards import card_in
+from cogs.scorecards.scorecards import card_in
+from cogs.scorecards.scorecards_outcomes import CardDecision, CardView
 
 
 async def _decide(

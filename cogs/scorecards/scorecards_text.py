@@ -17,7 +17,9 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.services.outcomes.cards import (
+from bot.services.outcomes.scores import Approval, PhotoPost
+from bot.ui.fit import ELLIPSIS, cut_line, size, values
+from cogs.scorecards.scorecards_outcomes import (
     APPROVED,
     MISSING,
     REJECTED,
@@ -27,8 +29,6 @@ from bot.services.outcomes.cards import (
     CardPhoto,
     CardView,
 )
-from bot.services.outcomes.scores import Approval, PhotoPost
-from bot.ui.fit import ELLIPSIS, cut_line, size, values
 
 MARK = {APPROVED: "✓", WAITING: "⏳", REJECTED: "✗", MISSING: "–"}
 LEGEND = "✓ approved · ⏳ waiting · ✗ rejected · – not in yet"

@@ -19,9 +19,9 @@ from bot.components.interactions import (
     now_of,
 )
 from bot.services.approvals import REASON_LIMIT
-from bot.services.outcomes.cards import CardDecision, CardView
 from bot.ui.replies import report, require_league_guild, respond
 from cogs.scorecards import scorecards_decisions, scorecards_text
+from cogs.scorecards.scorecards_outcomes import CardDecision, CardView
 
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient

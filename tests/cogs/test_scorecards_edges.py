@@ -10,7 +10,8 @@ from typing import Any
 
 import discord
 
-from bot.services import approvals, machine_list, premakeups, scorecards
+from bot.services import approvals, machine_list, premakeups
+from cogs.scorecards import scorecards
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import (
     APPROVALS,

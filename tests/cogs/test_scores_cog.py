@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services import approvals, picks, scorecards
+from bot.services import approvals, picks
+from cogs.scorecards import scorecards
 from cogs.scores.scores_cog import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.examples import Example

@@ -10,8 +10,9 @@ from pathlib import Path
 from bot.database import Database
 from bot.migrate import migrate
 from bot.models import Photo
-from bot.services import scorecards, scores, setup
-from bot.services.outcomes.cards import CardPhoto
+from bot.services import scores, setup
+from cogs.scorecards import scorecards
+from cogs.scorecards.scorecards_outcomes import CardPhoto
 from cogs.scorecards.scorecards_text import card_embeds
 from tests.services.conftest import GUILD, SEASON_START, at
 from tests.services.test_scores import NIGHT, P, locked_league

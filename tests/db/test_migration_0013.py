@@ -10,7 +10,8 @@ from pathlib import Path
 
 from bot.database import Database
 from bot.migrate import migrate
-from bot.services import premakeups, scorecards, scores, setup
+from bot.services import premakeups, scores, setup
+from cogs.scorecards import scorecards
 from tests.services.conftest import GUILD, SEASON_START, at
 from tests.services.test_scores import NIGHT, P, locked_league
 

@@ -11,8 +11,9 @@ from bot.database import Database
 from bot.models import Photo
 from bot.repositories import outbox_items
 from bot.services import outbox as owed
-from bot.services import scorecards, scores
-from bot.services.outcomes.cards import CardPhoto
+from bot.services import scores
+from cogs.scorecards import scorecards
+from cogs.scorecards.scorecards_outcomes import CardPhoto
 from tests.services.conftest import GUILD, at, snapshot
 from tests.services.test_scores import NIGHT, P, locked_league
 

@@ -13,7 +13,8 @@ import re
 import pytest
 
 from bot.scoring import MAX_SCORE
-from bot.services.outcomes.cards import (
+from bot.ui.fit import cut_line
+from cogs.scorecards.scorecards_outcomes import (
     APPROVED,
     MISSING,
     REJECTED,
@@ -23,7 +24,6 @@ from bot.services.outcomes.cards import (
     CardPhoto,
     CardView,
 )
-from bot.ui.fit import cut_line
 from cogs.scorecards.scorecards_text import card_embeds, jump_link
 from standin.messages import check_body
 

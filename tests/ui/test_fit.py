@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from bot.services.outcomes.cards import REJECTED, CardGame, CardLine, CardPhoto, CardView
 from bot.ui import embeds
 from bot.ui.fit import cut_line, values
+from cogs.scorecards.scorecards_outcomes import REJECTED, CardGame, CardLine, CardPhoto, CardView
 from cogs.scorecards.scorecards_text import card_embeds
 
 LINK = re.compile(r"\[[^\]\n]*\]\([^)\s]*\)")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services.outcomes.cards import APPROVED, WAITING, CardGame, CardLine, CardView
+from cogs.scorecards.scorecards_outcomes import APPROVED, WAITING, CardGame, CardLine, CardView
 from cogs.scorecards.scorecards_text import reject_choices
 
 

@@ -1,9 +1,8 @@
-"""Approval cards: one message in the approvals channel per group
-per night, and one per player's pre-makeup day, showing every score of it with
-its state. A card is owed (its post) in the transaction of its first score; a
-later score or decision owes an edit, coalesced by the outbox, so a burst of
-scores is one post and an edit or two. The card is worded when sent, from the
-scores as they stand (`card`)."""
+"""Approval cards: one message in the approvals channel per group per night,
+and one per player's pre-makeup day, showing every score of it with its state.
+The card is read when it is sent, from the scores as they stand (`card`); it is
+owed in the transaction of its first score (`bot/services/card_posts.py`). A
+card's message deleted by someone is posted again while scores wait on it."""
 
 from __future__ import annotations
 
@@ -15,8 +14,9 @@ from bot.database import Database
 from bot.models import Group, OutboxItem, Player, Score, ScorePhoto
 from bot.outbox_kinds import card_ref
 from bot.repositories import cards, kept_photos, leagues, nights, outbox_items, people
-from bot.services.outbox import moment, owe_approval, owe_update
-from bot.services.outcomes.cards import (
+from bot.services.outbox import moment, owe_approval
+from bot.services.season import group_label
+from cogs.scorecards.scorecards_outcomes import (
     APPROVED,
     MISSING,
     REJECTED,
@@ -26,54 +26,6 @@ from bot.services.outcomes.cards import (
     CardPhoto,
     CardView,
 )
-from bot.services.season import group_label
-
-# --- owing (inside the caller's transaction) ---------------------------------------------
-
-
-async def owe_group_card(
-    conn: aiosqlite.Connection, guild_id: int, group_id: int, *, now: datetime
-) -> int:
-    """A score was submitted in the group: its card is posted (the first time)
-    or brought up to date. Returns the card's id."""
-    found = await cards.card_of_group(conn, group_id)
-    if found is None:
-        card_id = await cards.add_group_card(conn, group_id)
-        await owe_approval(conn, guild_id, card_ref(card_id), now=now)
-        return card_id
-    await owe_update(conn, guild_id, card_ref(found.id), now=now)
-    return found.id
-
-
-async def owe_card_update(
-    conn: aiosqlite.Connection, guild_id: int, group_id: int, *, now: datetime
-) -> None:
-    """The group's card, if it has one, is brought up to date."""
-    found = await cards.card_of_group(conn, group_id)
-    if found is not None:
-        await owe_update(conn, guild_id, card_ref(found.id), now=now)
-
-
-async def owe_day_card(
-    conn: aiosqlite.Connection,
-    guild_id: int,
-    season_id: int,
-    player_id: int,
-    day: str,
-    pre_makeup_id: int,
-    *,
-    now: datetime,
-) -> int:
-    """A pre-makeup was submitted: it goes on the player's card of that day."""
-    found = await cards.card_of_day(conn, season_id, player_id, day)
-    if found is None:
-        card_id = await cards.add_day_card(conn, season_id, player_id, day)
-        await cards.put_pre_makeup(conn, pre_makeup_id, card_id)
-        await owe_approval(conn, guild_id, card_ref(card_id), now=now)
-        return card_id
-    await cards.put_pre_makeup(conn, pre_makeup_id, found.id)
-    await owe_update(conn, guild_id, card_ref(found.id), now=now)
-    return found.id
 
 
 async def set_message(db: Database, card_id: int, message_id: int) -> None:
