@@ -67,8 +67,7 @@ class AlreadyPosted(Exception):
 
     def __init__(self, key: str, day: date) -> None:
         super().__init__(key)
-        self.key = key
-        self.day = day
+        self.day = day  # the league day it was owed on
 
 
 async def due(
