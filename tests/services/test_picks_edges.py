@@ -8,7 +8,9 @@ from datetime import date
 
 import pytest
 
+from bot.repositories import leagues, people
 from bot.services import announcements, machine_list, picks, scores, setup
+from bot.services.context import season_of
 from bot.services.errors import BadInput, Conflict, WrongState
 from tests.services.conftest import GUILD, SEASON_START, at, discord_id, finalize_week_1
 
@@ -35,6 +37,21 @@ async def test_r4_2_as_many_working_machines_as_games_leaves_nothing_to_pick(pla
     assert str(refused.value) == (
         "There are exactly 6 working machines: all are played, nothing to pick."
     )
+
+
+async def test_r4_1_locking_with_no_machine_working_is_refused_in_words(players) -> None:
+    """Every machine out of order: the lock says what to do, and nothing is locked."""
+    db = players
+    async with db.read() as conn:
+        ctx = await season_of(conn, GUILD)
+        names = [m.name for m in await people.machines(conn, ctx.league.id)]
+    for name in names:
+        await machine_list.set_working(db, GUILD, name, False)
+    with pytest.raises(WrongState) as refused:
+        await picks.lock_picks(db, GUILD, week=1, now=at(NIGHT, "19:15"))
+    assert str(refused.value) == "No machine is working; mark machines as working first."
+    async with db.read() as conn:
+        assert (await leagues.night_by_date(conn, ctx.season.id, NIGHT)).status == "scheduled"
 
 
 async def test_r4_3_vetoing_a_machine_twice_lists_the_picks_so_far(players) -> None:
