@@ -8,8 +8,8 @@ from datetime import date
 
 import pytest
 
-from bot.repositories import leagues, people
-from bot.services import announcements, machine_list, picks, scores, setup
+from bot.repositories import leagues, nights, people
+from bot.services import announcements, machine_list, membership, picks, scores, setup
 from bot.services.context import season_of
 from bot.services.errors import BadInput, Conflict, WrongState
 from tests.services.conftest import GUILD, SEASON_START, at, discord_id, finalize_week_1
@@ -52,6 +52,38 @@ async def test_r4_1_locking_with_no_machine_working_is_refused_in_words(players)
     assert str(refused.value) == "No machine is working; mark machines as working first."
     async with db.read() as conn:
         assert (await leagues.night_by_date(conn, ctx.season.id, NIGHT)).status == "scheduled"
+
+
+async def games_of_week_1(db) -> list[list[str]]:
+    async with db.read() as conn:
+        ctx = await season_of(conn, GUILD)
+        night = await leagues.night_by_date(conn, ctx.season.id, NIGHT)
+        return [[g.machine for g in await nights.games(conn, group.id)]
+                for group in await nights.groups(conn, night.id)]  # fmt: skip
+
+
+async def test_r4_a_finalized_week_is_not_locked_again(players) -> None:
+    """`/league night lock week:1` after week 1 is finalized: refused in words,
+    and the games it was played on stay as they were."""
+    db = players
+    await finalize_week_1(db)
+    played = await games_of_week_1(db)
+    await picks.add_pick(db, GUILD, P1, "Machine A", now=at(NIGHT, "23:10"))  # for week 2
+    with pytest.raises(WrongState) as refused:
+        await picks.lock_picks(db, GUILD, week=1, now=at(NIGHT, "23:30"))
+    assert str(refused.value) == "Week 1 is already finalized."
+    assert await games_of_week_1(db) == played
+
+
+async def test_r11_2_a_player_removed_after_the_lock_is_still_in_the_play_order(players) -> None:
+    """P3 leaves the league mid-night (they stay in that night); locking again
+    shows the same night, P3 still in their group's order, by name."""
+    db = players
+    first = await picks.lock_picks(db, GUILD, now=at(NIGHT, "19:15"))
+    await membership.remove_player(db, GUILD, "P3", now=at(NIGHT, "19:30"))
+    again = await picks.lock_picks(db, GUILD, now=at(NIGHT, "19:45"))
+    assert [g.play_order for g in again] == [g.play_order for g in first]
+    assert any("P3" in g.play_order for g in again)
 
 
 async def test_r4_3_vetoing_a_machine_twice_lists_the_picks_so_far(players) -> None:
