@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services import approvals, picks
+from bot.services import approvals, membership, picks
 from cogs.scorecards import scorecards
 from cogs.scores.scores_cog import Scores
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
@@ -96,16 +96,25 @@ async def test_bad_scores_are_refused_privately_and_store_nothing(
 async def test_score_refusals_name_what_to_do(league: FakeBot) -> None:
     bot = league
     said = await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT), game=1, score="100")
-    assert "the commissioner locks the picks first" in said.text
+    assert said.text == (
+        "Scores open once tonight's games are set: the commissioner locks the picks first."
+    )
     await locked(bot)
     said = await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT), game=7, score="100")
-    assert "Game 7 is not one of your group's games tonight (1 · Medieval Madness" in said.text
+    assert said.text == (
+        "Game 7 is not one of your group's games tonight (1 · Medieval Madness, "
+        "2 · Twilight Zone, 3 · The Addams Family, 4 · Monster Bash, 5 · Theatre of Magic)."
+    )
     # P4 plays in group 2; P1 is in group 1.
     said = await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT), game=1, score="100",
                         player=PLAYERS[4])  # fmt: skip
-    assert "only submit scores for players of your own group (Group 1)" in said.text
+    assert said.text == "You can only submit scores for players of your own group (Group 1)."
     said = await invoke(COG.score, COG, as_user(bot, PLAYERS[7], TONIGHT), game=1, score="100")
     assert "not a player in this league" in said.text
+    # P7 joins after the lock: in next week's groups, not tonight's.
+    await membership.add_player(bot.db, GUILD, "P7", discord_id=PLAYERS[7].id, now=TONIGHT)
+    said = await invoke(COG.score, COG, as_user(bot, PLAYERS[7], TONIGHT), game=1, score="100")
+    assert said.text == "You are not in a group in week 1."
     assert await pending(bot) == []
 
 
