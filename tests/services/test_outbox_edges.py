@@ -178,3 +178,25 @@ async def test_what_is_due_now_leaves_out_a_post_waiting_to_be_retried(players: 
     assert await outbox.due_now(db, GUILD, TONIGHT) == 0
     assert await outbox.due_now(db, GUILD, later) == 1
     assert await outbox.due_now(db, GUILD + 1, later) == 0
+
+
+def owed_item(target: str, kind: str, ref: str) -> OutboxItem:
+    return OutboxItem(
+        id=1, guild_id=GUILD, target=target, kind=kind, ref=ref, data=None, nonce="n",
+        status="pending", attempts=0, next_attempt_at=None, pieces_sent=0, message_id=None,
+        last_error=None, created_at="2026-01-07T20:00:00.000+00:00", sent_at=None,
+    )  # fmt: skip
+
+
+def test_a_destinations_posts_share_a_lane_and_each_messages_edits_have_their_own() -> None:
+    """The sender sends one item of a lane at a time: two posts to one channel
+    never overtake each other, whatever they are about; a card's edits wait only
+    for that card's."""
+    card_4, card_5 = "card:4", "card:5"
+    posts = {outbox.lane(owed_item("approvals", "approval", ref)) for ref in (card_4, card_5)}
+    assert posts == {"approvals"}
+    edits = [
+        outbox.lane(owed_item("approvals", outbox_items.EDIT, ref)) for ref in (card_4, card_5)
+    ]
+    assert edits == ["approvals card:4", "approvals card:5"]
+    assert outbox.lane(owed_item("dm:42", "score_rejected", "score:9")) == "dm:42"
