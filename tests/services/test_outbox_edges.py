@@ -11,7 +11,7 @@ from datetime import timedelta
 from bot.database import Database
 from bot.models import OutboxItem
 from bot.repositories import outbox_items
-from bot.services import approvals, finalize, outbox, picks, scores
+from bot.services import approvals, finalize, outbox, picks, scores, setup
 from bot.ui import delivery
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
 
@@ -116,6 +116,23 @@ async def test_resend_of_a_week_owes_its_results_once_and_sends_the_other_failed
     assert owed.count(("announcements", "results")) == 1
     assert owed.count(("announcements", "standings")) == 1
     assert owed.count(("approvals", "approval")) == 1
+
+
+async def test_r10_4_a_resend_of_the_last_night_posts_its_prizes_and_summary_again(
+    players: Database,
+) -> None:
+    """A one-night season: its night's results, standings, prize shares and the
+    season summary went out; `/league admin resend week:1` owes all four again."""
+    db = players
+    await setup.change_setting(db, GUILD, "regular_nights", 1)
+    await finalized_week_1(db)
+    for kind in ("results", "standings", "prizes", "season_summary"):
+        claimed = await outbox.claim(db, (await item_of(db, kind)).id)
+        assert claimed is not None
+        await outbox.sent(db, claimed, 1, now=TONIGHT)
+    await outbox.resend(db, GUILD, week=1, now=TONIGHT + timedelta(hours=1))
+    owed = [i.kind for i in (await outbox.status(db, GUILD)).waiting if i.target == "announcements"]
+    assert sorted(owed) == ["prizes", "results", "season_summary", "standings"]
 
 
 async def test_resend_without_a_week_sends_a_failed_result_again(players: Database) -> None:
