@@ -6,7 +6,11 @@ a DM sent instead as a mention, and what is due now."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+import time
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
 
 from bot.database import Database
 from bot.models import OutboxItem
@@ -217,3 +221,18 @@ def test_a_destinations_posts_share_a_lane_and_each_messages_edits_have_their_ow
     ]
     assert edits == ["approvals card:4", "approvals card:5"]
     assert outbox.lane(owed_item("dm:42", "score_rejected", "score:9")) == "dm:42"
+
+
+def test_the_outboxs_times_are_kept_in_utc_whatever_the_servers_clock_says(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Stored as text and compared as text (what is due now): one zone for all,
+    so a host on New York time, across a change of its clock, orders them right."""
+    monkeypatch.setenv("TZ", "America/New_York")
+    time.tzset()
+    try:
+        evening = datetime(2026, 3, 8, 20, 0, tzinfo=ZoneInfo("America/New_York"))
+        assert outbox.moment(evening) == "2026-03-09T00:00:00.000+00:00"
+    finally:
+        monkeypatch.undo()
+        time.tzset()
