@@ -12,7 +12,7 @@ from bot.models import Photo
 from bot.repositories import outbox_items
 from bot.services import outbox as owed
 from bot.services import scores
-from cogs.scorecards import scorecards
+from cogs.scorecards import scorecards, scorecards_decisions
 from cogs.scorecards.scorecards_outcomes import CardPhoto
 from tests.services.conftest import GUILD, at, snapshot
 from tests.services.test_scores import NIGHT, P, locked_league
@@ -87,3 +87,17 @@ async def test_a_score_sent_before_copies_were_kept_shows_its_old_link(league: D
         await conn.execute("UPDATE scores SET photo_url = ? WHERE id = ?", (old, view.score.id))
     shown = await scorecards.card(league, await the_card(league))
     assert shown is not None and shown.games[0].lines[0].photo == CardPhoto(old_link=old)
+
+
+async def test_a_rejected_score_keeps_its_photo_on_the_card(league: Database) -> None:
+    """The commissioner rejects a score sent with a photo: the card still shows the
+    photo beside the rejected score, so what was rejected can be seen."""
+    await locked_league(league, 3)
+    view = await scores.submit(league, GUILD, P[1], 1, 1_000_000, photo=PHOTO, now=TONIGHT)
+    card_id = await the_card(league)
+    await scorecards_decisions.reject(league, GUILD, card_id, f"s{view.score.id}", "blurry",
+                                      by=1, now=at(NIGHT, "20:30"))  # fmt: skip
+    shown = await scorecards.card(league, card_id)
+    assert shown is not None
+    line = shown.games[0].lines[0]
+    assert (line.state, line.reason, line.photo) == ("rejected", "blurry", CardPhoto())

@@ -6,9 +6,12 @@ from __future__ import annotations
 import pytest
 
 from bot.database import Database
+from bot.repositories import cards, leagues, nights
 from bot.services import approvals, attendance, finalize, membership, picks, score_changes, scores
+from bot.services.context import season_of
 from bot.services.errors import NotFound, NotReady
 from cogs.money import money
+from cogs.scorecards import scorecards
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
 
 P1, P2, P3 = discord_id(1), discord_id(2), discord_id(3)
@@ -62,3 +65,22 @@ async def test_a_removed_player_is_not_found_for_a_night_they_were_not_in(player
     await membership.remove_player(db, GUILD, "P3", now=at(NIGHT, "09:00"))  # before week 1
     with pytest.raises(NotFound, match="no player called 'P3'"):
         await attendance.mark(db, GUILD, "P3", "absent", by=COMMISSIONER, now=at(NIGHT, "12:00"))
+
+
+async def test_the_group_card_shows_the_scores_entered_for_a_removed_player(players) -> None:
+    """The commissioner enters P3's game 1 after P3 left: the group's card shows it
+    under P3's name, though P3 is no longer expected to submit."""
+    db = players
+    await removed_mid_night(db)
+    await score_changes.change(
+        db, GUILD, week=1, player_name="P3", game_number=1, kind="correction",
+        reason="played, removed after", new_score=1000, by=COMMISSIONER, now=at(NIGHT, "22:30"),
+    )  # fmt: skip
+    async with db.read() as conn:
+        ctx = await season_of(conn, GUILD)
+        night = await leagues.night_by_date(conn, ctx.season.id, NIGHT)
+        (group,) = await nights.groups(conn, night.id)
+        card = await cards.card_of_group(conn, group.id)
+    view = await scorecards.card(db, card.id)
+    game_1 = view.games[0]
+    assert [(line.player, line.score) for line in game_1.lines][-1] == ("P3", 1000)
