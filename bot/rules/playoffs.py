@@ -1,0 +1,151 @@
+"""Playoff formats (R13.3): the final group's places, and a bracket's matches,
+games, machine picks and places.
+
+Players are any hashable keys, given in seed order (seed 1 first: the
+regular-season standing, R11.1). Nothing here knows the league night; the
+services feed it the scores as they are approved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Generic, TypeVar
+
+from bot.rules.errors import RuleError
+
+P = TypeVar("P", bound=Hashable)
+
+FIELD_SIZES = range(2, 5)  # R13.1: 2 to 4 players a division
+
+
+def final_group_places(
+    players: Sequence[P], points: Mapping[P, int], normalized: Mapping[P, Fraction]
+) -> list[P]:
+    """R13.3, final group: places by playoff points (the sum of the game points,
+    R5), then by the total of the normalized scores over those games (R6), then
+    by regular-season standing: `players` in seed order, best first."""
+    seed = {player: index for index, player in enumerate(players)}
+    return sorted(
+        players, key=lambda p: (-points.get(p, 0), -normalized.get(p, Fraction(0)), seed[p])
+    )
+
+
+@dataclass(frozen=True)
+class Match(Generic[P]):
+    """Two players of a bracket: `high` is the better seed."""
+
+    high: P
+    low: P
+
+
+def first_matches(seeds: Sequence[P]) -> list[Match[P]]:
+    """R13.3, bracket: the first matches by seed. 4 players: 1 v 4 and 2 v 3;
+    3: 2 v 3 (seed 1 waits for the final); 2: the final, 1 v 2."""
+    if len(seeds) not in FIELD_SIZES:
+        raise RuleError(f"A playoff bracket is for 2 to 4 players, not {len(seeds)}.")
+    if len(seeds) == 4:
+        return [Match(seeds[0], seeds[3]), Match(seeds[1], seeds[2])]
+    if len(seeds) == 3:
+        return [Match(seeds[1], seeds[2])]
+    return [Match(seeds[0], seeds[1])]
+
+
+def wins_needed(best_of: int) -> int:
+    """Games to win a match of `best_of` games (an odd number, R13.3)."""
+    if best_of < 1 or best_of % 2 == 0:
+        raise RuleError(f"A match is best of an odd number of games, not {best_of}.")
+    return best_of // 2 + 1
+
+
+def game_winner(high_score: int, low_score: int) -> int | None:
+    """R13.3: a game goes to the higher raw score: 0 for the match's `high`
+    player, 1 for its `low`; None for an exact tie, which is replayed."""
+    if high_score == low_score:
+        return None
+    return 0 if high_score > low_score else 1
+
+
+def match_winner(games: Sequence[tuple[int, int]], best_of: int) -> int | None:
+    """The match's winner (0: `high`, 1: `low`) once one has won enough games,
+    else None. Each game is (high's raw score, low's); a tie counts for nobody."""
+    needed = wins_needed(best_of)
+    won = [0, 0]
+    for high_score, low_score in games:
+        winner = game_winner(high_score, low_score)
+        if winner is not None:
+            won[winner] += 1
+            if won[winner] == needed:
+                return winner
+    return None
+
+
+def next_picker(games: Sequence[tuple[int, int]]) -> int:
+    """R13.3: who picks the next game's machine (0: `high`, 1: `low`). The
+    higher seed picks game 1; then the loser of the game before (a tie is
+    replayed on the same machine, so its picker picks again)."""
+    picker = 0
+    for high_score, low_score in games:
+        winner = game_winner(high_score, low_score)
+        if winner is not None:
+            picker = 1 - winner
+    return picker
+
+
+def machines_left(machines: Sequence[str], played: Sequence[str]) -> list[str]:
+    """R13.3: the playoff machines a match may still pick: none twice in a match."""
+    return [m for m in machines if m not in played]
+
+
+def bracket_places(seeds: Sequence[P], decided: Mapping[Match[P], P]) -> list[P] | None:
+    """R13.3 and R13.6: the field's places once every match is decided, else
+    None. 4 players: the final's winner and loser, then the winner and loser of
+    the match for third; 3: the final's winner and loser, then the loser of 2 v 3;
+    2: the final's winner and loser. `decided` maps each match to its winner."""
+    first = first_matches(seeds)
+    if any(match not in decided for match in first):
+        return None
+    if len(seeds) == 2:
+        (final,) = first
+        return [decided[final], _loser(final, decided[final])]
+    if len(seeds) == 3:
+        (semi,) = first
+        final = Match(seeds[0], decided[semi])
+        if final not in decided:
+            return None
+        return [decided[final], _loser(final, decided[final]), _loser(semi, decided[semi])]
+    one, two = first
+    final = _seeded(seeds, decided[one], decided[two])
+    third = _seeded(seeds, _loser(one, decided[one]), _loser(two, decided[two]))
+    if final not in decided or third not in decided:
+        return None
+    return [
+        decided[final],
+        _loser(final, decided[final]),
+        decided[third],
+        _loser(third, decided[third]),
+    ]
+
+
+def later_matches(seeds: Sequence[P], decided: Mapping[Match[P], P]) -> list[Match[P]]:
+    """The matches the first ones make, once they are decided: the final (and, of
+    4 players, the match for third), the better seed first in each."""
+    first = first_matches(seeds)
+    if len(seeds) == 2 or any(match not in decided for match in first):
+        return []
+    if len(seeds) == 3:
+        return [Match(seeds[0], decided[first[0]])]
+    one, two = first
+    return [
+        _seeded(seeds, decided[one], decided[two]),
+        _seeded(seeds, _loser(one, decided[one]), _loser(two, decided[two])),
+    ]
+
+
+def _loser(match: Match[P], winner: P) -> P:
+    return match.low if winner == match.high else match.high
+
+
+def _seeded(seeds: Sequence[P], a: P, b: P) -> Match[P]:
+    return Match(a, b) if seeds.index(a) < seeds.index(b) else Match(b, a)

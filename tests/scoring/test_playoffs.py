@@ -1,0 +1,121 @@
+"""R13.3 and R13.6: the playoff formats' pure rules, the final group's places
+and a bracket's matches, games, machine picks and places."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from bot.rules.errors import RuleError
+from bot.rules.playoffs import (
+    Match,
+    bracket_places,
+    final_group_places,
+    first_matches,
+    later_matches,
+    machines_left,
+    match_winner,
+    next_picker,
+    wins_needed,
+)
+
+
+def test_r13_3_the_final_group_places_by_points_then_normalized_total_then_standing() -> None:
+    seeds = ["Ann", "Bob", "Cat", "Dan"]
+    points = {"Ann": 10, "Bob": 12, "Cat": 10, "Dan": 10}
+    normalized = {"Ann": Fraction(5), "Bob": Fraction(1), "Cat": Fraction(7), "Dan": Fraction(5)}
+    # Bob on points; Cat over Ann and Dan on the normalized total; Ann over Dan by seed.
+    assert final_group_places(seeds, points, normalized) == ["Bob", "Cat", "Ann", "Dan"]
+
+
+def test_r13_3_a_final_group_with_no_scores_yet_goes_by_standing() -> None:
+    assert final_group_places(["Ann", "Bob", "Cat"], {}, {}) == ["Ann", "Bob", "Cat"]
+
+
+def test_r13_3_a_normalized_total_counts_exactly() -> None:
+    """R6.1: exact fractions, so a third of a point apart still places apart."""
+    normalized = {"Ann": Fraction(1, 3), "Bob": Fraction(2, 3)}
+    assert final_group_places(["Ann", "Bob"], {"Ann": 4, "Bob": 4}, normalized) == ["Bob", "Ann"]
+
+
+@pytest.mark.parametrize(
+    ("seeds", "expected"),
+    [
+        pytest.param([1, 2, 3, 4], [Match(1, 4), Match(2, 3)], id="4: 1 v 4 and 2 v 3"),
+        pytest.param([1, 2, 3], [Match(2, 3)], id="3: 2 v 3, seed 1 waits"),
+        pytest.param([1, 2], [Match(1, 2)], id="2: the final"),
+    ],
+)
+def test_r13_3_a_brackets_first_matches_by_seed(
+    seeds: list[int], expected: list[Match[int]]
+) -> None:
+    assert first_matches(seeds) == expected
+
+
+@pytest.mark.parametrize("size", [0, 1, 5])
+def test_r13_1_a_bracket_is_for_2_to_4_players(size: int) -> None:
+    with pytest.raises(RuleError) as refused:
+        first_matches(list(range(size)))
+    assert str(refused.value) == f"A playoff bracket is for 2 to 4 players, not {size}."
+
+
+@pytest.mark.parametrize(("best_of", "needed"), [(1, 1), (3, 2), (5, 3)])
+def test_r13_3_a_match_is_won_by_a_majority_of_its_games(best_of: int, needed: int) -> None:
+    assert wins_needed(best_of) == needed
+
+
+@pytest.mark.parametrize("best_of", [0, 2, -1])
+def test_r13_3_a_match_is_best_of_an_odd_number(best_of: int) -> None:
+    with pytest.raises(RuleError) as refused:
+        wins_needed(best_of)
+    assert str(refused.value) == f"A match is best of an odd number of games, not {best_of}."
+
+
+def test_r13_3_higher_raw_score_wins_a_game_and_an_exact_tie_is_replayed() -> None:
+    # best of 3: low wins game 1, game 2 is tied (replayed), high wins the next two
+    games = [(10, 20), (30, 30), (50, 40)]
+    assert match_winner(games, 3) is None
+    assert match_winner([*games, (70, 60)], 3) == 0
+    assert match_winner([(1, 2), (3, 4)], 3) == 1
+    assert match_winner([(5, 5)] * 3, 1) is None
+
+
+def test_r13_3_the_higher_seed_picks_first_then_the_loser_of_each_game() -> None:
+    assert next_picker([]) == 0
+    assert next_picker([(10, 20)]) == 0  # high lost game 1: high picks again
+    assert next_picker([(30, 20)]) == 1  # low lost
+    assert next_picker([(30, 20), (40, 40)]) == 1  # a tie changes nothing: replayed
+
+
+def test_r13_3_no_machine_is_played_twice_in_a_match() -> None:
+    machines = ["Attack from Mars", "Medieval Madness", "Twilight Zone"]
+    assert machines_left(machines, ["Medieval Madness"]) == ["Attack from Mars", "Twilight Zone"]
+    assert machines_left(machines, machines) == []
+
+
+def test_r13_6_four_players_place_by_the_final_and_the_match_for_third() -> None:
+    seeds = ["A", "B", "C", "D"]
+    decided = {Match("A", "D"): "D", Match("B", "C"): "B"}
+    assert later_matches(seeds, decided) == [Match("B", "D"), Match("A", "C")]
+    assert bracket_places(seeds, decided) is None
+    decided |= {Match("B", "D"): "D", Match("A", "C"): "C"}
+    assert bracket_places(seeds, decided) == ["D", "B", "C", "A"]
+
+
+def test_r13_6_three_players_the_loser_of_2_v_3_is_third() -> None:
+    seeds = ["A", "B", "C"]
+    decided = {Match("B", "C"): "C"}
+    assert later_matches(seeds, decided) == [Match("A", "C")]
+    assert bracket_places(seeds, decided) is None
+    assert bracket_places(seeds, {**decided, Match("A", "C"): "A"}) == ["A", "C", "B"]
+
+
+def test_r13_6_two_players_place_by_the_final() -> None:
+    assert later_matches(["A", "B"], {Match("A", "B"): "B"}) == []
+    assert bracket_places(["A", "B"], {}) is None
+    assert bracket_places(["A", "B"], {Match("A", "B"): "B"}) == ["B", "A"]
+
+
+def test_r13_3_no_later_match_before_the_first_ones_are_decided() -> None:
+    assert later_matches(["A", "B", "C", "D"], {Match("A", "D"): "A"}) == []
