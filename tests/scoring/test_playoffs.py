@@ -119,3 +119,27 @@ def test_r13_6_two_players_place_by_the_final() -> None:
 
 def test_r13_3_no_later_match_before_the_first_ones_are_decided() -> None:
     assert later_matches(["A", "B", "C", "D"], {Match("A", "D"): "A"}) == []
+
+
+def test_r13_3_a_player_with_no_game_scored_yet_has_no_points() -> None:
+    """Ann has 0 points and a 0 total; Bob nothing yet: they tie, and the seed
+    places Ann first."""
+    places = final_group_places(["Ann", "Bob"], {"Ann": 0}, {"Ann": Fraction(0)})
+    assert places == ["Ann", "Bob"]
+
+
+def test_r13_6_when_the_better_seeds_win_every_match() -> None:
+    assert bracket_places(["A", "B"], {Match("A", "B"): "A"}) == ["A", "B"]
+    three = {Match("B", "C"): "B", Match("A", "B"): "A"}
+    assert bracket_places(["A", "B", "C"], three) == ["A", "B", "C"]
+    four = {Match("A", "D"): "A", Match("B", "C"): "B"}
+    assert later_matches(["A", "B", "C", "D"], four) == [Match("A", "B"), Match("C", "D")]
+    four |= {Match("A", "B"): "A", Match("C", "D"): "C"}
+    assert bracket_places(["A", "B", "C", "D"], four) == ["A", "B", "C", "D"]
+
+
+def test_r13_6_four_players_are_not_placed_until_the_match_for_third_is_decided() -> None:
+    decided = {Match("A", "D"): "A", Match("B", "C"): "B", Match("A", "B"): "B"}
+    assert bracket_places(["A", "B", "C", "D"], decided) is None
+    decided = {Match("A", "D"): "A", Match("B", "C"): "B", Match("C", "D"): "D"}
+    assert bracket_places(["A", "B", "C", "D"], decided) is None
