@@ -28,11 +28,6 @@ from cogs.scorecards.scorecards_outcomes import (
 )
 
 
-async def set_message(db: Database, card_id: int, message_id: int) -> None:
-    async with db.transaction() as conn:
-        await cards.set_message(conn, card_id, message_id)
-
-
 async def message_gone(db: Database, item: OutboxItem, card_id: int, *, now: datetime) -> bool:
     """Someone deleted a card's message (the edit `item_id` found it gone). With
     scores still waiting on it, the card is posted again, as it stands then: a

@@ -9,7 +9,7 @@ import pytest
 
 from bot.database import Database
 from bot.models import Photo
-from bot.repositories import outbox_items
+from bot.repositories import cards, outbox_items
 from bot.services import outbox as owed
 from bot.services import scores
 from cogs.scorecards import scorecards, scorecards_decisions
@@ -63,7 +63,8 @@ async def test_a_photo_posted_after_its_card_brings_the_card_up_to_date(league: 
     await locked_league(league, 3)
     first = await scores.submit(league, GUILD, P[1], 1, 1_000_000, now=TONIGHT)
     card_id = await the_card(league)
-    await scorecards.set_message(league, card_id, 777)  # the card is out
+    async with league.transaction() as conn:  # the card is out (the sender records it so)
+        await cards.set_message(conn, card_id, 777)
     async with league.transaction() as conn:
         await conn.execute("UPDATE outbox SET status = 'sent'")
     view = await scores.submit(league, GUILD, P[2], 1, 2_000_000, photo=PHOTO, now=TONIGHT)
