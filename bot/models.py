@@ -250,7 +250,8 @@ class AuditEntry:
 
 @dataclass(frozen=True)
 class SeasonRules:
-    """A season's playoff field (R13.1) and prize split (R10.4) settings, as stored."""
+    """A season's playoff field and format (R13.1, R13.3) and prize split (R10.4)
+    settings, as stored."""
 
     playoff_divisor: int = 3
     playoff_min: int = 2
@@ -260,6 +261,9 @@ class SeasonRules:
     prize_consolation_a: int = 20  # percent of the division's second-place prize
     prize_consolation_b: int = 50
     photo_required: bool = False  # /score needs a photo of the score display
+    playoff_format: str = "final_group"  # R13.3: final_group or bracket
+    playoff_games: int = 5  # R13.3: games of a final group
+    playoff_best_of: int = 3  # R13.3: games of a bracket match, at most
 
 
 @dataclass(frozen=True)

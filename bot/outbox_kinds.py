@@ -22,6 +22,7 @@ class Kind(StrEnum):
     SKIP = "skip"  # a skipped date announced, with the notices it withdrew
     POST = "post"  # a scheduled post (groupings, cutoff, lock, grace), frozen when owed
     ALERT = "alert"  # the commissioner told of posts Discord refused
+    PLAYOFF_FORMAT = "playoff_format"  # the playoffs' format changed after it was made known
 
 
 # What a ref names: '<prefix>:<id>'.

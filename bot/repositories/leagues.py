@@ -31,6 +31,9 @@ SEASON_RULES = (
     "prize_consolation_a",
     "prize_consolation_b",
     "photo_required",
+    "playoff_format",  # R13.3 (migration 0014)
+    "playoff_games",
+    "playoff_best_of",
 )
 LEAGUE_TIMES = ("play_time", "grace_until", "late_cutoff", "groupings_time", "picks_lock_time")
 

@@ -18,6 +18,16 @@ from bot.rules.errors import RuleError
 P = TypeVar("P", bound=Hashable)
 
 FIELD_SIZES = range(2, 5)  # R13.1: 2 to 4 players a division
+FORMATS = ("final_group", "bracket")  # R13.3 Decision: the league's choice, a setting
+FORMAT_WEEK = 8  # R13.3: the format is made known by the 8th regular night
+
+
+def format_week(regular_nights: int) -> int:
+    """R13.3: the regular night whose groupings announce the playoff format: the
+    8th, or the last of a shorter season."""
+    if regular_nights < 1:
+        raise RuleError(f"A season has at least one regular night, not {regular_nights}.")
+    return min(FORMAT_WEEK, regular_nights)
 
 
 def final_group_places(

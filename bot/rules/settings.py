@@ -1,6 +1,6 @@
 """League settings the rules depend on, with the defaults docs/rules.md gives.
 
-R1.3, R3.5, R7.5, R8.5, R9.1, R10.1, R10.4 and R13.1 name these as settings;
+R1.3, R3.5, R7.5, R8.5, R9.1, R10.1, R10.4, R13.1 and R13.3 name these as settings;
 the commissioner can change each one per league.
 """
 
@@ -63,6 +63,9 @@ class RuleSettings:
     playoff_divisor: int = 3  # R13.1
     playoff_min: int = 2  # R13.1
     playoff_max: int = 4  # R13.1
+    playoff_format: str = "final_group"  # R13.3: "final_group" or "bracket"
+    playoff_games: int = 5  # R13.3: games of a final group
+    playoff_best_of: int = 3  # R13.3: games of a bracket match, at most
     prize_split: PrizeSplit = field(default_factory=PrizeSplit)  # R10.4
 
 

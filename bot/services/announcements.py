@@ -20,7 +20,8 @@ from bot.database import Database
 from bot.models import League, Night
 from bot.outbox_kinds import Kind
 from bot.repositories import leagues, nights, people, posts, scores
-from bot.services import picks
+from bot.rules.playoffs import format_week
+from bot.services import picks, playoffs
 from bot.services.context import SeasonContext, league_of, season_of, stamp
 from bot.services.errors import LeagueError
 from bot.services.groups import week_view
@@ -137,7 +138,12 @@ async def _content(
     db: Database, guild_id: int, kind: str, night: Night, now: datetime
 ) -> CutoffPost | GracePost | GroupingsPost | LockPost:
     if kind == "groupings":
-        return GroupingsPost(await week_view(db, guild_id, week=night.week, now=now))
+        view = await week_view(db, guild_id, week=night.week, now=now)
+        async with db.read() as conn:
+            ctx = await season_of(conn, guild_id)
+            if night.week != format_week(ctx.season.regular_nights):
+                return GroupingsPost(view)
+            return GroupingsPost(view, await playoffs.preview_of(conn, ctx))  # R13.3
     if kind == "lock":
         locked = await picks.lock_picks(db, guild_id, week=night.week, now=now)
         return LockPost(night.week, locked)

@@ -67,6 +67,9 @@ class SeasonContext:
             playoff_divisor=self.rules.playoff_divisor,
             playoff_min=self.rules.playoff_min,
             playoff_max=self.rules.playoff_max,
+            playoff_format=self.rules.playoff_format,
+            playoff_games=self.rules.playoff_games,
+            playoff_best_of=self.rules.playoff_best_of,
             prize_split=prize_split(self.rules),
         )
 

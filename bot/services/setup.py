@@ -19,6 +19,7 @@ from bot.scoring import (
     league_nights,
     weekday_number,
 )
+from bot.services import playoffs
 from bot.services.context import (
     SeasonContext,
     brief,
@@ -43,18 +44,27 @@ SETTING_LIMITS = {  # name: (low, high) accepted from the commissioner
     "playoff_divisor": (1, 20),  # R13.1
     "playoff_min": (1, 16),
     "playoff_max": (1, 16),
+    "playoff_games": (1, 10),  # R13.3: a final group's games
+    "playoff_best_of": (1, 9),  # R13.3: a bracket match's games, an odd number
     "prize_consolation_a": (0, 100),  # R10.4: percent of the division's 2nd-place prize
     "prize_consolation_b": (0, 100),
 }
 PRIZE_PLACES = ("prize_places_a", "prize_places_b")  # R10.4: percents of the fund, "30,15,10"
 YES_NO = ("photo_required",)  # /score needs a photo of the score display
-SETTINGS = (*SETTING_LIMITS, *PRIZE_PLACES, *YES_NO)
+CHOICES = {  # R13.3: the playoff format, as typed -> as stored
+    "playoff_format": {
+        "final_group": "final_group", "final group": "final_group", "group": "final_group",
+        "bracket": "bracket",
+    },
+}  # fmt: skip
+SETTINGS = (*SETTING_LIMITS, *PRIZE_PLACES, *YES_NO, *CHOICES)
 
 
 @dataclass(frozen=True)
 class SettingChanged:
     name: str
     shown: str  # the new value as the commissioner would type it
+    announced: bool = False  # R13.3: the players were told of the playoffs' change
 
 
 async def create_league(
@@ -134,18 +144,28 @@ async def start_season(
 
 
 async def change_setting(
-    db: Database, guild_id: int, name: str, value: int | str
+    db: Database, guild_id: int, name: str, value: int | str, *, now: datetime
 ) -> SettingChanged:
-    """Change one of the season's rule settings (R1, R3.5, R7.5, R9.1, R10, R13.1).
+    """Change one of the season's rule settings (R1, R3.5, R7.5, R9.1, R10, R13.1,
+    R13.3).
 
     Whole-number settings take a number within SETTING_LIMITS; the prize places
-    (R10.4) take percents of the fund, best first, e.g. "30,15,10"."""
+    (R10.4) take percents of the fund, best first, e.g. "30,15,10"; the playoff
+    format one of CHOICES. A change of the playoffs made after their format was
+    made known is announced (`now`: when the change is made)."""
     if name not in SETTINGS:
         raise BadInput(f"Unknown setting {brief(name)}. Settings: {', '.join(SETTINGS)}.")
     if name in YES_NO:
         stored: int | str = _yes_no(name, value)
+    elif name in CHOICES:
+        stored = _choice(name, value)
     else:
         stored = _places(name, value) if name in PRIZE_PLACES else _whole(name, value)
+    if name == "playoff_best_of" and int(stored) % 2 == 0:
+        raise BadInput(
+            f"playoff_best_of must be odd (1, 3, 5, 7 or 9), not {stored}: a match must "
+            "have a winner."
+        )
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         rules = ctx.rules
@@ -156,8 +176,26 @@ async def change_setting(
         if name == "regular_nights":
             await _resize_season(conn, ctx, int(stored))
         await leagues.set_season_setting(conn, ctx.season.id, name, stored)
-        shown = ("yes" if stored else "no") if name in YES_NO else str(stored)
-        return SettingChanged(name, shown)
+        announced = False
+        if name in playoffs.ANNOUNCED:  # R13.3: a change after it was made known
+            changed = await season_of(conn, guild_id)
+            announced = await playoffs.announce_change(conn, changed, now=now)
+        return SettingChanged(name, _shown(name, stored), announced)
+
+
+def _shown(name: str, stored: int | str) -> str:
+    if name in YES_NO:
+        return "yes" if stored else "no"
+    return str(stored).replace("_", " ")
+
+
+def _choice(name: str, value: int | str) -> str:
+    typed = " ".join(str(value).split()).lower()
+    options = CHOICES[name]
+    if typed not in options:
+        shown = " or ".join(sorted({o.replace("_", " ") for o in options.values()}))
+        raise BadInput(f"{name} is {shown}.")
+    return options[typed]
 
 
 def _yes_no(name: str, value: int | str) -> int:

@@ -198,8 +198,15 @@ async def playoffs(
     `unavailable` qualifiers are replaced by the first alternates."""
     async with db.read() as conn:
         ctx = await season_of(conn, guild_id)
-        rows = await rows_of(conn, ctx)
-        settings = ctx.settings()
+        return await field_of(conn, ctx, unavailable)
+
+
+async def field_of(
+    conn: aiosqlite.Connection, ctx: SeasonContext, unavailable: list[str] | None = None
+) -> list[PlayoffDivision]:
+    """`playoffs` within a read the caller holds."""
+    rows = await rows_of(conn, ctx)
+    settings = ctx.settings()
     missing = {n.casefold() for n in unavailable or []}
     out = []
     for division in sorted({r.division for r in rows}):

@@ -26,6 +26,7 @@ WHAT = {  # each kind of outbox item (bot.outbox_kinds.Kind), in words
     "skip": "skipped-date announcement",
     "post": "post",
     "alert": "alert to the commissioner",
+    "playoff_format": "playoff format announcement",
 }
 WHERE = {"announcements": "#announcements", "approvals": "#approvals", "commissioners": "DM"}
 LISTED = 10  # failed posts listed by name in an alert or the status

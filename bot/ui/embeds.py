@@ -15,9 +15,10 @@ from dataclasses import dataclass
 import discord
 
 from bot.services.outcomes.night import GroupView, NightSummary, WeekView
-from bot.services.outcomes.posts import Post
+from bot.services.outcomes.posts import GroupingsPost, Post
 from bot.services.outcomes.standings import StandingRow
 from bot.ui.fit import lines_within, values
+from bot.ui.playoffs import preview_lines
 from bot.ui.render import SOURCES, keep_whole, money, result_parts, tns
 
 PHONE = 40  # characters a phone shows on one line of an embed
@@ -190,12 +191,15 @@ def groupings(post: Post) -> Messages:
     """The 12:00 groupings post: a field per group; the picks line, the late-notice
     cutoff and the pre-makeup scores still owed as short lines."""
     content = post.content
-    view: WeekView = content.view  # type: ignore[union-attr]  # only a GroupingsPost comes here
+    assert isinstance(content, GroupingsPost)  # only a groupings post comes here
+    view = content.view
     notes = [*week_notes(view), f"Late tonight? Use /late before {view.late_cutoff:%H:%M}."]
     if post.late:
         notes.append(f"(Posted late: the bot was offline at {post.at:%H:%M}.)")
     fields = [f for g in view.groups for f in fields_of(g.label, group_lines(g))]
     fields += fields_of("Pre-makeup scores still owed", [n for p in owed(view) for n in p])
+    if content.playoffs is not None:  # R13.3: the night that makes the format known
+        fields += fields_of("Playoffs", preview_lines(content.playoffs))
     return pack(week_title(view), fields, description="\n".join(notes))
 
 

@@ -83,7 +83,7 @@ class SeasonCommands(LeagueCommands):
     @season.command(name="setting", extras=RESCHEDULES)
     @app_commands.describe(
         name="Which setting",
-        value="A number, percents like 30,15,10, or yes/no",
+        value="A number, percents like 30,15,10, yes/no, or final group/bracket",
     )
     async def setting(
         self,
@@ -93,8 +93,12 @@ class SeasonCommands(LeagueCommands):
     ) -> None:
         """Change a season setting."""
         bot, guild = await self._ack(interaction)
-        changed = await change_setting(bot.db, guild, name, value)
-        await respond(interaction, f"{changed.name} is now {changed.shown}.")
+        changed = await change_setting(bot.db, guild, name, value, now=now_of(interaction))
+        told = ""
+        if changed.announced:  # R13.3: the players are told of the playoffs' change
+            deliver(interaction)
+            told = " The change is announced to the players."
+        await respond(interaction, f"{changed.name} is now {changed.shown}.{told}")
 
     @setting.autocomplete("name")
     async def setting_names(

@@ -15,6 +15,8 @@ from functools import cache
 from pathlib import Path
 
 from bot.rules.settings import PrizeSplit, decimal_fraction
+from bot.services.outcomes.playoffs import PlayoffFormat
+from bot.ui.playoffs import format_words
 from cogs.rulebook.rulebook_outcomes import LeagueTerms
 
 RULES_FILE = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
@@ -170,12 +172,17 @@ def _prizes(split: PrizeSplit) -> str:
 
 def _playoffs(t: LeagueTerms) -> str:
     s = t.settings
+    played = format_words(PlayoffFormat(s.playoff_format, s.playoff_games, s.playoff_best_of))
     return (
         f"After the last of the {s.regular_nights} regular nights, each division sends its top "
         f"players by standings to the playoffs: its size divided by {s.playoff_divisor}, "
         f"between {s.playoff_min} and {s.playoff_max}. The next players are alternates.\n"
-        f"A qualifier who is not there by {_t(s.grace_until)}, or cannot come, is replaced by "
-        "the first alternate."
+        f"{played}\n"
+        f"Playoff night is the {s.weekday} after the last regular night, from {_t(s.play_time)}; "
+        "no dues are paid. A qualifier who is not checked in by "
+        f"{_t(s.grace_until)}, or cannot come, is replaced by the first alternate.\n"
+        "The playoffs decide the champion and places 2 and 3; everyone else follows in "
+        "standings order, and the season's prizes go by those places."
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.services.outcomes.standings import PlayerSeason, PlayoffDivision
+from bot.ui.playoffs import field_lines
 from bot.ui.render import money
 
 SCORE_STATES = {"pending": "waiting for the commissioner", "approved": "approved",
@@ -29,10 +30,4 @@ def player_season(ps: PlayerSeason, *, reasons: bool = True) -> str:
 
 
 def playoffs(field: list[PlayoffDivision]) -> str:
-    lines = ["**Playoffs**"]
-    for division in field:
-        name = f"Division {division.division}" if division.division else "League"
-        lines.append(f"{name}: {', '.join(division.qualifiers)}")
-        if division.alternates:
-            lines.append(f"  Alternates, in order: {', '.join(division.alternates[:3])}")
-    return "\n".join(lines)
+    return "\n".join(["**Playoffs**", *field_lines(field)])

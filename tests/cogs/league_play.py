@@ -13,6 +13,7 @@ from datetime import date, timedelta
 from bot.services import approvals, finalize, membership, picks, premakeups, scores, setup
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, at
 from tests.cogs.fakes import GUILD, FakeBot
+from tests.moments import SETTING_AT
 
 MACHINES = [
     "Attack from Mars", "Medieval Madness", "Twilight Zone", "The Addams Family",
@@ -94,7 +95,7 @@ async def divisions_from_week_2(bot: FakeBot, *, regular_nights: int | None = No
     for n in (7, 8, 9):
         await membership.add_player(bot.db, GUILD, f"P{n}", discord_id=discord_id(n),
                                     skill=11.0 - n, now=joined)  # fmt: skip
-    await setup.change_setting(bot.db, GUILD, "division_week", 2)
+    await setup.change_setting(bot.db, GUILD, "division_week", 2, now=SETTING_AT)
     if regular_nights is not None:
-        await setup.change_setting(bot.db, GUILD, "regular_nights", regular_nights)
+        await setup.change_setting(bot.db, GUILD, "regular_nights", regular_nights, now=SETTING_AT)
     await play_week(bot, 1, NINE, groups=("1", "2", "3"))

@@ -19,6 +19,7 @@ from tests.cogs.league_play import (
     play_week,
     snapshot,
 )
+from tests.moments import SETTING_AT
 
 # How the tests that go over every command invoke these (tests/cogs/examples.py).
 EXAMPLES = [
@@ -201,7 +202,7 @@ async def test_absent_counts_the_pre_makeup_nights_already_used(league: FakeBot)
 
 async def test_absent_past_the_limit_is_the_zero_point_rule_everywhere(league: FakeBot) -> None:
     bot = league
-    await setup.change_setting(bot.db, GUILD, "pre_makeup_night_limit", 0)
+    await setup.change_setting(bot.db, GUILD, "pre_makeup_night_limit", 0, now=SETTING_AT)
     await approved_pre_makeup(bot, 1, "Attack from Mars", 400_000_000)
     said = await invoke(COG.absent, COG, as_user(bot, PLAYERS[1], at(date(2026, 1, 5))))
     lines = said.text.split("\n")

@@ -455,9 +455,9 @@ async def test_dues_fund_and_playoffs(league: FakeBot) -> None:
     assert said.text == "The prize fund is now $31.75."  # $6.75 of dues + $25.00
     said = await run(bot, "season playoffs")
     # R13.1: 6 players // 3 = 2 qualifiers; the next are alternates (3 shown).
-    assert said.text == "**Playoffs**\nLeague: P1, P2\n  Alternates, in order: P3, P4, P5"
+    assert said.text == "**Playoffs**\nLeague: 1. P1, 2. P2\n  Alternates, in order: P3, P4, P5"
     said = await run(bot, "season playoffs", unavailable="p2")
-    assert said.text == "**Playoffs**\nLeague: P1, P3\n  Alternates, in order: P4, P5, P6"
+    assert said.text == "**Playoffs**\nLeague: 1. P1, 2. P3\n  Alternates, in order: P4, P5, P6"
 
 
 async def test_backup_writes_a_copy_under_the_backup_folder(league: FakeBot) -> None:

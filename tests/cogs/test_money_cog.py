@@ -88,14 +88,14 @@ async def test_r13_1_playoff_divisor_min_and_max_are_settings(league: FakeBot) -
     said = await run(bot, "season setting", name="playoff_divisor", value="2")
     assert said.text == "playoff_divisor is now 2."
     said = await run(bot, "season playoffs")
-    assert said.text.split("\n")[1] == "League: P1, P2, P3"  # 6 // 2 = 3, within 2..4
+    assert said.text.split("\n")[1] == "League: 1. P1, 2. P2, 3. P3"  # 6 // 2 = 3, within 2..4
     await run(bot, "season setting", name="playoff_max", value="2")
     said = await run(bot, "season playoffs")
-    assert said.text.split("\n")[1] == "League: P1, P2"
+    assert said.text.split("\n")[1] == "League: 1. P1, 2. P2"
     await run(bot, "season setting", name="playoff_divisor", value="20")
     await run(bot, "season setting", name="playoff_min", value="1")
     said = await run(bot, "season playoffs")
-    assert said.text.split("\n")[1] == "League: P1"  # 6 // 20 = 0, clamped up to 1
+    assert said.text.split("\n")[1] == "League: 1. P1"  # 6 // 20 = 0, clamped up to 1
 
 
 PLACES = (

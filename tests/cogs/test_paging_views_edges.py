@@ -11,6 +11,7 @@ from cogs.standings.standings_cog import Standings
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import GUILD, FakeBot, FakeFollowup, Said, invoke
 from tests.cogs.league_play import discord_id, play_week
+from tests.moments import SETTING_AT
 
 COG = Standings()
 MONDAY = at(date(2026, 1, 5))
@@ -56,7 +57,7 @@ async def test_the_whole_standings_head_each_division_once_divisions_exist(
         await membership.add_player(
             league.db, GUILD, f"P{n}", discord_id=discord_id(n), skill=skill, now=MONDAY
         )
-    await setup.change_setting(league.db, GUILD, "division_week", 2)
+    await setup.change_setting(league.db, GUILD, "division_week", 2, now=SETTING_AT)
     week_1 = {1: 300_000_000, 2: 200_000_000, 3: 100_000_000, 4: 300_000_000,
               5: 200_000_000, 6: 100_000_000, 7: 300_000_000, 8: 100_000_000}  # fmt: skip
     await play_week(league, 1, week_1, ("1", "2", "3"))

@@ -11,6 +11,7 @@ from cogs.rulebook.rulebook_text import TOPICS, sections
 from tests.cogs.conftest import PLAYERS, as_user, at
 from tests.cogs.examples import Example
 from tests.cogs.fakes import GUILD, FakeBot, invoke
+from tests.moments import SETTING_AT
 
 # How the tests that go over every command invoke it (tests/cogs/examples.py).
 EXAMPLES = [Example("rules", Rulebook(), "rules")]
@@ -43,9 +44,9 @@ async def test_late_notices_use_this_leagues_times_r1_3_r2_1(league: FakeBot) ->
 
 async def test_topics_carry_the_seasons_settings_r3_5_r10_1(league: FakeBot) -> None:
     bot = league
-    await setup.change_setting(bot.db, GUILD, "pre_makeup_night_limit", 2)
-    await setup.change_setting(bot.db, GUILD, "dues_cents", 800)
-    await setup.change_setting(bot.db, GUILD, "prize_places_a", "40,20,10")
+    await setup.change_setting(bot.db, GUILD, "pre_makeup_night_limit", 2, now=SETTING_AT)
+    await setup.change_setting(bot.db, GUILD, "dues_cents", 800, now=SETTING_AT)
+    await setup.change_setting(bot.db, GUILD, "prize_places_a", "40,20,10", now=SETTING_AT)
     user = as_user(bot, PLAYERS[1], MONDAY)
     absences = await invoke(COG.rules, COG, user, topic="Absences and PRE-MAKEUPS ")
     assert "at most 2 nights a season" in absences.text
@@ -95,13 +96,14 @@ async def test_every_topic_carries_the_setting_it_names(league: FakeBot) -> None
     """Each number a topic gives is this league's, not the default: play time
     (R1.3), games a night (R5), the multiplier's first week (R7.4), the
     two-swap threshold (R8.5), divisions' smallest league (R9.1), the pot's
-    first share (R10.2) and the regular nights (R13)."""
+    first share (R10.2), the regular nights (R13) and the playoff format (R13.3)."""
     bot = league
     await setup.set_league_time(bot.db, GUILD, "play_time", time(19, 30))
     for name, value in (("games_per_night", 4), ("multiplier_start_week", 3),
                         ("two_swap_match_points", 12), ("division_min_players", 10),
-                        ("payout_first_percent", 60), ("regular_nights", 12)):  # fmt: skip
-        await setup.change_setting(bot.db, GUILD, name, value)
+                        ("payout_first_percent", 60), ("regular_nights", 12),
+                        ("playoff_format", "bracket"), ("playoff_best_of", 5)):  # fmt: skip
+        await setup.change_setting(bot.db, GUILD, name, value, now=SETTING_AT)
 
     async def topic(name: str) -> str:
         said = await invoke(COG.rules, COG, as_user(bot, PLAYERS[1], MONDAY), topic=name)
@@ -113,4 +115,8 @@ async def test_every_topic_carries_the_setting_it_names(league: FakeBot) -> None
     assert "12 MP and the two going down scored no more" in await topic("groups and movement")
     assert "With 10 or more players, the league splits" in await topic("divisions")
     assert "takes 60% of the pot, the next 40%" in await topic("dues and prizes")
-    assert "After the last of the 12 regular nights" in await topic("playoffs")
+    playoffs = await topic("playoffs")
+    assert "After the last of the 12 regular nights" in playoffs
+    assert (
+        "A bracket in each division: single elimination by seed, each match best of 5" in playoffs
+    )

@@ -12,6 +12,7 @@ from tests.cogs.examples import Example
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, card_text, invoke, submit_modal
 from tests.cogs.league_play import snapshot
 from tests.cogs.test_scores_cog import TONIGHT, locked, pending
+from tests.moments import SETTING_AT
 
 # How the tests that go over every command invoke it (tests/cogs/examples.py): a
 # modal must be the first answer, so what the form shows is read first.
@@ -121,7 +122,7 @@ async def test_an_absent_member_gets_no_field_on_the_scorekeeper_form(league: Fa
 
 async def test_photo_required_refuses_the_form_and_says_use_score_photo(league: FakeBot) -> None:
     bot = await locked(league)
-    await setup.change_setting(bot.db, GUILD, "photo_required", "yes")
+    await setup.change_setting(bot.db, GUILD, "photo_required", "yes", now=SETTING_AT)
     said = await invoke(COG.score_form, COG, as_user(bot, PLAYERS[1], TONIGHT), game=None)
     assert "/score photo:" in said.text and said.modal is None
 
@@ -144,7 +145,7 @@ async def test_a_form_submitted_after_photos_became_required_stores_nothing(
 ) -> None:
     bot = await locked(league)
     form = await open_form(bot, 1)
-    await setup.change_setting(bot.db, GUILD, "photo_required", "yes")
+    await setup.change_setting(bot.db, GUILD, "photo_required", "yes", now=SETTING_AT)
     before = await snapshot(bot)
     said = await submit_modal(form, as_user(bot, PLAYERS[1], TONIGHT), ["100"] * len(form.inputs))
     assert "/score photo:" in said.text

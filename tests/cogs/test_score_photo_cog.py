@@ -21,6 +21,7 @@ from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user
 from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, _FakeHTTPResponse, card_text, click, invoke
 from tests.cogs.league_play import snapshot
 from tests.cogs.test_scores_cog import TONIGHT, locked
+from tests.moments import SETTING_AT
 from tests.test_photos import phone_jpeg
 
 COG = Scores()
@@ -139,7 +140,7 @@ async def test_a_photo_discord_no_longer_serves_is_refused_saying_send_it_again(
 
 async def test_photo_required_refuses_a_score_without_a_photo(league: FakeBot) -> None:
     bot = await locked(league)
-    changed = await setup.change_setting(bot.db, GUILD, "photo_required", "yes")
+    changed = await setup.change_setting(bot.db, GUILD, "photo_required", "yes", now=SETTING_AT)
     assert changed.shown == "yes"
     before = await snapshot(bot)
     said = await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT), game=1, score="850M")
@@ -148,12 +149,14 @@ async def test_photo_required_refuses_a_score_without_a_photo(league: FakeBot) -
     said = await invoke(COG.score, COG, as_user(bot, PLAYERS[1], TONIGHT),
                         game=1, score="850M", photo=attachment())  # fmt: skip
     assert "Submitted" in said.text
-    assert (await setup.change_setting(bot.db, GUILD, "photo_required", "no")).shown == "no"
+    assert (
+        await setup.change_setting(bot.db, GUILD, "photo_required", "no", now=SETTING_AT)
+    ).shown == "no"
 
 
 async def test_photo_required_takes_only_yes_or_no(league: FakeBot) -> None:
     with pytest.raises(BadInput, match="photo_required is yes or no"):
-        await setup.change_setting(league.db, GUILD, "photo_required", "maybe")
+        await setup.change_setting(league.db, GUILD, "photo_required", "maybe", now=SETTING_AT)
 
 
 async def test_the_photo_stays_on_the_card_once_approved(league: FakeBot) -> None:

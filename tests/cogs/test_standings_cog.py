@@ -26,6 +26,7 @@ from tests.cogs.fakes import (
     private_message,
 )
 from tests.cogs.league_play import MACHINES, discord_id, lock, play_week, snapshot
+from tests.moments import SETTING_AT
 
 # How the tests that go over every command invoke these (tests/cogs/examples.py).
 EXAMPLES = [
@@ -125,7 +126,7 @@ async def test_standings_by_division_once_divisions_are_formed(league: FakeBot) 
     for n, skill in ((7, 4), (8, 3)):
         await membership.add_player(bot.db, GUILD, f"P{n}", discord_id=discord_id(n), skill=skill,
                                     now=MONDAY)  # fmt: skip
-    await setup.change_setting(bot.db, GUILD, "division_week", 2)
+    await setup.change_setting(bot.db, GUILD, "division_week", 2, now=SETTING_AT)
     # 8 players: groups of 3, 3, 2 (R8.1). In the 2-player group 300M >= 3 x 100M:
     # the tripling point, 4-0 (R5.1), so P7 has 20 MP and P8 none.
     await play_week(bot, 1, {**WEEK_1, 7: 300_000_000, 8: 100_000_000}, ("1", "2", "3"))

@@ -17,6 +17,7 @@ from bot.migrate import migrate
 from bot.services import machine_list, membership, picks, setup
 from bot.stage import build_stage, running_bot, settings_for
 from standin import MANAGE_GUILD, DiscordStandIn
+from tests.moments import SETTING_AT
 
 TOKEN = "standin-e2e.token.0123456789abcdefghij"
 __all__ = [
@@ -114,7 +115,7 @@ async def locked_night(
             await membership.add_player(db, server.guild, player_name(n), discord_id=member,
                                         skill=skill(n), now=now)  # fmt: skip
         for setting, value in (settings or {}).items():
-            await setup.change_setting(db, server.guild, setting, value)
+            await setup.change_setting(db, server.guild, setting, value, now=SETTING_AT)
         for n in range(machines):
             await machine_list.add_machine(db, server.guild, machine_name(n), par=10**9, now=now)
         await picks.lock_picks(db, server.guild, now=tonight.replace(hour=19, minute=15))

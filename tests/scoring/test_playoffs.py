@@ -13,6 +13,7 @@ from bot.rules.playoffs import (
     bracket_places,
     final_group_places,
     first_matches,
+    format_week,
     later_matches,
     machines_left,
     match_winner,
@@ -143,3 +144,15 @@ def test_r13_6_four_players_are_not_placed_until_the_match_for_third_is_decided(
     assert bracket_places(["A", "B", "C", "D"], decided) is None
     decided = {Match("A", "D"): "A", Match("B", "C"): "B", Match("C", "D"): "D"}
     assert bracket_places(["A", "B", "C", "D"], decided) is None
+
+
+@pytest.mark.parametrize(("regular_nights", "week"), [(10, 8), (8, 8), (7, 7), (1, 1), (52, 8)])
+def test_r13_3_the_format_is_made_known_by_the_8th_night_or_the_last(
+    regular_nights: int, week: int
+) -> None:
+    assert format_week(regular_nights) == week
+
+
+def test_r13_3_a_season_without_nights_has_no_format_week() -> None:
+    with pytest.raises(RuleError):
+        format_week(0)

@@ -14,6 +14,7 @@ from bot.services import attendance, machine_list, membership, picks, score_chan
 from bot.services.context import check_text
 from bot.services.errors import NotFound, WrongState
 from cogs.exports import exports
+from tests.moments import SETTING_AT
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,
@@ -112,8 +113,8 @@ async def test_r10_4_a_season_named_is_read_with_its_own_prize_split(league: Dat
     """The export of the running season, named or not, shares its prizes by
     the season's own places (two places in A: 50% and 25%)."""
     db = league
-    await setup.change_setting(db, GUILD, "prize_places_a", "50,25")
-    await setup.change_setting(db, GUILD, "regular_nights", 1)
+    await setup.change_setting(db, GUILD, "prize_places_a", "50,25", now=SETTING_AT)
+    await setup.change_setting(db, GUILD, "regular_nights", 1, now=SETTING_AT)
     await add_players(db, 10)
     await add_machines(db, 6)
     await play_week(db, 1)

@@ -8,6 +8,7 @@ import pytest
 
 from bot.database import Database
 from bot.services import setup
+from tests.moments import SETTING_AT
 from tests.services.conftest import GUILD, add_machines, add_players
 from tests.services.test_season import play_week
 
@@ -27,8 +28,8 @@ async def test_r9_1_divisions_need_the_leagues_fewest_players(
 ) -> None:
     """Ten players: divisions form when the setting is 10 or fewer, not at 11
     (the rules' usual 8 would form them either way)."""
-    await setup.change_setting(league, GUILD, "division_week", 2)
-    await setup.change_setting(league, GUILD, "division_min_players", fewest)
+    await setup.change_setting(league, GUILD, "division_week", 2, now=SETTING_AT)
+    await setup.change_setting(league, GUILD, "division_min_players", fewest, now=SETTING_AT)
     await add_players(league, 10)
     await add_machines(league, 6)
     week_1 = await play_week(league, 1)

@@ -22,6 +22,7 @@ from bot.repositories import results
 from bot.repositories._rows import fraction_of, fraction_text
 from bot.services import approvals, finalize, machine_list, picks, scores, setup, standings
 from cogs.money import money
+from tests.moments import SETTING_AT
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, add_players, at, discord_id
 
 NIGHT = SEASON_START
@@ -35,7 +36,7 @@ W = [a + b for a, b in zip(X, Y, strict=True)]  # exactly X + Y on every game
 async def play_the_reproduction(db: Database) -> None:
     """P1 (W, rank 1), P2 (X), P3 (Y) on five machines with the reproduction's
     pars; bonus points from week 1 so that week 1 plays like its week 4."""
-    await setup.change_setting(db, GUILD, "bonus_start_week", 1)
+    await setup.change_setting(db, GUILD, "bonus_start_week", 1, now=SETTING_AT)
     await add_players(db, 3)
     for number, par in enumerate(PARS, start=1):
         await machine_list.add_machine(db, GUILD, f"M{number}", par=par, now=at(date(2026, 1, 2)))

@@ -12,6 +12,7 @@ from bot.database import Database
 from bot.scoring import RuleError
 from bot.services import approvals, attendance, finalize, membership, picks, scores, setup
 from bot.services.errors import NotReady, WrongState
+from tests.moments import SETTING_AT
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,
@@ -109,7 +110,7 @@ async def test_r2_4_a_late_player_who_played_no_game_is_absent_in_the_results(
 async def test_r3_5_a_first_absence_uses_pre_makeups_under_a_one_night_limit(
     league: Database,
 ) -> None:
-    await setup.change_setting(league, GUILD, "pre_makeup_night_limit", 1)
+    await setup.change_setting(league, GUILD, "pre_makeup_night_limit", 1, now=SETTING_AT)
     await add_players(league, 3)
     machines = await add_machines(league, 6)
     for machine in machines:
@@ -123,8 +124,8 @@ async def test_r3_5_a_first_absence_uses_pre_makeups_under_a_one_night_limit(
 async def test_r7_4_a_newcomer_starts_at_x1(league: Database) -> None:
     """Multipliers from week 2: P4 joins after week 1 and wins week 2, so
     P4's bonus is the base times 1, not a multiplier P4 never earned."""
-    await setup.change_setting(league, GUILD, "bonus_start_week", 1)
-    await setup.change_setting(league, GUILD, "multiplier_start_week", 2)
+    await setup.change_setting(league, GUILD, "bonus_start_week", 1, now=SETTING_AT)
+    await setup.change_setting(league, GUILD, "multiplier_start_week", 2, now=SETTING_AT)
     await add_players(league, 3)
     await add_machines(league, 6)
     await play(league, SEASON_START, {1: 300_000_000, 2: 200_000_000, 3: 100_000_000})
@@ -142,7 +143,7 @@ async def test_r7_2_an_exact_tie_in_match_points_and_tns_goes_by_rank(league: Da
     (R8.3), below P2 on the ladder but above P2 in the standings. Week 2: P2
     and P4 each win two games with the same scores, so match points and TNS
     tie exactly, and P4, ranked above P2 before the night, is placed higher."""
-    await setup.change_setting(league, GUILD, "games_per_night", 4)
+    await setup.change_setting(league, GUILD, "games_per_night", 4, now=SETTING_AT)
     await add_players(league, 6)
     await add_machines(league, 6)
     week_1 = {n: (400 - 100 * ((n - 1) % 3)) * 1_000_000 for n in range(1, 7)}

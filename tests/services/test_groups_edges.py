@@ -12,6 +12,7 @@ from bot.services import approvals, finalize, groups, membership, picks, premake
 from bot.services.errors import NotReady
 from bot.services.season import TOO_FEW_FOR_GROUPS, groups_wait_for
 from bot.ui.embeds import week_notes
+from tests.moments import SETTING_AT
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,
@@ -190,7 +191,7 @@ async def test_r4_2_four_games_a_night_on_five_machines_is_one_veto(league) -> N
     db = league
     await add_players(db, 3)
     await add_machines(db, 5)
-    await setup.change_setting(db, GUILD, "games_per_night", 4)
+    await setup.change_setting(db, GUILD, "games_per_night", 4, now=SETTING_AT)
     view = await groups.week_view(db, GUILD, week=1, now=at(SEASON_START, "10:00"))
     assert week_notes(view) == [
         "Each group will veto 1 machine(s):",

@@ -26,6 +26,7 @@ from bot.services import (
 )
 from bot.services.errors import BadInput
 from cogs.money import money
+from tests.moments import SETTING_AT
 from tests.services.conftest import GUILD, SEASON_START, at, discord_id
 from tests.services.test_scores import NIGHT, locked_league
 
@@ -45,6 +46,8 @@ SETTINGS = {
     "playoff_divisor": (1, 20),
     "playoff_min": (1, 16),
     "playoff_max": (1, 16),
+    "playoff_games": (1, 10),  # R13.3
+    "playoff_best_of": (1, 9),  # R13.3: odd numbers only (tests/services/test_playoff_format.py)
     "prize_consolation_a": (0, 100),
     "prize_consolation_b": (0, 100),
 }
@@ -67,17 +70,17 @@ async def test_each_setting_at_its_edges(
     league: Database, name: str, value: int, taken: bool
 ) -> None:
     if name == "playoff_min":  # playoff_min may not pass playoff_max: give it room
-        await setup.change_setting(league, GUILD, "playoff_max", 16)
+        await setup.change_setting(league, GUILD, "playoff_max", 16, now=SETTING_AT)
     if name == "playoff_max":
-        await setup.change_setting(league, GUILD, "playoff_min", 1)
+        await setup.change_setting(league, GUILD, "playoff_min", 1, now=SETTING_AT)
     if taken:
-        done = await setup.change_setting(league, GUILD, name, str(value))
+        done = await setup.change_setting(league, GUILD, name, str(value), now=SETTING_AT)
         assert done.shown == str(value)
     else:
         low, high = SETTINGS[name]
         message = f"{name} must be a whole number from {low} to {high}."
         with pytest.raises(BadInput, match=re.escape(message)):
-            await setup.change_setting(league, GUILD, name, str(value))
+            await setup.change_setting(league, GUILD, name, str(value), now=SETTING_AT)
 
 
 # --- text people type ----------------------------------------------------------------------
@@ -169,7 +172,7 @@ async def test_what_a_refusal_echoes_at_its_edge(league: Database, size: int, wh
     """A refusal quotes what was typed up to 40 characters, and cuts it after."""
     typed = "y" * size
     with pytest.raises(BadInput) as refused:
-        await setup.change_setting(league, GUILD, typed, 1)
+        await setup.change_setting(league, GUILD, typed, 1, now=SETTING_AT)
     quoted = repr(typed) if whole else f"{typed[:40]!r}… ({size} characters)"
     assert str(refused.value).startswith(f"Unknown setting {quoted}. Settings: ")
 

@@ -12,6 +12,7 @@ from bot.services import membership, picks, setup
 from bot.services.errors import BadInput
 from cogs.money import money
 from cogs.money.money_outcomes import PlayerDues
+from tests.moments import SETTING_AT
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,
@@ -66,14 +67,14 @@ async def test_r10_1_sixty_players_pay_at_once_but_not_sixty_one(league) -> None
 
 async def test_r10_1_a_season_without_dues_refuses_dues_at_the_seasons_amount(players) -> None:
     db = players
-    await setup.change_setting(db, GUILD, "dues_cents", 0)
+    await setup.change_setting(db, GUILD, "dues_cents", 0, now=SETTING_AT)
     assert await refused(db, ["P1"]) == "This season has no dues."
     assert (await money.summary(db, GUILD)).players[0].paid_cents == 0
 
 
 async def test_r10_1_a_season_with_dues_of_one_cent_records_them(players) -> None:
     db = players
-    await setup.change_setting(db, GUILD, "dues_cents", 1)
+    await setup.change_setting(db, GUILD, "dues_cents", 1, now=SETTING_AT)
     done = await money.record_dues_of(db, GUILD, ["P1"], 1, by=COMMISSIONER, now=at(NIGHT))
     assert done.paid == [("P1", 1)]
 

@@ -17,6 +17,7 @@ from bot.models import OutboxItem
 from bot.repositories import outbox_items
 from bot.services import approvals, finalize, outbox, picks, scores, setup
 from bot.ui import delivery
+from tests.moments import SETTING_AT
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
 
 TONIGHT = at(SEASON_START, "20:00")
@@ -128,7 +129,7 @@ async def test_r10_4_a_resend_of_the_last_night_posts_its_prizes_and_summary_aga
     """A one-night season: its night's results, standings, prize shares and the
     season summary went out; `/league admin resend week:1` owes all four again."""
     db = players
-    await setup.change_setting(db, GUILD, "regular_nights", 1)
+    await setup.change_setting(db, GUILD, "regular_nights", 1, now=SETTING_AT)
     await finalized_week_1(db)
     for kind in ("results", "standings", "prizes", "season_summary"):
         claimed = await outbox.claim(db, (await item_of(db, kind)).id)

@@ -12,6 +12,7 @@ from bot.repositories import leagues, nights, people
 from bot.services import announcements, machine_list, membership, picks, scores, setup
 from bot.services.context import season_of
 from bot.services.errors import BadInput, Conflict, WrongState
+from tests.moments import SETTING_AT
 from tests.services.conftest import GUILD, SEASON_START, at, discord_id, finalize_week_1
 
 NIGHT = SEASON_START  # Wednesday 7 January 2026, week 1
@@ -31,7 +32,7 @@ async def test_r4_3_once_tonight_is_finalized_a_veto_is_for_next_week(players) -
 async def test_r4_2_as_many_working_machines_as_games_leaves_nothing_to_pick(players) -> None:
     """R4.2: six games a night and six working machines: P equals the games."""
     db = players
-    await setup.change_setting(db, GUILD, "games_per_night", 6)
+    await setup.change_setting(db, GUILD, "games_per_night", 6, now=SETTING_AT)
     with pytest.raises(BadInput) as refused:
         await picks.add_pick(db, GUILD, P1, "Machine A", now=at(NIGHT, "10:00"))
     assert str(refused.value) == (

@@ -7,6 +7,7 @@ from datetime import date
 from bot.database import Database
 from bot.services import membership, setup
 from cogs.money import money
+from tests.moments import SETTING_AT
 from tests.services.conftest import GUILD, add_machines, add_players, at
 from tests.services.test_season import play_week
 
@@ -19,8 +20,8 @@ async def test_r10_4_a_player_who_joined_after_divisions_does_not_take_division_
     # (R8.6). Before the fix, that player made a second "A" division that
     # replaced the real one, and division A's winners got nothing.
     db = league
-    await setup.change_setting(db, GUILD, "division_week", 2)
-    await setup.change_setting(db, GUILD, "regular_nights", 2)
+    await setup.change_setting(db, GUILD, "division_week", 2, now=SETTING_AT)
+    await setup.change_setting(db, GUILD, "regular_nights", 2, now=SETTING_AT)
     await add_players(db, 10)
     await add_machines(db, 6)
     await play_week(db, 1)

@@ -21,6 +21,7 @@ from bot.services import (
 )
 from bot.services.context import stamp
 from bot.services.errors import BadInput, NotAllowed, NotFound, NotReady, WrongState
+from tests.moments import SETTING_AT
 from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
 
 NIGHT = SEASON_START  # Wednesday 7 January 2026, week 1
@@ -144,7 +145,7 @@ async def test_r5_4_a_tie_order_on_a_finalized_night_refinalizes_it_by_that_comm
 async def test_the_score_form_says_why_a_photo_rule_keeps_it_closed(players) -> None:
     db = players
     await lock(db)
-    await setup.change_setting(db, GUILD, "photo_required", "yes")
+    await setup.change_setting(db, GUILD, "photo_required", "yes", now=SETTING_AT)
     with pytest.raises(WrongState) as refused:
         await scores.form(db, GUILD, P1)
     assert str(refused.value) == (

@@ -12,6 +12,7 @@ from bot.services import machine_list, setup
 from bot.services.context import season_of
 from cogs.money import money
 from cogs.stats import stats
+from tests.moments import SETTING_AT
 from tests.services.conftest import GUILD, add_players, at
 from tests.services.test_season import play_week
 
@@ -19,9 +20,9 @@ from tests.services.test_season import play_week
 async def _season_of_two_nights(db: Database) -> None:
     """Ten players, divisions from week 2, prize places changed from the
     default, machines whose names differ in capitals."""
-    await setup.change_setting(db, GUILD, "division_week", 2)
-    await setup.change_setting(db, GUILD, "regular_nights", 2)
-    await setup.change_setting(db, GUILD, "prize_places_a", "50,25")
+    await setup.change_setting(db, GUILD, "division_week", 2, now=SETTING_AT)
+    await setup.change_setting(db, GUILD, "regular_nights", 2, now=SETTING_AT)
+    await setup.change_setting(db, GUILD, "prize_places_a", "50,25", now=SETTING_AT)
     await add_players(db, 10)
     for name in (
         "attack from Mars",

@@ -14,6 +14,7 @@ from bot.services import backup, machine_list, membership, picks, setup, skips, 
 from bot.services.context import season_of
 from bot.services.errors import BadInput, Conflict, NotFound, NotSetUp, WrongState
 from bot.services.season import groups_of
+from tests.moments import SETTING_AT
 from tests.services.conftest import GUILD, SEASON_START, add_machines, add_players, at
 
 
@@ -70,10 +71,10 @@ async def test_setup_refusals(db: Database) -> None:
     with pytest.raises(Conflict, match="already a machine called"):
         await machine_list.add_machine(db, GUILD, "attack from mars", now=now)
     with pytest.raises(BadInput, match="Unknown setting 'bonus'"):
-        await setup.change_setting(db, GUILD, "bonus", 3)
+        await setup.change_setting(db, GUILD, "bonus", 3, now=SETTING_AT)
     with pytest.raises(BadInput, match="dues_cents must be a whole number from 0"):
-        await setup.change_setting(db, GUILD, "dues_cents", -1)
-    changed = await setup.change_setting(db, GUILD, "dues_cents", 500)
+        await setup.change_setting(db, GUILD, "dues_cents", -1, now=SETTING_AT)
+    changed = await setup.change_setting(db, GUILD, "dues_cents", 500, now=SETTING_AT)
     assert changed.shown == "500"
 
 

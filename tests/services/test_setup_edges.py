@@ -12,13 +12,14 @@ from bot.database import Database
 from bot.services import audit, backup, machine_list, membership, setup
 from bot.services.errors import BadInput, NotFound
 from bot.services.roster import BadRoster, read_roster
+from tests.moments import SETTING_AT
 from tests.services.conftest import GUILD, at
 
 
 @pytest.mark.parametrize("value", ["100", "1,1,1,1,1", "60,40", "1"])
 async def test_r10_4_prize_places_at_the_edges_are_accepted(league: Database, value: str) -> None:
     """R10.4: five places, a 1% place, a single 100% place and exactly 100 in all are fine."""
-    changed = await setup.change_setting(league, GUILD, "prize_places_a", value)
+    changed = await setup.change_setting(league, GUILD, "prize_places_a", value, now=SETTING_AT)
     assert changed.shown == value
 
 
@@ -26,7 +27,7 @@ async def test_r10_4_prize_places_at_the_edges_are_accepted(league: Database, va
 async def test_r10_4_prize_places_past_the_edges_are_refused(league: Database, value: str) -> None:
     """R10.4: a place over 100%, more than 100 in all, six places, a 0% place are refused."""
     with pytest.raises(BadInput) as refused:
-        await setup.change_setting(league, GUILD, "prize_places_a", value)
+        await setup.change_setting(league, GUILD, "prize_places_a", value, now=SETTING_AT)
     assert str(refused.value) == (
         "prize_places_a is 1 to 5 percents of the prize fund, best place first, "
         "comma-separated and 100 at most in all, e.g. 30,15,10."

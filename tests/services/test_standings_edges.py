@@ -10,13 +10,14 @@ from bot.database import Database
 from bot.services import setup, standings
 from bot.services.errors import BadInput
 from bot.services.standings import NO_DIVISIONS
+from tests.moments import SETTING_AT
 from tests.services.conftest import GUILD, add_machines, add_players
 from tests.services.test_season import play_week
 
 
 async def two_nights(db: Database, division_week: int) -> None:
-    await setup.change_setting(db, GUILD, "regular_nights", 2)
-    await setup.change_setting(db, GUILD, "division_week", division_week)
+    await setup.change_setting(db, GUILD, "regular_nights", 2, now=SETTING_AT)
+    await setup.change_setting(db, GUILD, "division_week", division_week, now=SETTING_AT)
     await add_players(db, 10)
     await add_machines(db, 6)
     await play_week(db, 1)

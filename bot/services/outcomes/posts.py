@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import date, time
 
 from bot.services.outcomes.night import LockedGroup, WeekView
+from bot.services.outcomes.playoffs import PlayoffPreview
 
 
 @dataclass(frozen=True)
@@ -40,9 +41,11 @@ class GracePost:
 
 @dataclass(frozen=True)
 class GroupingsPost:
-    """The week's groups, games and play order (R8, R11.2)."""
+    """The week's groups, games and play order (R8, R11.2); on the night that
+    makes the playoff format known, the format and the field as it stands (R13.3)."""
 
     view: WeekView
+    playoffs: PlayoffPreview | None = None
 
 
 @dataclass(frozen=True)
