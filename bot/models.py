@@ -71,6 +71,19 @@ class Night:
     date: date
     status: str  # scheduled, locked, finalized
     pot_cents: int | None
+    kind: str = "regular"  # or "playoff": playoff night, the week after the last (R13.4)
+
+
+@dataclass(frozen=True)
+class FieldEntry:
+    """A player of a division's playoff field (R13.1, R13.5), by standing."""
+
+    pool: str  # '' without divisions, else 'A' or 'B'
+    standing: int  # 1 is the division's best
+    player_id: int
+    qualified: bool  # a qualifier when announced; else an alternate, in standing order
+    checked_in_at: str | None = None
+    replaced_by: int | None = None  # R13.5: the alternate who took this qualifier's place
 
 
 @dataclass(frozen=True)

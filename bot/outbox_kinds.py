@@ -23,6 +23,7 @@ class Kind(StrEnum):
     POST = "post"  # a scheduled post (groupings, cutoff, lock, grace), frozen when owed
     ALERT = "alert"  # the commissioner told of posts Discord refused
     PLAYOFF_FORMAT = "playoff_format"  # the playoffs' format changed after it was made known
+    PLAYOFF_NIGHT = "playoff_night"  # playoff night and its field announced, or its date moved
 
 
 # What a ref names: '<prefix>:<id>'.

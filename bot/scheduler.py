@@ -42,7 +42,7 @@ from apscheduler.triggers.interval import IntervalTrigger
 from bot.database import Database
 from bot.scoring import weekday_number
 from bot.services import announcements
-from bot.services.announcements import KINDS, Span, post_time
+from bot.services.announcements import KINDS, PLAYOFF_KINDS, Span, post_time
 from bot.services.outcomes.night import LockedGroup
 from bot.services.outcomes.posts import GroupingsPost, Post
 from bot.ui import embeds, render
@@ -56,6 +56,7 @@ MISFIRE_GRACE = None
 JOB_OPTIONS = {"coalesce": True, "misfire_grace_time": MISFIRE_GRACE, "max_instances": 1}
 MAX_WAITS = 16  # tries a day for a post that cannot be made yet (4 hours at 15 minutes)
 SWEEP_EVERY = timedelta(minutes=5)
+PLAYOFF_JOBS = [f"playoff:{kind}" for kind in PLAYOFF_KINDS]
 KEEP_SPANS = timedelta(days=2)  # offline spans older than this no longer matter
 # Found at start for the last league day: the bot may have been down, or up but
 # unable to make it (last week never finalized) until the day was over.
@@ -110,7 +111,7 @@ class LeagueScheduler:
     async def rebuild(self) -> None:
         """(Re)create one job per kind from the league's times and the season's
         weekday, and the sweep (nothing is owed before a season exists)."""
-        for job_id in [f"post:{kind}" for kind in KINDS] + ["sweep"]:
+        for job_id in [f"post:{kind}" for kind in KINDS] + ["sweep"] + PLAYOFF_JOBS:
             if self.scheduler.get_job(job_id):
                 self.scheduler.remove_job(job_id)
         basis = await announcements.schedule_basis(self.db, self.guild_id)
@@ -130,11 +131,22 @@ class LeagueScheduler:
                 self.run, trigger, args=[kind], id=f"post:{kind}", name=f"{kind} post",
                 replace_existing=True, **JOB_OPTIONS,
             )  # fmt: skip
+        await self._playoff_jobs()
         self.scheduler.add_job(
             self.sweep, IntervalTrigger(seconds=self.sweep_every.total_seconds()), id="sweep",
             name="owed posts sweep", replace_existing=True, **JOB_OPTIONS,
         )  # fmt: skip
         log.info("scheduled posts for %ss in %s", weekday, league.time_zone)
+
+    async def _playoff_jobs(self) -> None:
+        """R13.4: playoff night moved off the league weekday gets its own posts at
+        the league's times on its date (on the weekday, the weekly jobs run)."""
+        for kind, at in (await announcements.playoff_post_times(self.db, self.guild_id)).items():
+            if at > self.clock():
+                self.scheduler.add_job(
+                    self.run, DateTrigger(at), args=[kind], id=f"playoff:{kind}",
+                    name=f"playoff night {kind} post", replace_existing=True, **JOB_OPTIONS,
+                )  # fmt: skip
 
     def jobs(self) -> dict[str, object]:
         return {job.id: job for job in self.scheduler.get_jobs()}

@@ -2,18 +2,37 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import TYPE_CHECKING, Any
 
-from bot.delivery.outgoing import Outgoing, renders
+import discord
+
+from bot.delivery.outgoing import Outgoing, nothing, renders
 from bot.models import OutboxItem
-from bot.outbox_kinds import Kind
-from bot.services.outcomes.playoffs import PlayoffPreview
-from bot.ui import playoffs, render
+from bot.outbox_kinds import NIGHT, Kind, ref_id
+from bot.services import playoffs
+from bot.services.outcomes.playoffs import PlayoffNightShown, PlayoffPreview
+from bot.ui.playoffs import called_off, format_changed, night_announcement
+from bot.ui.render import chunks
 
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient
 
 
 @renders(Kind.PLAYOFF_FORMAT)
-async def format_changed(bot: LeagueClient, item: OutboxItem, data: dict[str, Any]) -> Outgoing:
-    return Outgoing(render.chunks(playoffs.format_changed(PlayoffPreview.from_data(data))))
+async def format_change_post(bot: LeagueClient, item: OutboxItem, data: dict[str, Any]) -> Outgoing:
+    return Outgoing(chunks(format_changed(PlayoffPreview.from_data(data))))
+
+
+@renders(Kind.PLAYOFF_NIGHT)
+async def playoff_night_post(bot: LeagueClient, item: OutboxItem, data: dict[str, Any]) -> Outgoing:
+    """Playoff night announced (its field, its date moved), or called off."""
+    if "called_off" in data:
+        return Outgoing([called_off(date.fromisoformat(data["called_off"]), int(data["nights"]))])
+    if not await playoffs.still_set(bot.db, ref_id(item.ref, NIGHT) or 0):
+        return nothing("playoff night was called off before this went out")
+    shown = PlayoffNightShown.from_data(data)
+    told = discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(i) for i in shown.pings]
+    )
+    return Outgoing(chunks(night_announcement(shown)), mentions=told)

@@ -28,7 +28,7 @@ NIGHTS = (
     "SELECT n.week, n.date, n.status, n.pot_cents, n.locked_at, n.finalized_at, n.finalized_by,"
     " (SELECT group_concat(name, '; ') FROM (SELECT m.name FROM night_machines nm"
     "  JOIN machines m ON m.id = nm.machine_id WHERE nm.night_id = n.id ORDER BY m.id)) AS working"
-    " FROM nights n WHERE n.season_id = ? ORDER BY n.week"
+    " FROM nights n WHERE n.season_id = ? AND n.kind = 'regular' ORDER BY n.week"
 )
 SKIPPED = "SELECT date, reason FROM skipped_dates WHERE season_id = ? ORDER BY date"
 GAMES = (

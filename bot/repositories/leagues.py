@@ -59,7 +59,7 @@ SEASON_NIGHTS = (
     " AS players"
     " FROM leagues l"
     " LEFT JOIN seasons s ON s.league_id = l.id AND s.status = 'open'"
-    " LEFT JOIN nights n ON n.season_id = s.id"
+    " LEFT JOIN nights n ON n.season_id = s.id AND n.kind = 'regular'"
     " WHERE l.guild_id = ? ORDER BY n.week"
 )
 INSERT_SEASON = (
@@ -81,9 +81,10 @@ REOPEN_NIGHT = (
 CLOSE_SEASON = "UPDATE seasons SET status = 'closed' WHERE id = ?"
 SKIPPED = "SELECT date FROM skipped_dates WHERE season_id = ? ORDER BY date"
 INSERT_SKIPPED = "INSERT INTO skipped_dates (season_id, date, reason) VALUES (?, ?, ?)"
-NIGHTS = "SELECT * FROM nights WHERE season_id = ? ORDER BY week"
-NIGHT_BY_DATE = "SELECT * FROM nights WHERE season_id = ? AND date = ?"
-NIGHT_BY_WEEK = "SELECT * FROM nights WHERE season_id = ? AND week = ?"
+# The regular season's nights (R1.1); playoff night is read by bot/repositories/playoff_nights.py.
+NIGHTS = "SELECT * FROM nights WHERE season_id = ? AND kind = 'regular' ORDER BY week"
+NIGHT_BY_DATE = "SELECT * FROM nights WHERE season_id = ? AND date = ? AND kind = 'regular'"
+NIGHT_BY_WEEK = "SELECT * FROM nights WHERE season_id = ? AND week = ? AND kind = 'regular'"
 NIGHT_BY_ID = "SELECT * FROM nights WHERE id = ?"
 INSERT_NIGHT = "INSERT INTO nights (season_id, week, date) VALUES (?, ?, ?)"
 MOVE_NIGHT = "UPDATE nights SET date = ? WHERE id = ?"
@@ -125,7 +126,7 @@ def _season(row: aiosqlite.Row) -> Season:
     )
 
 
-def _night(row: aiosqlite.Row) -> Night:
+def night_row(row: aiosqlite.Row) -> Night:
     return Night(
         id=row["id"],
         season_id=row["season_id"],
@@ -133,6 +134,7 @@ def _night(row: aiosqlite.Row) -> Night:
         date=to_date(row["date"]),
         status=row["status"],
         pot_cents=row["pot_cents"],
+        kind=row["kind"],
     )
 
 
@@ -234,19 +236,19 @@ async def add_skipped_date(
 
 
 async def nights(conn: aiosqlite.Connection, season_id: int) -> list[Night]:
-    return await many(conn, NIGHTS, (season_id,), _night)
+    return await many(conn, NIGHTS, (season_id,), night_row)
 
 
 async def night_by_date(conn: aiosqlite.Connection, season_id: int, day: date) -> Night | None:
-    return await one(conn, NIGHT_BY_DATE, (season_id, day.isoformat()), _night)
+    return await one(conn, NIGHT_BY_DATE, (season_id, day.isoformat()), night_row)
 
 
 async def night_by_week(conn: aiosqlite.Connection, season_id: int, week: int) -> Night | None:
-    return await one(conn, NIGHT_BY_WEEK, (season_id, week), _night)
+    return await one(conn, NIGHT_BY_WEEK, (season_id, week), night_row)
 
 
 async def night_by_id(conn: aiosqlite.Connection, night_id: int) -> Night | None:
-    return await one(conn, NIGHT_BY_ID, (night_id,), _night)
+    return await one(conn, NIGHT_BY_ID, (night_id,), night_row)
 
 
 async def add_night(conn: aiosqlite.Connection, season_id: int, week: int, day: date) -> int:

@@ -8,7 +8,7 @@ services feed it the scores as they are approved.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar
@@ -159,3 +159,24 @@ def _loser(match: Match[P], winner: P) -> P:
 
 def _seeded(seeds: Sequence[P], a: P, b: P) -> Match[P]:
     return Match(a, b) if seeds.index(a) < seeds.index(b) else Match(b, a)
+
+
+def replacements(
+    qualifiers: Sequence[P], alternates: Sequence[P], missing: Collection[P], ready: Collection[P]
+) -> list[tuple[P, P | None]]:
+    """R13.5: at the end of the grace period each `missing` qualifier (not checked
+    in, or with an absence notice) is replaced by the next alternate in standings
+    order who is `ready` (checked in, no absence notice): (who is out, who takes
+    the place). None: no alternate is left, and the field plays one short.
+    `qualifiers` and `alternates` are in standings order."""
+    waiting = [a for a in alternates if a in ready]
+    out: list[tuple[P, P | None]] = []
+    for player in qualifiers:
+        if player in missing:
+            out.append((player, waiting.pop(0) if waiting else None))
+    return out
+
+
+def seeded(players: Iterable[P], standing: Mapping[P, int]) -> list[P]:
+    """R13.5: the field seeded again by regular-season standing (1 is the best)."""
+    return sorted(players, key=lambda p: standing[p])

@@ -19,9 +19,10 @@ import aiosqlite
 from bot.database import Database
 from bot.models import League, Night
 from bot.outbox_kinds import Kind
-from bot.repositories import leagues, nights, people, posts, scores
+from bot.repositories import leagues, nights, people, playoff_nights, posts, scores
+from bot.rules.calendar import weekday_number
 from bot.rules.playoffs import format_week
-from bot.services import picks, playoffs
+from bot.services import picks, playoff_checkin, playoffs
 from bot.services.context import SeasonContext, league_of, season_of, stamp
 from bot.services.errors import LeagueError
 from bot.services.groups import week_view
@@ -33,11 +34,15 @@ from bot.services.outcomes.posts import (
     GroupingsPost,
     LockPost,
     NoticeLine,
+    PlayoffGracePost,
+    PlayoffTonightPost,
     Post,
+    PostContent,
     SkippedPost,
 )
 
 KINDS = ("groupings", "cutoff", "lock", "grace")
+PLAYOFF_KINDS = ("groupings", "grace")  # R13.4: playoff night's posts (R13.5 at the grace)
 MAX_ATTEMPTS = 3  # a key failed this often (before the outbox sent posts) is not made again
 LATE_AFTER = timedelta(minutes=2)  # a post this much after its time may say it is late
 SETTLED = ("claimed", "sent", "skipped")  # a post in one of these states is not made again
@@ -102,10 +107,15 @@ async def due(
             late = local - due_at > LATE_AFTER and any(a < due_at < b for a, b in offline)
             skipped = today in await leagues.skipped_dates(conn, ctx.season.id)
             night = await leagues.night_by_date(conn, ctx.season.id, today)
+            if night is None and not skipped:  # R13.4: playoff night has its posts too
+                finale = await playoff_nights.playoff_night(conn, ctx.season.id)
+                night = finale if finale is not None and finale.date == today else None
             key = f"{'skip' if skipped else kind}:{today.isoformat()}"
             record = await posts.post_by_key(conn, ctx.league.id, key)
     except LeagueError:
         return None  # no league or season: nothing is scheduled
+    if night is not None and night.kind == "playoff" and kind not in PLAYOFF_KINDS:
+        return None  # no late-notice cutoff on playoff night; its lock is the commissioner's
     if skipped and kind != "groupings":
         return None
     if not skipped and (night is None or night.status == "finalized"):
@@ -136,7 +146,9 @@ async def lock_post(db: Database, guild_id: int, locked: list[LockedGroup]) -> P
 
 async def _content(
     db: Database, guild_id: int, kind: str, night: Night, now: datetime
-) -> CutoffPost | GracePost | GroupingsPost | LockPost:
+) -> PostContent:
+    if night.kind == "playoff":
+        return await _playoff_content(db, guild_id, kind, now)
     if kind == "groupings":
         view = await week_view(db, guild_id, week=night.week, now=now)
         async with db.read() as conn:
@@ -152,6 +164,19 @@ async def _content(
         if kind == "cutoff":
             return await _cutoff(conn, ctx, night)
         return await _grace(conn, ctx, night)
+
+
+async def _playoff_content(
+    db: Database, guild_id: int, kind: str, now: datetime
+) -> PlayoffTonightPost | PlayoffGracePost:
+    """R13.4-R13.5: playoff night's post at the groupings time, and at the end of
+    the grace period the replacements, made now (once: run again, it replaces
+    nobody twice)."""
+    made = await playoff_checkin.at_grace(db, guild_id, now=now) if kind == "grace" else []
+    async with db.read() as conn:
+        shown = await playoffs.shown_in(conn, await season_of(conn, guild_id))
+    assert shown is not None
+    return PlayoffGracePost(made, shown) if kind == "grace" else PlayoffTonightPost(shown)
 
 
 async def _cutoff(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> CutoffPost:
@@ -228,3 +253,22 @@ async def is_league_night(db: Database, guild_id: int, day: date) -> bool:
             return await leagues.night_by_date(conn, ctx.season.id, day) is not None
     except LeagueError:
         return False
+
+
+async def playoff_post_times(db: Database, guild_id: int) -> dict[str, datetime]:
+    """R13.4: when playoff night's posts are due, in the league's time zone, if it
+    was moved off the league weekday (on it, the weekly posts serve); else none."""
+    try:
+        async with db.read() as conn:
+            ctx = await season_of(conn, guild_id)
+            night = await playoff_nights.playoff_night(conn, ctx.season.id)
+    except LeagueError:
+        return {}
+    if night is None or night.status == "finalized":
+        return {}
+    if night.date.weekday() == weekday_number(ctx.season.weekday):
+        return {}
+    return {
+        kind: datetime.combine(night.date, post_time(ctx.league, kind), ctx.zone)
+        for kind in PLAYOFF_KINDS
+    }

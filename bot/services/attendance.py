@@ -9,7 +9,7 @@ import aiosqlite
 from bot.database import Database
 from bot.models import Night, Player
 from bot.outbox_kinds import Kind, notice_ref
-from bot.repositories import leagues, nights, people, scores
+from bot.repositories import leagues, nights, people, playoff_nights, scores
 from bot.scoring import (
     PRE_MAKEUP,
     PlayerNight,
@@ -27,7 +27,7 @@ from bot.services.context import (
     season_of,
     stamp,
 )
-from bot.services.errors import BadInput, WrongState
+from bot.services.errors import BadInput, NotFound, WrongState
 from bot.services.outbox import APPROVALS, owe
 from bot.services.outcomes.night import MissedGame
 from bot.services.outcomes.notices import NoticeGiven, NoticeRecord, NoticeWithdrawn
@@ -90,10 +90,18 @@ async def mark(
 async def _night_of_notice(
     conn: aiosqlite.Connection, ctx: SeasonContext, day: date | None, now: datetime
 ) -> Night:
-    """The night a notice is for: the night on `day`, or the next unfinished one."""
-    if day is None:
-        return await night_on_or_after(conn, ctx, ctx.local(now).date(), unfinished=True)
-    return await night_on(conn, ctx, day)
+    """The night a notice is for: the night on `day`, or the next unfinished one;
+    after the regular season, playoff night (R13.4)."""
+    try:
+        if day is None:
+            return await night_on_or_after(conn, ctx, ctx.local(now).date(), unfinished=True)
+        return await night_on(conn, ctx, day)
+    except NotFound:
+        finale = await playoff_nights.playoff_night(conn, ctx.season.id)
+        today = ctx.local(now).date()
+        if finale is not None and (finale.date == day or (day is None and finale.date >= today)):
+            return finale
+        raise
 
 
 async def _give(
@@ -109,6 +117,8 @@ async def _give(
 ) -> NoticeGiven:
     local = ctx.local(now)
     night = await _night_of_notice(conn, ctx, day, now)
+    if night.kind == "playoff":
+        await _refuse_playoff_notice(conn, ctx, night, player, kind, now)
     if night.status == "finalized" or night.date < local.date():
         raise WrongState(
             f"Week {night.week} on {night.date:%d %B} is over; a notice is for a coming night "
@@ -138,6 +148,34 @@ async def _give(
         zero_point_everywhere=left == 0,
         lock_time=ctx.league.picks_lock_time,
     )
+
+
+async def _refuse_playoff_notice(
+    conn: aiosqlite.Connection,
+    ctx: SeasonContext,
+    night: Night,
+    player: Player,
+    kind: str,
+    now: datetime,
+) -> None:
+    """R13.2, R13.5: on playoff night only a player of the field (or an alternate)
+    says they cannot come, and only before the grace period ends; being late
+    is not a notice there: a qualifier not checked in by then is replaced."""
+    grace = ctx.league.grace_until
+    if kind == "late":
+        raise WrongState(
+            f"Playoff night has no late notices: a qualifier not checked in by {grace:%H:%M} "
+            "is replaced by the first alternate. If you cannot be there by then, use /absent "
+            "so the alternate can get ready."
+        )
+    if player.id not in {e.player_id for e in await playoff_nights.field(conn, night.id)}:
+        raise WrongState(
+            f"{player.name} is not in the playoff field or among its alternates; there is "
+            "nothing to tell."
+        )
+    local = ctx.local(now)
+    if night.status != "scheduled" or (local.date() == night.date and local.time() >= grace):
+        raise WrongState("Playoff night's grace period is over: its field is set.")
 
 
 async def absence_cost(

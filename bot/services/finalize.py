@@ -15,7 +15,7 @@ import aiosqlite
 
 from bot.database import Database
 from bot.models import GameResultRow, Group, Night, NightResult, Player
-from bot.repositories import leagues, nights, people, results, scores
+from bot.repositories import leagues, nights, people, playoff_nights, results, scores
 from bot.scoring import (
     GameNight,
     GroupNight,
@@ -32,6 +32,7 @@ from bot.scoring import (
     split_dues,
     with_newcomers,
 )
+from bot.services import playoffs
 from bot.services.context import SeasonContext, night_of_week, season_of, stamp
 from bot.services.errors import NotReady, WrongState
 from bot.services.outbox import owe_results
@@ -130,6 +131,7 @@ async def finalize_in(
     # Owed with the results: a finalized night is always announced (R12: a
     # recomputed one again), even if the channel refuses the bot for now.
     await owe_results(conn, ctx.league.guild_id, finalized, ctx.season.regular_nights, now=now)
+    await playoffs.set_up_in(conn, ctx, finalized, now=now)  # R13.4: after the last night
     return replace(stored, newly_finalized=True)
 
 
@@ -139,6 +141,11 @@ async def check_still_open(conn: aiosqlite.Connection, ctx: SeasonContext, night
     if following is not None and following.status != "scheduled":
         raise WrongState(
             f"Week {following.week} has started; week {night.week}'s results can no longer change."
+        )
+    finale = await playoff_nights.playoff_night(conn, ctx.season.id)
+    if following is None and finale is not None and finale.status != "scheduled":
+        raise WrongState(
+            f"Playoff night has started; week {night.week}'s results can no longer change."
         )
 
 

@@ -1,24 +1,41 @@
-"""The playoffs: their format made known in time (R13.3).
+"""The playoffs: their format made known in time (R13.3), and playoff night
+with its field (R13.1, R13.4).
 
 The format is a season setting (bot/services/setup.py); the 8th regular
 night's groupings post carries it with the field as the standings stand, and
 a change made after that is announced (with the field as it then stands).
+Finalizing the last regular night sets playoff night on the league weekday
+after it, with each division's field by the standings, and announces both; a
+correction of that night before playoff night starts sets the field again. The
+commissioner can move the date; the field is told.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from dataclasses import replace
+from datetime import date, datetime, timedelta
 
 import aiosqlite
 
 from bot.database import Database
-from bot.outbox_kinds import Kind
-from bot.repositories import leagues, posts
+from bot.models import FieldEntry, Night
+from bot.outbox_kinds import Kind, night_ref
+from bot.repositories import leagues, nights, people, playoff_nights, posts
+from bot.rules.calendar import playoff_night
 from bot.rules.playoffs import format_week
+from bot.rules.settings import RuleSettings
+from bot.rules.standings import playoff_spots
 from bot.services.context import SeasonContext, season_of
+from bot.services.errors import BadInput, NotReady, WrongState
 from bot.services.outbox import ANNOUNCEMENTS, owe
-from bot.services.outcomes.playoffs import PlayoffFormat, PlayoffPreview
-from bot.services.standings import field_of
+from bot.services.outcomes.playoffs import (
+    ALTERNATES_SHOWN,
+    PlayoffFormat,
+    PlayoffNightShown,
+    PlayoffPreview,
+)
+from bot.services.outcomes.standings import PlayoffDivision, StandingRow
+from bot.services.standings import field_of, rows_of
 
 # The settings a change of which is announced once the format is known.
 ANNOUNCED = (
@@ -70,3 +87,192 @@ async def announce_change(conn: aiosqlite.Connection, ctx: SeasonContext, *, now
     await owe(conn, ctx.league.guild_id, ANNOUNCEMENTS, Kind.PLAYOFF_FORMAT,
               f"season:{ctx.season.id}", shown.to_data(), now=now)  # fmt: skip
     return True
+
+
+# --- playoff night and its field (R13.1, R13.4) ---------------------------------------------
+
+LATEST_MOVE = timedelta(days=92)  # R13.4 Decision: a moved playoff night is within 3 months
+NOT_SET = "Playoff night is set when the last regular night, week {week}, is finalized."
+
+
+def field_entries(rows: list[StandingRow], settings: RuleSettings) -> list[FieldEntry]:
+    """R13.1: every player of each division by standing; the first spots qualify,
+    the others are its alternates in that order."""
+    entries: list[FieldEntry] = []
+    for pool in sorted({r.division for r in rows}):
+        ranked = [r for r in rows if r.division == pool]
+        spots = playoff_spots(len(ranked), settings)
+        entries.extend(
+            FieldEntry(pool, standing, r.player.id, standing <= spots)
+            for standing, r in enumerate(ranked, start=1)
+        )
+    return entries
+
+
+def _as_set(entries: list[FieldEntry]) -> list[tuple[str, int, int, bool]]:
+    return [(e.pool, e.standing, e.player_id, e.qualified) for e in entries]
+
+
+async def set_up_in(
+    conn: aiosqlite.Connection, ctx: SeasonContext, night: Night, *, now: datetime
+) -> bool:
+    """R13.4: the last regular night `night` was finalized (or finalized again
+    after a correction): playoff night on the league weekday after it (past any
+    skipped date), with each division's field by the standings, announced. A
+    field already set is set again while playoff night has not started, and
+    announced again only if it changed. True when an announcement is owed."""
+    if night.kind != "regular" or night.week != ctx.season.regular_nights:
+        return False
+    entries = field_entries(await rows_of(conn, ctx), ctx.settings())
+    existing = await playoff_nights.playoff_night(conn, ctx.season.id)
+    if existing is None:
+        regular = [n.date for n in await leagues.nights(conn, ctx.season.id)]
+        day = playoff_night(regular, await leagues.skipped_dates(conn, ctx.season.id))
+        night_id = await playoff_nights.add_playoff_night(
+            conn, ctx.season.id, ctx.season.regular_nights + 1, day
+        )
+    else:
+        stored = await playoff_nights.field(conn, existing.id)
+        if existing.status != "scheduled" or _as_set(stored) == _as_set(entries):
+            return False
+        night_id = existing.id
+    await playoff_nights.set_field(conn, night_id, entries)
+    await _announce_night(conn, ctx, night_id, now=now, updated=existing is not None)
+    return True
+
+
+async def _announce_night(
+    conn: aiosqlite.Connection,
+    ctx: SeasonContext,
+    night_id: int,
+    *,
+    now: datetime,
+    updated: bool = False,
+) -> None:
+    shown = await shown_in(conn, ctx)
+    assert shown is not None
+    shown = replace(shown, updated=updated)
+    await owe(conn, ctx.league.guild_id, ANNOUNCEMENTS, Kind.PLAYOFF_NIGHT, night_ref(night_id),
+              shown.to_data(), now=now)  # fmt: skip
+
+
+async def refuse_change_once_started(conn: aiosqlite.Connection, ctx: SeasonContext) -> None:
+    """R13.3: the format and the field's size cannot change once playoff night
+    has started."""
+    night = await playoff_nights.playoff_night(conn, ctx.season.id)
+    if night is not None and night.status != "scheduled":
+        raise WrongState("Playoff night has started: its format and field can no longer change.")
+
+
+async def setting_changed(conn: aiosqlite.Connection, ctx: SeasonContext, *, now: datetime) -> bool:
+    """A playoff setting changed (`ctx` holds the new value). Before playoff night
+    is set: announced once the format is known (R13.3). After: the field is set
+    again by the standings, and playoff night announced again with it."""
+    night = await playoff_nights.playoff_night(conn, ctx.season.id)
+    if night is None:
+        return await announce_change(conn, ctx, now=now)
+    entries = field_entries(await rows_of(conn, ctx), ctx.settings())
+    await playoff_nights.set_field(conn, night.id, entries)
+    await _announce_night(conn, ctx, night.id, now=now, updated=True)
+    return True
+
+
+def in_field(entries: list[FieldEntry]) -> set[int]:
+    """R13.5: the players who play: the qualifiers not replaced, and the
+    alternates who replaced one."""
+    stepped_in = {e.replaced_by for e in entries if e.replaced_by is not None}
+    return {e.player_id for e in entries if e.qualified and e.replaced_by is None} | stepped_in
+
+
+async def shown_in(conn: aiosqlite.Connection, ctx: SeasonContext) -> PlayoffNightShown | None:
+    """Playoff night as it stands: its date and times, the format and each
+    division's field (seeded again by standing, R13.5) and its alternates (not
+    those who said they cannot come); None before it is set."""
+    night = await playoff_nights.playoff_night(conn, ctx.season.id)
+    if night is None:
+        return None
+    entries = await playoff_nights.field(conn, night.id)
+    everyone = {p.id: p for p in await people.players(conn, ctx.league.id, removed=True)}
+    playing = in_field(entries)
+    away = {n.player_id for n in await nights.notices(conn, night.id) if n.kind == "absent"}
+    divisions: list[PlayoffDivision] = []
+    pings: list[int | None] = []
+    for pool in sorted({e.pool for e in entries}):
+        ranked = [e for e in entries if e.pool == pool]
+        seeds = [e.player_id for e in ranked if e.player_id in playing]
+        out = playing | away
+        waiting = [e.player_id for e in ranked if e.player_id not in out and not e.qualified]
+        divisions.append(PlayoffDivision(
+            pool, [everyone[p].name for p in seeds], [everyone[p].name for p in waiting]
+        ))  # fmt: skip
+        pings += [everyone[p].discord_id for p in [*seeds, *waiting[:ALTERNATES_SHOWN]]]
+    league = ctx.league
+    return PlayoffNightShown(
+        night.date, league.play_time, league.grace_until, format_of(ctx), divisions,
+        [p for p in pings if p is not None],
+    )  # fmt: skip
+
+
+async def night_shown(db: Database, guild_id: int) -> PlayoffNightShown | PlayoffPreview:
+    """`/playoffs field`: playoff night once it is set; before, the format and
+    the field if the season ended now."""
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        shown = await shown_in(conn, ctx)
+        return shown if shown is not None else await preview_of(conn, ctx)
+
+
+async def move(db: Database, guild_id: int, day: date, *, now: datetime) -> PlayoffNightShown:
+    """R13.4 Decision: the commissioner moves playoff night (a qualifier gave
+    notice); the field is told. Refused once it has started, or to a date
+    that is past, not after the last regular night, or over 3 months away."""
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        night = await playoff_nights.playoff_night(conn, ctx.season.id)
+        if night is None:
+            raise NotReady(NOT_SET.format(week=ctx.season.regular_nights))
+        if night.status != "scheduled":
+            raise WrongState("Playoff night has started; its date can no longer move.")
+        last = (await leagues.nights(conn, ctx.season.id))[-1].date
+        today = ctx.local(now).date()
+        if day == night.date:
+            raise BadInput(f"Playoff night is already on {day:%A %d %B %Y}.")
+        if day <= last:
+            raise BadInput(
+                f"Playoff night comes after the last regular night ({last:%A %d %B %Y})."
+            )
+        if day < today:
+            raise BadInput(f"{day:%A %d %B %Y} is past; pick a date from today on.")
+        if day > max(today, last) + LATEST_MOVE:
+            raise BadInput("Playoff night can move up to 3 months ahead, no further.")
+        await playoff_nights.move_playoff_night(conn, night.id, day)
+        shown = await shown_in(conn, ctx)
+        assert shown is not None
+        moved = replace(shown, moved_from=night.date)
+        await owe(conn, guild_id, ANNOUNCEMENTS, Kind.PLAYOFF_NIGHT, night_ref(night.id),
+                  moved.to_data(), now=now)  # fmt: skip
+        return moved
+
+
+async def call_off(
+    conn: aiosqlite.Connection, ctx: SeasonContext, regular_nights: int, *, now: datetime
+) -> None:
+    """The season's length changes to `regular_nights` after playoff night was set:
+    playoff night is called off (it is set again when the new last night is
+    finalized) and the players told. Refused once it has started."""
+    night = await playoff_nights.playoff_night(conn, ctx.season.id)
+    if night is None or regular_nights == ctx.season.regular_nights:
+        return
+    if night.status != "scheduled":
+        raise WrongState("Playoff night has started: the season's nights can no longer change.")
+    await playoff_nights.delete_playoff_night(conn, night.id)
+    told = {"called_off": night.date.isoformat(), "nights": regular_nights}
+    await owe(conn, ctx.league.guild_id, ANNOUNCEMENTS, Kind.PLAYOFF_NIGHT, night_ref(night.id),
+              told, now=now)  # fmt: skip
+
+
+async def still_set(db: Database, night_id: int) -> bool:
+    """Whether playoff night `night_id` is still set (not called off)."""
+    async with db.read() as conn:
+        night = await leagues.night_by_id(conn, night_id)
+    return night is not None and night.kind == "playoff"

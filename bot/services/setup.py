@@ -174,12 +174,14 @@ async def change_setting(
         if name == "playoff_max" and int(stored) < rules.playoff_min:
             raise BadInput(f"playoff_max cannot be below playoff_min ({rules.playoff_min}).")
         if name == "regular_nights":
-            await _resize_season(conn, ctx, int(stored))
+            await _resize_season(conn, ctx, int(stored), now=now)
+        if name in playoffs.ANNOUNCED:
+            await playoffs.refuse_change_once_started(conn, ctx)
         await leagues.set_season_setting(conn, ctx.season.id, name, stored)
         announced = False
-        if name in playoffs.ANNOUNCED:  # R13.3: a change after it was made known
+        if name in playoffs.ANNOUNCED:  # R13.3: a change after it was made known is told
             changed = await season_of(conn, guild_id)
-            announced = await playoffs.announce_change(conn, changed, now=now)
+            announced = await playoffs.setting_changed(conn, changed, now=now)
         return SettingChanged(name, _shown(name, stored), announced)
 
 
@@ -233,7 +235,10 @@ def _places(name: str, value: int | str) -> str:
     return ",".join(str(int(p)) for p in parts)
 
 
-async def _resize_season(conn: aiosqlite.Connection, ctx: SeasonContext, count: int) -> None:
+async def _resize_season(
+    conn: aiosqlite.Connection, ctx: SeasonContext, count: int, *, now: datetime
+) -> None:
+    await playoffs.call_off(conn, ctx, count, now=now)
     current = await leagues.nights(conn, ctx.season.id)
     held = [n for n in current if n.status != "scheduled"]
     if held and count < held[-1].week:

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import discord
 
+from bot.models import Night
 from bot.services.outcomes.notices import DateSkipped, WithdrawnNotice
 from bot.ui.render import chunks
 
 NOTICE_KINDS = {"late": "late notice", "absent": "absence"}  # a notice, as a person says it
+
+
+def night_name(night: Night) -> str:
+    """'week 3', or 'playoff night' (R13.4)."""
+    return "playoff night" if night.kind == "playoff" else f"week {night.week}"
 
 
 def who(notice: WithdrawnNotice) -> str:

@@ -11,7 +11,7 @@ from bot.models import OutboxItem
 from bot.services.outcomes.admin import DeliveryStatus, Resent
 from bot.services.outcomes.notices import NoticeGiven, NoticeRecord, NoticeWithdrawn
 from bot.services.outcomes.scores import PreMakeupView
-from bot.ui.calendar import NOTICE_KINDS
+from bot.ui.calendar import NOTICE_KINDS, night_name
 
 WHAT = {  # each kind of outbox item (bot.outbox_kinds.Kind), in words
     "approval": "approval post",
@@ -27,6 +27,7 @@ WHAT = {  # each kind of outbox item (bot.outbox_kinds.Kind), in words
     "post": "post",
     "alert": "alert to the commissioner",
     "playoff_format": "playoff format announcement",
+    "playoff_night": "playoff night announcement",
 }
 WHERE = {"announcements": "#announcements", "approvals": "#approvals", "commissioners": "DM"}
 LISTED = 10  # failed posts listed by name in an alert or the status
@@ -146,7 +147,7 @@ def status(
 def withdrawn_for_commissioner(taken: NoticeWithdrawn) -> str:
     """The approvals channel, where the notice itself was posted."""
     what = NOTICE_KINDS[taken.kind]
-    return f"{taken.player.name}: took back their {what} for week {taken.night.week}"
+    return f"{taken.player.name}: took back their {what} for {night_name(taken.night)}"
 
 
 def late_for_commissioner(given: NoticeGiven | NoticeRecord) -> str:
@@ -154,4 +155,5 @@ def late_for_commissioner(given: NoticeGiven | NoticeRecord) -> str:
     minutes = f", about {given.notice.minutes} min" if given.notice.minutes else ""
     note = f" — “{given.notice.note}”" if given.notice.note else ""
     timing = given.notice.timing.replace("_", " ")
-    return f"{given.player.name}: {what} for week {given.night.week}{minutes} ({timing}){note}"
+    when = night_name(given.night)
+    return f"{given.player.name}: {what} for {when}{minutes} ({timing}){note}"

@@ -4,10 +4,16 @@ playoff commands' replies."""
 
 from __future__ import annotations
 
-from bot.services.outcomes.playoffs import PlayoffFormat, PlayoffPreview
-from bot.services.outcomes.standings import PlayoffDivision
+from datetime import date
 
-ALTERNATES_SHOWN = 3  # an alternate further down rarely plays
+from bot.services.outcomes.playoffs import (
+    ALTERNATES_SHOWN,
+    PlayoffFormat,
+    PlayoffNightShown,
+    PlayoffPreview,
+    Replacement,
+)
+from bot.services.outcomes.standings import PlayoffDivision
 
 
 def format_words(f: PlayoffFormat) -> str:
@@ -58,3 +64,72 @@ def preview_lines(preview: PlayoffPreview) -> list[str]:
 def format_changed(preview: PlayoffPreview) -> str:
     """A change of the format, or of the field's size, after it was made known."""
     return "\n".join(["**The playoffs have changed**", *preview_lines(preview)])
+
+
+def _day(day: date) -> str:
+    return f"{day:%A} {day.day} {day:%B}"
+
+
+def night_lines(shown: PlayoffNightShown) -> list[str]:
+    """Playoff night's times, format and field (R13.1, R13.3, R13.4)."""
+    return [
+        f"Play starts at {shown.play_time:%H:%M}. A qualifier not checked in by "
+        f"{shown.grace_until:%H:%M} is replaced by the first alternate. No dues on playoff night.",
+        format_words(shown.format),
+        *field_lines(shown.divisions),
+    ]
+
+
+def night_announcement(shown: PlayoffNightShown) -> str:
+    """Playoff night announced, its field set again, or its date moved; the
+    players it concerns mentioned at the end."""
+    if shown.moved_from is not None:
+        title = (f"**Playoff night moves to {_day(shown.day)}** "
+                 f"(it was {_day(shown.moved_from)})")  # fmt: skip
+    else:
+        title = f"**Playoffs: {_day(shown.day)}**" + (" (field updated)" if shown.updated else "")
+    lines = [title, *night_lines(shown)]
+    lines.append("Can't make it? Tell the commissioner as soon as you can.")
+    if shown.pings:
+        lines.append("In the field or next up: " + " ".join(f"<@{i}>" for i in shown.pings))
+    return "\n".join(lines)
+
+
+def night_view(shown: PlayoffNightShown | PlayoffPreview) -> str:
+    """`/playoffs field`: playoff night once set; before, the season as it stands."""
+    if isinstance(shown, PlayoffPreview):
+        return "\n".join(["**Playoffs** (not set yet)", *preview_lines(shown)])
+    return "\n".join([f"**Playoffs: {_day(shown.day)}**", *night_lines(shown)])
+
+
+def tonight(shown: PlayoffNightShown) -> str:
+    """R13.4: playoff night's post at the groupings time."""
+    return "\n".join([
+        f"**Playoffs tonight** ({_day(shown.day)})",
+        *night_lines(shown),
+        f"Players: check in with the commissioner before {shown.grace_until:%H:%M}.",
+    ])  # fmt: skip
+
+
+def grace(made: list[Replacement], shown: PlayoffNightShown) -> str:
+    """R13.5: the end of the grace period: who replaced whom, and the field."""
+    lines = [f"**Playoffs: the grace period is over ({shown.grace_until:%H:%M}).**"]
+    for r in made:
+        why = "cannot come" if r.why == "absent" else "is not checked in"
+        where = f" ({division_name(r.division)})" if r.division else ""
+        if r.into is not None:
+            lines.append(f"- {r.out} {why}: {r.into} takes the place{where}.")
+        else:
+            lines.append(f"- {r.out} {why}, and no alternate is checked in{where}.")
+    if not made:
+        lines.append("Everyone in the field is here: no replacements.")
+    lines += ["The field, seeded by standing:", *field_lines(shown.divisions)]
+    return "\n".join(lines)
+
+
+def called_off(day: date, regular_nights: int) -> str:
+    """The season was made longer after playoff night was set."""
+    return (
+        f"**Playoff night of {_day(day)} is off**: the regular season now has {regular_nights} "
+        "nights. Playoff night is set again after the new last night."
+    )

@@ -17,9 +17,13 @@ from bot.services.outcomes.posts import (
     GracePost,
     GroupingsPost,
     LockPost,
+    PlayoffGracePost,
+    PlayoffTonightPost,
     Post,
+    PostContent,
     SkippedPost,
 )
+from bot.ui import playoffs
 
 MESSAGE_LIMIT = 2000
 SOURCES = {"live": "", "pre_makeup": " (pre-makeup)", "zero_point": " (Zero Point Rule)",
@@ -75,8 +79,12 @@ def post(due: Post) -> str:
     return text
 
 
-def _post_text(content: CutoffPost | GracePost | GroupingsPost | LockPost | SkippedPost) -> str:
+def _post_text(content: PostContent) -> str:
     assert not isinstance(content, GroupingsPost), "the groupings post is embeds"
+    if isinstance(content, PlayoffTonightPost):
+        return playoffs.tonight(content.shown)
+    if isinstance(content, PlayoffGracePost):
+        return playoffs.grace(content.replacements, content.shown)
     if isinstance(content, SkippedPost):
         return (f"No league night today ({content.day:%A %d %B}): "
                 "the commissioner skipped this date.")  # fmt: skip

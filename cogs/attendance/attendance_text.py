@@ -4,19 +4,21 @@ what a missed game scores for them (R3), or taken back."""
 from __future__ import annotations
 
 from bot.services.outcomes.notices import NoticeGiven, NoticeWithdrawn
-from bot.ui.calendar import NOTICE_KINDS
+from bot.ui.calendar import NOTICE_KINDS, night_name
 
 
 def withdrawn(taken: NoticeWithdrawn) -> str:
     """The player's reply."""
     return (
-        f"Your {NOTICE_KINDS[taken.kind]} for week {taken.night.week} "
+        f"Your {NOTICE_KINDS[taken.kind]} for {night_name(taken.night)} "
         f"({taken.night.date:%A %d %B}) is taken back: you are expected as usual."
     )
 
 
 def notice(given: NoticeGiven) -> str:
     night = given.night
+    if night.kind == "playoff":
+        return _playoff_absence(given)
     what = "late" if given.notice.kind == "late" else "absent"
     minutes = f" about {given.notice.minutes} minutes" if given.notice.minutes else ""
     lines = [f"Noted: {given.player.name} will be {what}{minutes} on week {night.week} "
@@ -73,3 +75,14 @@ def _missed_games(given: NoticeGiven) -> str:
         return ("You have no pre-makeup nights left: games you miss get 0 points "
                 "(the Zero Point Rule).")  # fmt: skip
     return "You have no pre-makeup scores: games you miss get 0 points (the Zero Point Rule)."
+
+
+def _playoff_absence(given: NoticeGiven) -> str:
+    """R13.2, R13.4-R13.5: a player of the playoff field who cannot come."""
+    day = given.night.date
+    return (
+        f"Noted: {given.player.name} cannot come to playoff night ({day:%A} {day.day} "
+        f"{day:%B}). If you are in the field, the first alternate who is there takes your "
+        f"place at {given.grace_until:%H:%M}, unless the commissioner moves playoff night. "
+        "Changed your mind? /absent cancel:True takes it back."
+    )

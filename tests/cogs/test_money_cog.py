@@ -50,6 +50,11 @@ async def test_r10_4_the_split_is_a_setting(league: FakeBot) -> None:
     assert said.text.split("\n")[2:] == ["  1st: P1 $58.00"]  # the whole fund is paid
 
 
+def not_playoffs(posts: list[str]) -> list[str]:
+    """The posts but playoff night's announcements (R13.4)."""
+    return [p for p in posts if not p.startswith("**Playoffs")]
+
+
 async def test_r10_4_the_last_regular_night_posts_the_prizes(league: FakeBot) -> None:
     bot = league
     await run(bot, "season setting", name="regular_nights", value="1")
@@ -59,7 +64,8 @@ async def test_r10_4_the_last_regular_night_posts_the_prizes(league: FakeBot) ->
     await submit_all(bot, 1, WEEK_1)
     said = await run(bot, "night finalize", when=at(FIRST_NIGHT, "23:00"))
     assert said.text == "Week 1 is final."
-    results, table, prizes, summary = announced(bot)
+    results, table, prizes, summary, playoffs = announced(bot)
+    assert playoffs.startswith("**Playoffs: Wednesday 14 January**")  # R13.4
     assert summary.startswith("**Spring: the regular season is over**")
     # $18.00 over 58 weights: 931, 465, 310 and 93 cents; the leftover cent to first.
     # Standings after week 1 (R11.1): P1, P4, P2, P5 …
@@ -153,11 +159,13 @@ async def test_r10_4_a_correction_to_the_last_night_posts_the_prizes_again(
     await lock(bot)
     await submit_all(bot, 1, WEEK_1)
     await run(bot, "night finalize", when=at(FIRST_NIGHT, "23:00"))
-    *_, before, summary_before = announced(bot)
+    *_, before, summary_before = not_playoffs(announced(bot))
     for game in range(1, 6):  # R12.2: P1's every game becomes 0, so P1 drops to last
         await run(bot, "score change", when=at(FIRST_NIGHT, "23:30"), kind="penalty",
                   week=1, player="P1", game=game, reason="slam tilt")  # fmt: skip
-    *_, results, table, prizes, summary = announced(bot)
+    *_, results, table, prizes, summary = not_playoffs(announced(bot))
+    # R13.4: P1 dropped out of the playoff field, which is announced again
+    assert "(field updated)" in [p for p in announced(bot) if p.startswith("**Playoffs")][-1]
     assert results.startswith("Week 1 results") and table.startswith("Standings · Spring")
     assert prizes.startswith("**Season prizes** · fund $18.00, by final standings")
     assert "P1" not in prizes and prizes != before

@@ -52,7 +52,8 @@ async def test_r10_4_the_season_made_longer_before_its_final_posts_went_drops_th
     """The last regular night is final but the announcements channel refused its
     posts; the commissioner then made the season a week longer: once resent, the
     night's results and standings go, the prize shares and the season summary
-    (the season is not over any more) do not, and nothing is left failed."""
+    (the season is not over any more) and playoff night's announcement do not,
+    and nothing is left failed."""
     bot = league
     await run(bot, "season setting", name="regular_nights", value="1")
     await lock(bot)
@@ -65,8 +66,13 @@ async def test_r10_4_the_season_made_longer_before_its_final_posts_went_drops_th
     assert said.text == "regular_nights is now 2."
     bot.channels[ANNOUNCEMENTS].refuse = False
     await league_command(bot, "admin resend")
-    results, table = announced(bot)
+    results, table, called_off = announced(bot)
     assert results.startswith("Week 1 results") and table.startswith("Standings · Spring")
+    # R13.4: playoff night, set by the last night, is off until the new last night
+    assert called_off == (
+        "**Playoff night of Wednesday 14 January is off**: the regular season now has 2 "
+        "nights. Playoff night is set again after the new last night."
+    )
     assert await nothing_owed(bot)
 
 

@@ -104,8 +104,11 @@ def as_written_before_exact_scores(path: Path) -> None:
     first = sqlite3.connect(":memory:")
     first.executescript((MIGRATIONS / "0001_initial.sql").read_text())
     kept = {name: _columns(first, name) for name in _tables(first)}
+    indexes = set(_indexes(first))
     first.close()
     with sqlite3.connect(path) as conn:
+        for index in set(_indexes(conn)) - indexes:  # a later one may name a later column
+            conn.execute(f"DROP INDEX {index}")
         for table in _tables(conn):
             if table not in kept:
                 conn.execute(f"DROP TABLE {table}")
@@ -120,6 +123,11 @@ def _tables(conn: sqlite3.Connection) -> list[str]:
     rows = conn.execute(
         "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
     )
+    return [row[0] for row in rows]
+
+
+def _indexes(conn: sqlite3.Connection) -> list[str]:
+    rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
     return [row[0] for row in rows]
 
 

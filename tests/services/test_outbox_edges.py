@@ -127,11 +127,12 @@ async def test_r10_4_a_resend_of_the_last_night_posts_its_prizes_and_summary_aga
     players: Database,
 ) -> None:
     """A one-night season: its night's results, standings, prize shares and the
-    season summary went out; `/league admin resend week:1` owes all four again."""
+    season summary went out (and playoff night's announcement, R13.4);
+    `/league admin resend week:1` owes the four of the night again."""
     db = players
     await setup.change_setting(db, GUILD, "regular_nights", 1, now=SETTING_AT)
     await finalized_week_1(db)
-    for kind in ("results", "standings", "prizes", "season_summary"):
+    for kind in ("results", "standings", "prizes", "season_summary", "playoff_night"):
         claimed = await outbox.claim(db, (await item_of(db, kind)).id)
         assert claimed is not None
         await outbox.sent(db, claimed, 1, now=TONIGHT)

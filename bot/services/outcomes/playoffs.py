@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date, time
 from typing import Any
 
 from bot.services.outcomes.standings import PlayoffDivision
+
+ALTERNATES_SHOWN = 3  # alternates named (and told) in an announcement: a later one rarely plays
 
 
 @dataclass(frozen=True)
@@ -39,3 +42,74 @@ class PlayoffPreview:
             PlayoffFormat(str(data["format"]), int(data["games"]), int(data["best_of"])),
             [PlayoffDivision(str(d), list(q), list(a)) for d, q, a in data["divisions"]],
         )
+
+
+@dataclass(frozen=True)
+class PlayoffNightShown:
+    """R13.4: playoff night as announced: its date and times, the format and
+    each division's field (qualifiers by seed, then alternates in order).
+    `pings`: the Discord ids of the players it tells (qualifiers and the
+    alternates shown)."""
+
+    day: date
+    play_time: time
+    grace_until: time
+    format: PlayoffFormat
+    divisions: list[PlayoffDivision]
+    pings: list[int]
+    moved_from: date | None = None  # a move of the date: the date it had
+    updated: bool = False  # the field set again (a correction, a setting changed)
+
+    def to_data(self) -> dict[str, Any]:
+        f = self.format
+        return {
+            "day": self.day.isoformat(), "play": self.play_time.strftime("%H:%M"),
+            "grace": self.grace_until.strftime("%H:%M"),
+            "format": [f.format, f.games, f.best_of],
+            "divisions": [[d.division, d.qualifiers, d.alternates] for d in self.divisions],
+            "pings": self.pings,
+            "moved_from": self.moved_from.isoformat() if self.moved_from else None,
+            "updated": self.updated,
+        }  # fmt: skip
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> PlayoffNightShown:
+        moved = data.get("moved_from")
+        return cls(
+            date.fromisoformat(data["day"]),
+            time.fromisoformat(data["play"]),
+            time.fromisoformat(data["grace"]),
+            PlayoffFormat(*data["format"]),
+            [PlayoffDivision(str(d), list(q), list(a)) for d, q, a in data["divisions"]],
+            [int(i) for i in data["pings"]],
+            date.fromisoformat(moved) if moved else None,
+            bool(data.get("updated")),
+        )
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """R13.5: a qualifier out at the end of the grace period, and who took the
+    place (None: no alternate was there)."""
+
+    division: str
+    out: str
+    why: str  # "absent" (said they cannot come) or "missing" (not checked in)
+    into: str | None
+
+
+@dataclass(frozen=True)
+class CheckedIn:
+    """The commissioner's check-in on playoff night."""
+
+    checked: list[str]  # checked in now
+    already: list[str]  # checked in before
+
+
+@dataclass(frozen=True)
+class ReplacementUndone:
+    """A replacement made by mistake undone: `player` plays, `alternate` waits again."""
+
+    player: str
+    alternate: str | None
+    shown: PlayoffNightShown

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import date, time
 
 from bot.services.outcomes.night import LockedGroup, WeekView
-from bot.services.outcomes.playoffs import PlayoffPreview
+from bot.services.outcomes.playoffs import PlayoffNightShown, PlayoffPreview, Replacement
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,23 @@ class GroupingsPost:
 
 
 @dataclass(frozen=True)
+class PlayoffTonightPost:
+    """R13.4: playoff night's groupings-time post: the field, the format and
+    the check-in before the grace period ends."""
+
+    shown: PlayoffNightShown
+
+
+@dataclass(frozen=True)
+class PlayoffGracePost:
+    """R13.5: the end of the grace period on playoff night: who replaced whom,
+    and the field seeded again."""
+
+    replacements: list[Replacement]
+    shown: PlayoffNightShown
+
+
+@dataclass(frozen=True)
 class LockPost:
     """Picks are locked: each group's games (R4)."""
 
@@ -63,13 +80,19 @@ class SkippedPost:
     day: date
 
 
+PostContent = (
+    CutoffPost | GracePost | GroupingsPost | LockPost | SkippedPost
+    | PlayoffTonightPost | PlayoffGracePost
+)  # fmt: skip
+
+
 @dataclass(frozen=True)
 class Post:
     """A scheduled post that is due: its claim key and what it says."""
 
     key: str
     kind: str  # groupings, cutoff, lock or grace
-    content: CutoffPost | GracePost | GroupingsPost | LockPost | SkippedPost
+    content: PostContent
     late: bool  # posted after its time because the bot was offline then
     at: time  # when it was due
     day: date  # the league day it belongs to
