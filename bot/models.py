@@ -84,6 +84,7 @@ class FieldEntry:
     qualified: bool  # a qualifier when announced; else an alternate, in standing order
     checked_in_at: str | None = None
     replaced_by: int | None = None  # R13.5: the alternate who took this qualifier's place
+    place: int | None = None  # R13.6: the playoff place, once the division is decided
 
 
 @dataclass(frozen=True)

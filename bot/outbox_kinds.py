@@ -24,6 +24,8 @@ class Kind(StrEnum):
     ALERT = "alert"  # the commissioner told of posts Discord refused
     PLAYOFF_FORMAT = "playoff_format"  # the playoffs' format changed after it was made known
     PLAYOFF_NIGHT = "playoff_night"  # playoff night and its field announced, or its date moved
+    PLAYOFF_STARTED = "playoff_started"  # playoff night under way: its groups and machines
+    PLAYOFF_RESULT = "playoff_result"  # a division's playoff places, its champion first
 
 
 # What a ref names: '<prefix>:<id>'.

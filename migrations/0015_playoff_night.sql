@@ -10,6 +10,8 @@ CREATE UNIQUE INDEX one_playoff_night ON nights (season_id) WHERE kind = 'playof
 -- the best); the first ones qualified, the others are alternates in that order.
 -- A qualifier not checked in at the end of the grace period is replaced by the
 -- next alternate (replaced_by), which a commissioner can undo before play starts.
+-- `place`: the player's playoff place once their division's playoffs are decided
+-- (R13.6: 1 is the champion); the others follow in standings order.
 CREATE TABLE playoff_field (
     night_id      INTEGER NOT NULL REFERENCES nights (id),
     pool          TEXT    NOT NULL CHECK (pool IN ('', 'A', 'B')),
@@ -19,6 +21,7 @@ CREATE TABLE playoff_field (
     checked_in_at TEXT,
     replaced_by   INTEGER REFERENCES players (id),
     replaced_at   TEXT,
+    place         INTEGER CHECK (place IS NULL OR place >= 1),
     PRIMARY KEY (night_id, player_id),
     UNIQUE (night_id, pool, standing),
     CHECK ((replaced_by IS NULL) = (replaced_at IS NULL))

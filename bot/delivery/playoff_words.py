@@ -11,8 +11,13 @@ from bot.delivery.outgoing import Outgoing, nothing, renders
 from bot.models import OutboxItem
 from bot.outbox_kinds import NIGHT, Kind, ref_id
 from bot.services import playoffs
-from bot.services.outcomes.playoffs import PlayoffNightShown, PlayoffPreview
-from bot.ui.playoffs import called_off, format_changed, night_announcement
+from bot.services.outcomes.playoffs import (
+    FinalGroupResult,
+    PlayoffNightShown,
+    PlayoffPreview,
+    PlayoffStarted,
+)
+from bot.ui.playoffs import called_off, format_changed, night_announcement, result, started
 from bot.ui.render import chunks
 
 if TYPE_CHECKING:
@@ -36,3 +41,13 @@ async def playoff_night_post(bot: LeagueClient, item: OutboxItem, data: dict[str
         everyone=False, roles=False, users=[discord.Object(i) for i in shown.pings]
     )
     return Outgoing(chunks(night_announcement(shown)), mentions=told)
+
+
+@renders(Kind.PLAYOFF_STARTED)
+async def started_post(bot: LeagueClient, item: OutboxItem, data: dict[str, Any]) -> Outgoing:
+    return Outgoing(chunks(started(PlayoffStarted.from_data(data))))
+
+
+@renders(Kind.PLAYOFF_RESULT)
+async def result_post(bot: LeagueClient, item: OutboxItem, data: dict[str, Any]) -> Outgoing:
+    return Outgoing(chunks(result(FinalGroupResult.from_data(data))))

@@ -32,6 +32,7 @@ def _entry(row: aiosqlite.Row) -> FieldEntry:
         qualified=bool(row["qualified"]),
         checked_in_at=row["checked_in_at"],
         replaced_by=row["replaced_by"],
+        place=row["place"],
     )
 
 
@@ -98,3 +99,17 @@ async def delete_playoff_night(conn: aiosqlite.Connection, night_id: int) -> Non
     """A playoff night called off before it started, with its field and notices."""
     await run(conn, CLEAR_FIELD, (night_id,))
     await delete_unplayed_night(conn, night_id)
+
+
+SET_PLACES = "UPDATE playoff_field SET place = ? WHERE night_id = ? AND player_id = ?"
+CLEAR_PLACES = "UPDATE playoff_field SET place = NULL WHERE night_id = ? AND pool = ?"
+
+
+async def set_places(
+    conn: aiosqlite.Connection, night_id: int, pool: str, places: Sequence[int]
+) -> None:
+    """R13.6: a division's playoff places, best first (player ids)."""
+    await run(conn, CLEAR_PLACES, (night_id, pool))
+    await run_many(
+        conn, SET_PLACES, [(place, night_id, pid) for place, pid in enumerate(places, start=1)]
+    )

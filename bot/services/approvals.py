@@ -19,6 +19,7 @@ from bot.database import Database
 from bot.models import Player, PreMakeup
 from bot.outbox_kinds import Kind, card_ref, pre_makeup_ref, score_ref
 from bot.repositories import nights, people, scores
+from bot.services import playoff_play
 from bot.services.card_posts import owe_card_update
 from bot.services.context import SeasonContext, season_of, stamp
 from bot.services.errors import AlreadyDecided, BadInput, NotFound
@@ -123,6 +124,8 @@ async def decide_score_in(
     already = f"That score was already {score.status}; nothing changed."
     decision = _Decision(already, score_ref(score.id), view.player, store, shown)
     await _decide(conn, guild_id, decision, approve, now=now, reason=reason)
+    if approve:  # R13.6: the last playoff score of a group decides its places
+        await playoff_play.decide_in(conn, ctx, view.night, now=now)
     decided = await scores.score_by_id(conn, score.id)
     assert decided is not None
     return await score_view(conn, decided)
@@ -198,6 +201,7 @@ async def approve_all(db: Database, guild_id: int, group: str, *, by: int, now: 
             ):
                 await owe_card_update(conn, guild_id, found.id, now=now)
                 decided += 1
+        await playoff_play.decide_in(conn, ctx, night, now=now)  # R13.6 on playoff night
         return decided
 
 

@@ -35,7 +35,7 @@ from bot.services.outcomes.playoffs import (
     PlayoffPreview,
 )
 from bot.services.outcomes.standings import PlayoffDivision, StandingRow
-from bot.services.standings import field_of, rows_of
+from bot.services.standings import by_division, field_of, rows_of
 
 # The settings a change of which is announced once the format is known.
 ANNOUNCED = (
@@ -99,8 +99,7 @@ def field_entries(rows: list[StandingRow], settings: RuleSettings) -> list[Field
     """R13.1: every player of each division by standing; the first spots qualify,
     the others are its alternates in that order."""
     entries: list[FieldEntry] = []
-    for pool in sorted({r.division for r in rows}):
-        ranked = [r for r in rows if r.division == pool]
+    for pool, ranked in by_division(rows).items():
         spots = playoff_spots(len(ranked), settings)
         entries.extend(
             FieldEntry(pool, standing, r.player.id, standing <= spots)

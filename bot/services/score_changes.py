@@ -6,12 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+import aiosqlite
+
 from bot.database import Database
-from bot.models import ScoreChange
-from bot.repositories import leagues, nights, scores
+from bot.models import Night, ScoreChange
+from bot.repositories import leagues, nights, playoff_nights, scores
 from bot.scoring import RuleError, changed_score
+from bot.services import playoff_play
 from bot.services.card_posts import owe_card_update
 from bot.services.context import (
+    SeasonContext,
     check_week,
     player_of_night,
     season_of,
@@ -72,10 +76,10 @@ async def change(
         raise BadInput(f"The reason {problem}; type it again.")
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
-        night = await leagues.night_by_week(conn, ctx.season.id, check_week(week, ctx))
+        night = await night_of_week(conn, ctx, week)
         if night is None or night.status == "scheduled":
             raise WrongState(f"Week {week} has not been played.")
-        refinalize = night.status == "finalized"
+        refinalize = night.status == "finalized" and night.kind == "regular"
         if refinalize:
             await check_still_open(conn, ctx, night)
         player = await player_of_night(conn, ctx.league, night, player_name)
@@ -98,6 +102,7 @@ async def change(
             conn, game.id, player.id, old, new_score, kind, reason, by, stamp(now)
         )
         summary = await refinalize_in(conn, ctx, night, by=by, now=now) if refinalize else None
+        await playoff_play.decide_in(conn, ctx, night, now=now)  # R13.6: decided again
         stored = await scores.score_by_id(conn, score_id)
         assert stored is not None
         recorded = next(c for c in await scores.changes_of_season(conn, ctx.season.id)
@@ -121,10 +126,10 @@ async def record_tie_order(
     finalized again at `now`, so a correction that made a tie can then be applied."""
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
-        night = await leagues.night_by_week(conn, ctx.season.id, check_week(week, ctx))
+        night = await night_of_week(conn, ctx, week)
         if night is None or night.status == "scheduled":
             raise WrongState(f"Week {week} has not been played.")
-        if night.status == "finalized":
+        if night.status == "finalized" and night.kind == "regular":
             await check_still_open(conn, ctx, night)
         found = [await player_of_night(conn, ctx.league, night, name) for name in players]
         if len(found) < 2:
@@ -136,6 +141,20 @@ async def record_tie_order(
             raise BadInput("The tied players must all be in the same group.")
         game = await game_numbered(conn, group, game_number)
         await nights.set_tie_order(conn, game.id, [p.id for p in found])
+        if night.kind == "playoff":  # R13.6: the group is decided once its ties are ordered
+            await playoff_play.decide_in(conn, ctx, night, now=now)
+            return None
         if night.status == "finalized":
             return await refinalize_in(conn, ctx, night, by=by, now=now)
         return None
+
+
+async def night_of_week(conn: aiosqlite.Connection, ctx: SeasonContext, week: int) -> Night | None:
+    """The regular night of `week`, or playoff night, numbered the week after the
+    last regular night (R13.4)."""
+    check_week(week, ctx)
+    night = await leagues.night_by_week(conn, ctx.season.id, week)
+    if night is None:
+        finale = await playoff_nights.playoff_night(conn, ctx.season.id)
+        night = finale if finale is not None and finale.week == week else None
+    return night

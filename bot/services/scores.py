@@ -10,7 +10,7 @@ import aiosqlite
 
 from bot.database import Database
 from bot.models import Game, Group, Night, Photo, Player, Score
-from bot.repositories import leagues, nights, people, scores
+from bot.repositories import leagues, nights, people, playoff_nights, scores
 from bot.services import photos
 from bot.services.card_posts import owe_group_card
 from bot.services.context import (
@@ -28,7 +28,7 @@ from bot.services.errors import (
     WrongState,
 )
 from bot.services.outcomes.scores import ScoreView
-from bot.services.season import group_label, group_of
+from bot.services.season import group_label, group_of, where_played
 
 PHOTO_REQUIRED = (
     "This league asks for a photo of the score display with each score: "
@@ -36,8 +36,17 @@ PHOTO_REQUIRED = (
 )
 
 
+def not_in_group(night: Night) -> str:
+    if night.kind == "playoff":
+        return "You are not in the playoff field tonight; only its players' scores count."
+    return f"You are not in a group in week {night.week}."
+
+
 async def current_night(conn: aiosqlite.Connection, ctx: SeasonContext) -> Night:
     locked = [n for n in await leagues.nights(conn, ctx.season.id) if n.status == "locked"]
+    finale = await playoff_nights.playoff_night(conn, ctx.season.id)
+    if not locked and finale is not None and finale.status == "locked":
+        return finale  # R13.3: playoff night under way
     if not locked:
         raise WrongState(
             "Scores open once tonight's games are set: the commissioner locks the picks first."
@@ -52,7 +61,8 @@ async def score_view(conn: aiosqlite.Connection, score: Score) -> ScoreView:
     night = await leagues.night_by_id(conn, await nights.night_of_group(conn, game.group_id))
     assert night is not None
     group = next(g for g in await nights.groups(conn, night.id) if g.id == game.group_id)
-    return ScoreView(score, player, game, night, group_label(group))
+    return ScoreView(score, player, game, night, group_label(group),
+                     where=where_played(night, group))  # fmt: skip
 
 
 async def my_games(db: Database, guild_id: int, discord_id: int) -> list[Game]:
@@ -90,7 +100,7 @@ async def submit(
         groups = await nights.groups(conn, night.id)
         group = group_of(groups, me.id)
         if group is None:
-            raise NotAllowed(f"You are not in a group in week {night.week}.")
+            raise NotAllowed(not_in_group(night))
         target = me
         if player is not None and player != submitter:
             target = await people.player_by_discord(conn, ctx.league.id, player) or me
@@ -149,7 +159,8 @@ async def _store(
     # Owed with the score: a pending score always has its group's card.
     await owe_group_card(conn, guild_id, group.id, now=now)
     stored = Score(score_id, game.id, target.id, score, "pending", submitter, None, None)
-    return ScoreView(stored, target, game, night, group_label(group), photo=photo is not None)
+    return ScoreView(stored, target, game, night, group_label(group), photo=photo is not None,
+                     where=where_played(night, group))  # fmt: skip
 
 
 async def game_numbered(conn: aiosqlite.Connection, group: Group, number: int) -> Game:
@@ -188,7 +199,7 @@ async def form(
         night = await current_night(conn, ctx)
         group = group_of(await nights.groups(conn, night.id), me.id)
         if group is None:
-            raise NotAllowed(f"You are not in a group in week {night.week}.")
+            raise NotAllowed(not_in_group(night))
         if game_number is None:
             fields = []
             for game in await nights.games(conn, group.id):
@@ -233,7 +244,7 @@ async def submit_form(
         night = await current_night(conn, ctx)
         group = group_of(await nights.groups(conn, night.id), me.id)
         if group is None:
-            raise NotAllowed(f"You are not in a group in week {night.week}.")
+            raise NotAllowed(not_in_group(night))
         for field, score in entries:
             try:
                 valid_score(score)

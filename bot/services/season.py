@@ -127,6 +127,14 @@ def group_of(groups: list[Group], player_id: int) -> Group | None:
     return None
 
 
+def where_played(night: Night, group: Group) -> str:
+    """Where a game is played, as players read it: "Week 3 · Group 2", or on
+    playoff night "Playoffs · Division A" (R13.4)."""
+    if night.kind == "playoff":
+        return f"Playoffs · Division {group.pool}" if group.pool else "Playoffs"
+    return f"Week {night.week} · {group_label(group)}"
+
+
 def group_label(group: Group) -> str:
     """How a group is named to players: "Group 2", "Division A · Group 1"."""
     return f"{'Division ' + group.pool + ' · ' if group.pool else ''}Group {group.position}"

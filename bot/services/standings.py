@@ -205,18 +205,30 @@ async def field_of(
     conn: aiosqlite.Connection, ctx: SeasonContext, unavailable: list[str] | None = None
 ) -> list[PlayoffDivision]:
     """`playoffs` within a read the caller holds."""
-    rows = await rows_of(conn, ctx)
     settings = ctx.settings()
     missing = {n.casefold() for n in unavailable or []}
     out = []
-    for division in sorted({r.division for r in rows}):
-        names = [r.player.name for r in rows if r.division == division]
+    for division, ranked in by_division(await rows_of(conn, ctx)).items():
+        names = [r.player.name for r in ranked]
         field = playoff_field(names, settings)
         gone = [n for n in names if n.casefold() in missing]
         qualifiers = replace_no_shows(field, gone) if gone else field.qualifiers
         alternates = [n for n in field.alternates if n not in qualifiers and n not in gone]
         out.append(PlayoffDivision(division, qualifiers, alternates))
     return out
+
+
+def by_division(rows: list[StandingRow]) -> dict[str, list[StandingRow]]:
+    """The standings of each division ('' without divisions), A before B. With
+    divisions, a player in no group yet sits at the bottom of B (R8.6)."""
+    divided = any(row.division for row in rows)
+    found: dict[str, list[StandingRow]] = {}
+    for row in rows:
+        if row.division or not divided:
+            found.setdefault(row.division, []).append(row)
+    if divided:
+        found.setdefault("B", []).extend(row for row in rows if not row.division)
+    return dict(sorted(found.items()))
 
 
 async def season_id(db: Database, guild_id: int, season: str | None = None) -> int:

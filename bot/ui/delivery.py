@@ -28,6 +28,8 @@ WHAT = {  # each kind of outbox item (bot.outbox_kinds.Kind), in words
     "alert": "alert to the commissioner",
     "playoff_format": "playoff format announcement",
     "playoff_night": "playoff night announcement",
+    "playoff_started": "playoff games",
+    "playoff_result": "playoff result",
 }
 WHERE = {"announcements": "#announcements", "approvals": "#approvals", "commissioners": "DM"}
 LISTED = 10  # failed posts listed by name in an alert or the status

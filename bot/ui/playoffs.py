@@ -8,9 +8,11 @@ from datetime import date
 
 from bot.services.outcomes.playoffs import (
     ALTERNATES_SHOWN,
+    FinalGroupResult,
     PlayoffFormat,
     PlayoffNightShown,
     PlayoffPreview,
+    PlayoffStarted,
     Replacement,
 )
 from bot.services.outcomes.standings import PlayoffDivision
@@ -133,3 +135,34 @@ def called_off(day: date, regular_nights: int) -> str:
         f"**Playoff night of {_day(day)} is off**: the regular season now has {regular_nights} "
         "nights. Playoff night is set again after the new last night."
     )
+
+
+def started(play: PlayoffStarted) -> str:
+    """R13.3: playoff night under way: the machines in game order, each
+    division's group by seed, and the play order (R11.2)."""
+    machines = ", ".join(f"{n}. {m}" for n, m in enumerate(play.machines, start=1))
+    lines = ["**Playoffs: play starts**", f"Games: {machines}"]
+    for division, seeds in play.groups:
+        shown = ", ".join(f"{seed}. {name}" for seed, name in enumerate(seeds, start=1))
+        lines.append(f"{division_name(division)}: {shown}")
+    lines.append("Game 1: the lowest seed plays first. After that, the last player of the game "
+                 "before plays first and its winner plays last. Send scores with /score, as on "
+                 "a league night.")  # fmt: skip
+    return "\n".join(lines)
+
+
+PLACES = {1: "Champion", 2: "2nd", 3: "3rd"}
+
+
+def result(done: FinalGroupResult) -> str:
+    """R13.6: a division's playoff places, its champion first."""
+    champion = done.places[0][0]
+    where = f"Division {done.division} champion" if done.division else "League champion"
+    lines = [f"**Playoffs · {where}: {champion}**"]
+    if len(done.places) == 1:
+        lines.append("The only player of the field.")
+    for place, (name, points, total) in enumerate(done.places, start=1):
+        if len(done.places) > 1:
+            label = PLACES.get(place, f"{place}th")
+            lines.append(f"{label}: {name} · {points} points · normalized {total:,}")
+    return "\n".join(lines)

@@ -14,7 +14,7 @@ from bot.components.interactions import (
 )
 from bot.league_client import RESCHEDULES, LeagueClient
 from bot.parsing import parse_date
-from bot.services import playoff_checkin, playoffs
+from bot.services import playoff_checkin, playoff_play, playoffs
 from bot.ui.playoffs import night_view
 from bot.ui.replies import respond
 from cogs.playoffs import playoffs_text
@@ -64,6 +64,19 @@ class Playoffs(commands.GroupCog, group_name="playoffs"):
         )
         deliver(interaction)  # the field is announced again
         await respond(interaction, playoffs_text.undone(undone))
+
+    @app_commands.command(name="start")
+    @app_commands.describe(machines="One machine per game, in game order, comma-separated")
+    async def start(
+        self, interaction: Interaction, machines: app_commands.Range[str, 1, 400]
+    ) -> None:
+        """Start playoff night on the machines named (commissioner)."""
+        bot = await self._commissioner(interaction)
+        play = await playoff_play.start(
+            bot.db, bot.settings.guild_id, machines, now=now_of(interaction)
+        )
+        deliver(interaction)  # the games are posted for the players
+        await respond(interaction, playoffs_text.started(play))
 
     async def _commissioner(self, interaction: Interaction) -> LeagueClient:
         """The role check, then the acknowledgement (Discord's 3 s)."""

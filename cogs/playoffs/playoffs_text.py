@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from bot.services.outcomes.playoffs import CheckedIn, PlayoffNightShown, ReplacementUndone
+from bot.services.outcomes.playoffs import (
+    CheckedIn,
+    PlayoffNightShown,
+    PlayoffStarted,
+    ReplacementUndone,
+)
 
 
 def moved(shown: PlayoffNightShown) -> str:
@@ -29,3 +34,12 @@ def undone(done: ReplacementUndone) -> str:
     """R13.5: a replacement made by mistake, undone."""
     back = f" {done.alternate} is an alternate again." if done.alternate else ""
     return f"{done.player} plays after all and is checked in.{back} The field is announced again."
+
+
+def started(play: PlayoffStarted) -> str:
+    groups = len(play.groups)
+    return (
+        f"Playoff night has started: {groups} final group{'s' if groups != 1 else ''} on "
+        f"{', '.join(play.machines)}. The games are posted in the announcements channel; "
+        "the scores come to their scorecard in the approvals channel, as on a league night."
+    )

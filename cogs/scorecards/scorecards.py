@@ -15,7 +15,7 @@ from bot.models import Group, OutboxItem, Player, Score, ScorePhoto
 from bot.outbox_kinds import card_ref
 from bot.repositories import cards, kept_photos, leagues, nights, outbox_items, people
 from bot.services.outbox import moment, owe_approval
-from bot.services.season import group_label
+from bot.services.season import where_played
 from cogs.scorecards.scorecards_outcomes import (
     APPROVED,
     MISSING,
@@ -120,7 +120,7 @@ async def _group_card(
             elif player_id in {p.id for p in expected}:
                 lines.append(CardLine(name, None, MISSING))
         games.append(CardGame(f"Game {game.number} · {game.machine}", lines, str(game.number)))
-    title = f"Week {night.week} · {group_label(group)}"
+    title = where_played(night, group)
     return CardView(card_id, title, games, message_id)
 
 

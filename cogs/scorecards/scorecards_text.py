@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.services.outcomes.scores import Approval, PhotoPost
+from bot.ui.calendar import night_name
 from bot.ui.fit import ELLIPSIS, cut_line, size, values
 from cogs.scorecards.scorecards_outcomes import (
     APPROVED,
@@ -193,7 +194,7 @@ def photo_caption(post: PhotoPost) -> str:
     """The text of a photo's post in the approvals channel: whose score, where."""
     view = post.view
     return (f"{PHOTO} {view.player.name} · Game {view.game.number} · {view.game.machine} · "
-            f"Week {view.night.week} · {view.group_label}")  # fmt: skip
+            f"{view.where}")  # fmt: skip
 
 
 MENU = 25  # Discord: options in a select menu
@@ -266,7 +267,7 @@ def rejected_notice(found: Approval) -> str:
     if found.score is not None:
         view = found.score
         what = (f"your score of {view.score.score:,} on game {view.game.number} "
-                f"({view.game.machine}), week {view.night.week}")  # fmt: skip
+                f"({view.game.machine}), {night_name(view.night)}")  # fmt: skip
         reason = view.score.reason
         again = "Send it again with /score."
     else:

@@ -11,7 +11,7 @@ def score_pending(view: ScoreView) -> str:
     Discord id, which Discord shows as the real member: a display name can be copied."""
     submitter = view.score.submitted_by
     by = "" if submitter == view.player.discord_id else f" (submitted by <@{submitter}>)"
-    return (f"Week {view.night.week} · {view.group_label} · Game {view.game.number} · "
+    return (f"{view.where} · Game {view.game.number} · "
             f"{view.game.machine}\n**{view.player.name}**: {view.score.score:,}{by}\n"
             f"Waiting for the commissioner.{photo_line(view)}")  # fmt: skip
 
@@ -21,7 +21,8 @@ def scores_pending(views: list[ScoreView]) -> str:
     if len(views) == 1:
         return "Submitted:\n" + score_pending(views[0])
     first = views[0]
-    lines = [f"Submitted {len(views)} scores for week {first.night.week} · {first.group_label}, "
+    where = first.where[:1].lower() + first.where[1:]  # "week 3 · Group 2" mid-sentence
+    lines = [f"Submitted {len(views)} scores for {where}, "
              "waiting for the commissioner:"]  # fmt: skip
     lines += [f"- Game {v.game.number} · {v.game.machine} · **{v.player.name}**: {v.score.score:,}"
               for v in views]  # fmt: skip

@@ -12,12 +12,31 @@ import pytest
 from bot.database import Database
 from bot.models import OutboxItem
 from bot.repositories import outbox_items
-from bot.services import approvals, finalize, picks, playoffs, score_changes, scores, setup
+from bot.services import (
+    approvals,
+    finalize,
+    membership,
+    picks,
+    playoffs,
+    score_changes,
+    scores,
+    setup,
+    standings,
+)
 from bot.services.errors import BadInput, NotReady, WrongState
 from bot.services.outcomes.playoffs import PlayoffFormat, PlayoffNightShown, PlayoffPreview
 from bot.ui.playoffs import night_announcement
-from tests.services.conftest import COMMISSIONER, GUILD, SEASON_START, at, discord_id
+from tests.services.conftest import (
+    COMMISSIONER,
+    GUILD,
+    SEASON_START,
+    add_machines,
+    add_players,
+    at,
+    discord_id,
+)
 from tests.services.conftest import finalize_week_1 as finalize_week_1_of
+from tests.services.test_season import play_week
 
 PLAYOFF_DAY = SEASON_START + timedelta(days=7)  # the league weekday after the last night
 
@@ -240,3 +259,34 @@ async def test_r13_4_playoff_night_cannot_move_before_it_is_set_or_once_started(
     with pytest.raises(WrongState) as refused:
         await playoffs.move(db, GUILD, PLAYOFF_DAY + timedelta(days=7), now=at(SEASON_START))
     assert str(refused.value) == "Playoff night has started; its date can no longer move."
+
+
+async def test_r13_1_a_player_with_no_group_yet_is_at_the_bottom_of_b(league: Database) -> None:
+    """R8.6: with divisions, a player who joined after the last night is in no
+    group: the last alternate of B, not a field of their own."""
+    db = league
+    await setup.change_setting(db, GUILD, "regular_nights", 2, now=at(SEASON_START, "09:00"))
+    await setup.change_setting(db, GUILD, "division_week", 2, now=at(SEASON_START, "09:00"))
+    await add_players(db, 10)
+    await add_machines(db, 6)
+    await play_week(db, 1)
+    await play_week(db, 2)
+    await membership.add_player(db, GUILD, "Newbie", discord_id=7777, now=at(PLAYOFF_DAY, "23:30"))
+    # a playoff setting changed: the field is set again, Newbie in it
+    await setup.change_setting(db, GUILD, "playoff_divisor", 3, now=at(PLAYOFF_DAY, "23:40"))
+    found = await shown(db)
+    assert [d.division for d in found.divisions] == ["A", "B"]
+    (b,) = [d for d in found.divisions if d.division == "B"]
+    assert "Newbie" not in b.qualifiers and b.alternates[-1:] == ["Newbie"]
+    assert (await playoffs.night_shown(db, GUILD)) == found
+    field = await standings.playoffs(db, GUILD)
+    assert [d.division for d in field] == ["A", "B"]
+
+
+async def test_r13_1_a_division_smaller_than_its_spots_sends_everyone(players) -> None:
+    """Three players, spots clamped to at least 4: all three qualify, no alternate."""
+    db = players
+    await setup.change_setting(db, GUILD, "playoff_min", 4, now=at(SEASON_START, "09:00"))
+    db = await one_night_season(db)
+    (field,) = (await shown(db)).divisions
+    assert (field.qualifiers, field.alternates) == (["P1", "P2", "P3"], [])

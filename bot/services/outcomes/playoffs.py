@@ -113,3 +113,37 @@ class ReplacementUndone:
     player: str
     alternate: str | None
     shown: PlayoffNightShown
+
+
+@dataclass(frozen=True)
+class PlayoffStarted:
+    """R13.3: playoff night under way: each division's final group in seed
+    order, and the machines, in game order."""
+
+    groups: list[tuple[str, list[str]]]  # (division, players by seed)
+    machines: list[str]
+
+    def to_data(self) -> dict[str, Any]:
+        return {"groups": [[d, names] for d, names in self.groups], "machines": self.machines}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> PlayoffStarted:
+        return cls([(str(d), list(n)) for d, n in data["groups"]], list(data["machines"]))
+
+
+@dataclass(frozen=True)
+class FinalGroupResult:
+    """R13.3, R13.6: a division's final group decided: places, best first, each
+    with the playoff points and the total normalized score (R6.1, as shown)."""
+
+    division: str
+    places: list[tuple[str, int, int]]  # (name, playoff points, normalized total)
+    player_ids: list[int]  # the same players, best first
+
+    def to_data(self) -> dict[str, Any]:
+        return {"division": self.division, "places": [list(p) for p in self.places]}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> FinalGroupResult:
+        places = [(str(n), int(p), int(t)) for n, p, t in data["places"]]
+        return cls(str(data["division"]), places, [])

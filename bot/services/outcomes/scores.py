@@ -22,6 +22,7 @@ class ScoreView:
     night: Night
     group_label: str
     photo: bool = False  # the league keeps a photo of the score display with it
+    where: str = ""  # "Week 3 · Group 2", "Playoffs · Division A"
 
 
 @dataclass(frozen=True)

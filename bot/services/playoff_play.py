@@ -1,0 +1,191 @@
+"""Playing a final group on playoff night (R13.3, R13.6).
+
+The commissioner starts playoff night by naming the machines, one per game:
+each division's field (after the replacements, R13.5) becomes one group of its
+own, seeded by standing, and the night is under way. Scores come in by
+`/score` and the score form and are approved on the group's scorecard as on a
+league night. When the last score of a group is approved, its places are
+decided: playoff points (the game points of R5), then the total of the
+normalized scores (R6), then the standing; the result is announced. A
+qualifier not there and not replaced plays no game: the Zero Point Rule, and
+no pre-makeup score is used.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from fractions import Fraction
+
+import aiosqlite
+
+from bot.database import Database
+from bot.models import Group, Night
+from bot.outbox_kinds import Kind, night_ref
+from bot.repositories import leagues, nights, people, playoff_nights, scores
+from bot.rules.errors import RuleError
+from bot.rules.exact import shown
+from bot.rules.games import default_par, game_points, normalize
+from bot.rules.playoffs import final_group_places
+from bot.services.context import SeasonContext, machine_named, season_of, stamp
+from bot.services.errors import BadInput, WrongState
+from bot.services.outbox import ANNOUNCEMENTS, owe
+from bot.services.outcomes.playoffs import FinalGroupResult, PlayoffStarted
+from bot.services.playoff_checkin import at_grace, playoff_night_of
+from bot.services.playoffs import in_field
+
+MAX_MACHINES_TYPED = 400  # characters of the machines' names, comma-separated
+
+
+async def start(db: Database, guild_id: int, machines: str, *, now: datetime) -> PlayoffStarted:
+    """R13.3, final group: playoff night starts on the machines named (one per
+    game, in game order): one group per division, its field seeded by standing.
+    The replacements are made first if the grace post has not made them."""
+    names = [n for n in (part.strip() for part in machines[:MAX_MACHINES_TYPED].split(",")) if n]
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        night = await playoff_night_of(conn, ctx)
+        _refuse_start(ctx, night, now)
+    await at_grace(db, guild_id, now=now)  # R13.5: once; a second run replaces nobody
+    async with db.transaction() as conn:
+        ctx = await season_of(conn, guild_id)
+        night = await playoff_night_of(conn, ctx)
+        _refuse_start(ctx, night, now)
+        games = ctx.rules.playoff_games
+        if len(names) != games:
+            raise BadInput(
+                f"Name {games} machines, one per game in game order, separated by commas "
+                f"(you named {len(names)})."
+            )
+        chosen = [await machine_named(conn, ctx.league, name) for name in names]
+        if len({m.id for m in chosen}) != len(chosen):
+            raise BadInput("Each game is on a different machine; a machine is named twice.")
+        broken = [m.name for m in chosen if not m.working]
+        if broken:
+            raise BadInput(f"{', '.join(broken)} is marked not working; name another machine.")
+        entries = await playoff_nights.field(conn, night.id)
+        playing = in_field(entries)
+        pools: dict[str, list[list[int]]] = {}
+        for pool in sorted({e.pool for e in entries}):
+            seeds = [e.player_id for e in entries if e.pool == pool and e.player_id in playing]
+            if seeds:
+                pools[pool] = [seeds]
+        await nights.replace_groups(conn, night.id, pools)
+        for group in await nights.groups(conn, night.id):
+            if len(group.members) > 1:
+                await nights.replace_games(conn, group.id, [m.id for m in chosen], set())
+        await leagues.lock_night(conn, night.id, stamp(now))
+        everyone = {p.id: p.name for p in await people.players(conn, ctx.league.id, removed=True)}
+        started = PlayoffStarted(
+            [(pool, [everyone[p] for p in groups[0]]) for pool, groups in pools.items()],
+            [m.name for m in chosen],
+        )
+        await owe(conn, guild_id, ANNOUNCEMENTS, Kind.PLAYOFF_STARTED, night_ref(night.id),
+                  started.to_data(), now=now)  # fmt: skip
+        locked = await leagues.night_by_id(conn, night.id)
+        assert locked is not None
+        await decide_in(conn, ctx, locked, now=now)  # a field of one is decided at once
+        return started
+
+
+def _refuse_start(ctx: SeasonContext, night: Night, now: datetime) -> None:
+    if ctx.rules.playoff_format != "final_group":
+        raise WrongState(
+            "This season's playoffs are a bracket; the bot runs a final group only so far: "
+            "run the bracket by hand, or set playoff_format to final group."
+        )
+    if night.status != "scheduled":
+        raise WrongState("Playoff night has already started.")
+    local = ctx.local(now)
+    if local.date() != night.date:
+        raise WrongState(f"Playoff night is {night.date:%A %d %B}; it starts then.")
+    grace = ctx.league.grace_until
+    if local.time() < grace:
+        raise WrongState(
+            f"Play starts at the end of the grace period ({grace:%H:%M}), when the field is set."
+        )
+
+
+async def decide_in(
+    conn: aiosqlite.Connection, ctx: SeasonContext, night: Night, *, now: datetime
+) -> list[FinalGroupResult]:
+    """R13.3, R13.6: every group of playoff night whose scores are all in and
+    approved gets its places, stored and announced (again only when they
+    change); when every division is decided, playoff night is over."""
+    if night.kind != "playoff" or night.status == "scheduled":
+        return []
+    entries = await playoff_nights.field(conn, night.id)
+    stored = {e.player_id: e.place for e in entries}
+    decided: list[FinalGroupResult] = []
+    undecided = False
+    for group in await nights.groups(conn, night.id):
+        result = await _decide_group(conn, ctx, night, group)
+        if result is None:
+            undecided = True
+            continue
+        ids = result.player_ids
+        if [stored.get(p) for p in ids] == list(range(1, len(ids) + 1)):
+            continue  # decided before, the same
+        await playoff_nights.set_places(conn, night.id, group.pool, ids)
+        await owe(conn, ctx.league.guild_id, ANNOUNCEMENTS, Kind.PLAYOFF_RESULT,
+                  f"{night_ref(night.id)}:{group.pool or '-'}", result.to_data(),
+                  now=now)  # fmt: skip
+        decided.append(result)
+    if not undecided and night.status == "locked":
+        await leagues.finalize_night(conn, night.id, stamp(now), 0, 0)
+    return decided
+
+
+async def _decide_group(
+    conn: aiosqlite.Connection, ctx: SeasonContext, night: Night, group: Group
+) -> FinalGroupResult | None:
+    """A group's places, or None while a score is missing, waiting or tied."""
+    everyone = {p.id: p.name for p in await people.players(conn, ctx.league.id, removed=True)}
+    seeds = list(group.members)
+    games = await nights.games(conn, group.id)
+    if len(seeds) == 1:
+        return FinalGroupResult(group.pool, [(everyone[seeds[0]], 0, 0)], seeds)
+    absent = await _absent(conn, night, seeds)
+    live = await scores.live_scores_of_group(conn, group.id)
+    if any(s.status != "approved" for s in live):
+        return None
+    score_of = {(s.game_id, s.player_id): s.score for s in live}
+    machines = {m.id: m for m in await people.machines(conn, ctx.league.id)}
+    by_machine: dict[int, list[int]] = {}
+    for pm in await people.approved_pre_makeups(conn, ctx.season.id):
+        by_machine.setdefault(pm.machine_id, []).append(pm.score)
+    ties = await nights.tie_orders_of_night(conn, night.id)
+    points = {p: 0 for p in seeds}
+    normalized = {p: Fraction(0) for p in seeds}
+    for game in games:
+        if any((game.id, p) not in score_of for p in seeds if p not in absent):
+            return None
+        machine = machines[game.machine_id]
+        par = machine.par or default_par(by_machine.get(machine.id, []))
+        order = list(ties.get(game.id, []))
+        tie_break = [order.index(p) if p in order else len(order) for p in seeds]
+        try:
+            earned = game_points(
+                [score_of.get((game.id, p)) for p in seeds],
+                absent=[p in absent for p in seeds], par=par,
+                tie_break=tie_break if order else None,
+            )  # fmt: skip
+        except RuleError:  # an exact tie the commissioner has not ordered yet (R5.4)
+            return None
+        for p, got in zip(seeds, earned, strict=True):
+            points[p] += got
+            if par is not None and (game.id, p) in score_of:
+                normalized[p] += normalize(score_of[(game.id, p)], par)
+    places = final_group_places(seeds, points, normalized)
+    return FinalGroupResult(
+        group.pool,
+        [(everyone[p], points[p], shown(normalized[p])) for p in places],
+        places,
+    )
+
+
+async def _absent(conn: aiosqlite.Connection, night: Night, seeds: list[int]) -> set[int]:
+    """Players of the group who are not there: not checked in, or said they
+    cannot come (R13.5: nobody was left to replace them)."""
+    entries = {e.player_id: e for e in await playoff_nights.field(conn, night.id)}
+    away = {n.player_id for n in await nights.notices(conn, night.id) if n.kind == "absent"}
+    return {p for p in seeds if p in away or entries[p].checked_in_at is None}
