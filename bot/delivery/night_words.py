@@ -29,7 +29,7 @@ async def results(bot: LeagueClient, item: OutboxItem, _: dict[str, Any]) -> Out
         return nothing(f"{item.ref} is not final")
     if item.kind == Kind.RESULTS:
         return in_embeds(embeds.results(summary))
-    prizes = await money.season_end_prizes(bot.db, guild, summary.night.week)
+    prizes = await money.season_end_prizes(bot.db, guild, summary.night)
     if prizes is None:
         return nothing("the season is not over")
     return Outgoing(render.chunks(season_prizes(prizes)))

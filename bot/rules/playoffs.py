@@ -180,3 +180,21 @@ def replacements(
 def seeded(players: Iterable[P], standing: Mapping[P, int]) -> list[P]:
     """R13.5: the field seeded again by regular-season standing (1 is the best)."""
     return sorted(players, key=lambda p: standing[p])
+
+
+def season_places(
+    playoff_places: Sequence[P], replaced: Collection[P], standings: Sequence[P]
+) -> list[P]:
+    """R13.6: a division's final places: the field by its playoff places, then the
+    qualifiers replaced under R13.5, then everyone else in standings order
+    (`standings`: the division's, best first)."""
+    first = list(playoff_places) + [
+        p for p in standings if p in replaced and p not in playoff_places
+    ]
+    return first + [p for p in standings if p not in first]
+
+
+def prize_order(places: Sequence[P], replaced: Collection[P]) -> list[P]:
+    """R13.6 Decision: a replaced qualifier forfeits any end-of-season prize, as
+    an absent player forfeits a weekly one (R10.3): the prize goes to the next place."""
+    return [p for p in places if p not in replaced]

@@ -132,6 +132,9 @@ async def decide_in(
         decided.append(result)
     if not undecided and night.status == "locked":
         await leagues.finalize_night(conn, night.id, stamp(now), 0, 0)
+    if not undecided and decided:  # R13.6: the prizes and the summary by playoff places
+        for kind in (Kind.PRIZES, Kind.SEASON_SUMMARY):
+            await owe(conn, ctx.league.guild_id, ANNOUNCEMENTS, kind, night_ref(night.id), now=now)
     return decided
 
 

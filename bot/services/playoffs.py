@@ -22,7 +22,7 @@ from bot.models import FieldEntry, Night
 from bot.outbox_kinds import Kind, night_ref
 from bot.repositories import leagues, nights, people, playoff_nights, posts
 from bot.rules.calendar import playoff_night
-from bot.rules.playoffs import format_week
+from bot.rules.playoffs import format_week, season_places
 from bot.rules.settings import RuleSettings
 from bot.rules.standings import playoff_spots
 from bot.services.context import SeasonContext, season_of
@@ -33,6 +33,7 @@ from bot.services.outcomes.playoffs import (
     PlayoffFormat,
     PlayoffNightShown,
     PlayoffPreview,
+    SeasonOrder,
 )
 from bot.services.outcomes.standings import PlayoffDivision, StandingRow
 from bot.services.standings import by_division, field_of, rows_of
@@ -275,3 +276,22 @@ async def still_set(db: Database, night_id: int) -> bool:
     async with db.read() as conn:
         night = await leagues.night_by_id(conn, night_id)
     return night is not None and night.kind == "playoff"
+
+
+async def season_order_in(conn: aiosqlite.Connection, ctx: SeasonContext) -> SeasonOrder | None:
+    """R13.6: each division's final places once playoff night is decided: the
+    field by its playoff places, then the qualifiers replaced (who forfeit a
+    prize), then everyone else by standings. None before (or without) playoffs."""
+    night = await playoff_nights.playoff_night(conn, ctx.season.id)
+    if night is None or night.status != "finalized":
+        return None
+    entries = await playoff_nights.field(conn, night.id)
+    replaced = {e.player_id for e in entries if e.replaced_by is not None}
+    out: dict[str, list[int]] = {}
+    for pool, ranked in by_division(await rows_of(conn, ctx)).items():
+        placed = sorted((e for e in entries if e.pool == pool and e.place is not None),
+                        key=lambda e: e.place or 0)  # fmt: skip
+        out[pool] = season_places(
+            [e.player_id for e in placed], replaced, [r.player.id for r in ranked]
+        )
+    return SeasonOrder(out, frozenset(replaced))

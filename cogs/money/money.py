@@ -7,8 +7,11 @@ from datetime import datetime
 import aiosqlite
 
 from bot.database import Database
-from bot.repositories import leagues, nights, people, results
+from bot.models import Night
+from bot.repositories import leagues, nights, people, playoff_nights, results
+from bot.rules.playoffs import prize_order
 from bot.scoring import season_prizes, split_dues
+from bot.services import playoffs
 from bot.services.context import (
     SeasonContext,
     check_text,
@@ -19,8 +22,7 @@ from bot.services.context import (
 )
 from bot.services.errors import BadInput, Conflict
 from bot.services.finalize import check_still_open, refinalize_in
-from bot.services.outcomes.standings import StandingRow
-from bot.services.standings import rows_of
+from bot.services.standings import by_division, rows_of
 from cogs.money.money_outcomes import (
     DuesRecorded,
     MoneySummary,
@@ -167,37 +169,48 @@ async def prizes_in(conn: aiosqlite.Connection, ctx: SeasonContext) -> SeasonPri
     split = ctx.settings().prize_split
     nights = await leagues.nights(conn, ctx.season.id)
     # The rules know divisions A and B; one undivided league is paid as A (R10.4).
-    # With divisions, a player in no group yet sits at the bottom of B (R8.6).
-    divided = any(row.division for row in rows)
-    divisions: dict[str, list[StandingRow]] = {}
-    for row in rows:
-        division = row.division or ("B" if divided else "")
-        divisions.setdefault(division, []).append(row)
-    divisions = dict(sorted(divisions.items()))  # A before B: leftover cents go to A's winner
+    # With divisions, a player in no group yet sits at the bottom of B (R8.6);
+    # A before B: leftover cents go to A's winner.
+    divisions = by_division(rows)
+    decided = await playoffs.season_order_in(conn, ctx)  # R13.6: the playoff places
+    forfeit: frozenset[int] = frozenset()
+    if decided is not None:
+        forfeit = decided.forfeit
+        for division, members in divisions.items():
+            row_of = {row.player.id: row for row in members}
+            order = decided.divisions.get(division, [])
+            divisions[division] = [row_of[p] for p in order if p in row_of]
     shares = season_prizes(
         fund,
-        {d or "A": [row.player.id for row in members] for d, members in divisions.items()},
+        {d or "A": prize_order([row.player.id for row in members], forfeit)
+         for d, members in divisions.items()},
         split,
-    )
+    )  # fmt: skip
     out: dict[str, list[PrizeShare]] = {}
     for division, members in divisions.items():
         places = len(split.places.get(division or "A", ()))
+        eligible = [row for row in members if row.player.id not in forfeit]
         out[division] = [
             PrizeShare(row.player.name, n if n <= places else 0, shares[row.player.id])
-            for n, row in enumerate(members, start=1)
+            for n, row in enumerate(eligible, start=1)
             if row.player.id in shares
         ]
     final = bool(nights) and all(n.status == "finalized" for n in nights)
-    return SeasonPrizes(fund, out, final)
+    return SeasonPrizes(fund, out, final, by_playoffs=decided is not None)
 
 
-async def season_end_prizes(db: Database, guild_id: int, week: int) -> SeasonPrizes | None:
-    """R10.4: the prize shares for the season's final post, when `week` was the
-    last regular-season night and every night is final; else None."""
+async def season_end_prizes(db: Database, guild_id: int, night: Night) -> SeasonPrizes | None:
+    """R10.4, R13.6: the prize shares for the season's final post: after playoff
+    night `night` is decided, or, in a season with no playoff night set, after
+    its last regular night; when every night is final. Else None."""
     async with db.read() as conn:
         ctx = await season_of(conn, guild_id)
-        if week != ctx.season.regular_nights:
-            return None
+        finale = await playoff_nights.playoff_night(conn, ctx.season.id)
+        if night.kind == "playoff":
+            if finale is None or finale.id != night.id or finale.status != "finalized":
+                return None
+        elif night.week != ctx.season.regular_nights or finale is not None:
+            return None  # R13.6: the playoffs decide the prizes
     shares = await prizes(db, guild_id)
     return shares if shares.final else None
 

@@ -19,6 +19,7 @@ class SeasonPrizes:
     fund_cents: int
     divisions: dict[str, list[PrizeShare]]  # '' before divisions, else 'A' and 'B'
     final: bool = False  # the standings after the last regular-season night
+    by_playoffs: bool = False  # R13.6: by the playoff places, the playoffs decided
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,8 @@ def place(number: int) -> str:
 def season_prizes(prizes: SeasonPrizes) -> str:
     """Each division's prize winners and their shares; a few short lines."""
     basis = "final standings" if prizes.final else "standings so far"
+    if prizes.by_playoffs:
+        basis = "playoff places, then standings"
     lines = [f"**Season prizes** · fund {dollars(prizes.fund_cents)}, by {basis}"]
     for division, shares in prizes.divisions.items():
         if not shares:

@@ -16,7 +16,7 @@ import aiosqlite
 
 from bot.database import Database
 from bot.models import Player
-from bot.repositories import leagues, people, results, season_history
+from bot.repositories import leagues, people, playoff_nights, results, season_history
 from bot.rules.stats import (
     GamePlayed,
     GroupMachines,
@@ -30,6 +30,7 @@ from bot.rules.stats import (
     player_stats,
 )
 from bot.scoring import default_par
+from bot.services import playoffs
 from bot.services.context import (
     SeasonContext,
     brief,
@@ -40,7 +41,7 @@ from bot.services.context import (
     shown_names,
 )
 from bot.services.errors import BadInput, NotFound
-from bot.services.standings import rows_of
+from bot.services.standings import by_division, rows_of
 from cogs.money.money import prizes_in
 from cogs.stats.stats_outcomes import MachineView, PlayerStatsView, RosterChange, SeasonSummary
 
@@ -166,12 +167,20 @@ async def season_summary(db: Database, guild_id: int, night_id: int) -> SeasonSu
             return None
         ctx = SeasonContext(league, found.season, found.rules)
         nights = await leagues.nights(conn, ctx.season.id)
-        if night.week != ctx.season.regular_nights or any(n.status != "finalized" for n in nights):
+        finale = await playoff_nights.playoff_night(conn, ctx.season.id)
+        last = night.week == ctx.season.regular_nights and night.kind == "regular"
+        if not (last or (night.kind == "playoff" and night.status == "finalized")):
+            return None
+        if any(n.status != "finalized" for n in nights):
             return None
         names = shown_names(await people.players(conn, ctx.league.id, removed=True))
         champions: dict[str, str] = {}
-        for row in await rows_of(conn, ctx):
-            champions.setdefault(row.division, names[row.player.id])
+        decided = await playoffs.season_order_in(conn, ctx)  # R13.6
+        if decided is not None:
+            champions = {d: names[order[0]] for d, order in decided.divisions.items() if order}
+        for division, ranked in by_division(await rows_of(conn, ctx)).items():
+            champions.setdefault(division, names[ranked[0].player.id])  # R8.6: none in ''
+        to_come = decided is None and finale is not None
         shares = await prizes_in(conn, ctx)
         payouts = sum(r.payout_cents for r in await results.results_of_season(conn, ctx.season.id))
         games = await _games(conn, ctx)
@@ -191,6 +200,8 @@ async def season_summary(db: Database, guild_id: int, night_id: int) -> SeasonSu
         prizes=shares.divisions,
         high_scores=tops,
         most_improved=shown,
+        by_playoffs=decided is not None,
+        playoffs_to_come=to_come,
     )
 
 

@@ -28,7 +28,7 @@ class MachineView:
 
 @dataclass(frozen=True)
 class SeasonSummary:
-    """The post after the last regular-season night."""
+    """The post after the last regular-season night, and after the playoffs."""
 
     season: str
     champions: dict[str, str]  # division ('' without divisions) -> player
@@ -37,6 +37,8 @@ class SeasonSummary:
     prizes: dict[str, list[PrizeShare]]  # R10.4, by the final standings
     high_scores: list[tuple[str, HighScore[str]]]  # machine, its best played score
     most_improved: Improvement[str] | None
+    by_playoffs: bool = False  # R13.6: the champions won the playoffs
+    playoffs_to_come: bool = False  # the regular season is over; the playoffs decide
 
 
 @dataclass(frozen=True)

@@ -80,9 +80,15 @@ def machine_stats(view: MachineView) -> str:
 
 
 def season_summary(summary: SeasonSummary) -> str:
-    lines = [f"**{summary.season}: the regular season is over**"]
+    over = "the season is over" if summary.by_playoffs else "the regular season is over"
+    lines = [f"**{summary.season}: {over}**"]
     for division, player in summary.champions.items():
-        lines.append(f"🏆 {_division(division)} champion: {player}")
+        if summary.playoffs_to_come:  # R13.6: the playoffs decide the champion
+            lines.append(f"{_division(division)} regular-season leader: {player} (the playoffs "
+                         "decide the champion)")  # fmt: skip
+        else:
+            won = " (won the playoffs)" if summary.by_playoffs else ""
+            lines.append(f"🏆 {_division(division)} champion: {player}{won}")
     lines.append(
         f"Prize fund {dollars(summary.fund_cents)} · "
         f"weekly payouts {dollars(summary.weekly_payouts_cents)}"

@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
 
+from bot.models import Night
+from bot.repositories import leagues
+from bot.services import approvals, scores
 from cogs.money import money
-from tests.cogs.conftest import FIRST_NIGHT, at
-from tests.cogs.fakes import APPROVALS, GUILD, FakeBot
-from tests.cogs.league_play import lock, snapshot, submit_all
+from cogs.playoffs.playoffs_cog import Playoffs
+from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
+from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, invoke
+from tests.cogs.league_play import MACHINES, lock, snapshot, submit_all
 from tests.cogs.test_commissioner_cog import MONDAY, WEEK_1, announced, private, run
+
+
+async def night_list(bot: FakeBot) -> list[Night]:
+    async with bot.db.read() as conn:
+        league = await leagues.league_by_guild(conn, GUILD)
+        assert league is not None
+        season = await leagues.open_season(conn, league.id)
+        assert season is not None
+        return await leagues.nights(conn, season.id)
 
 
 async def pay_dues_and_fund(bot: FakeBot, fund: str) -> None:
@@ -52,11 +66,12 @@ async def test_r10_4_the_split_is_a_setting(league: FakeBot) -> None:
 
 def not_playoffs(posts: list[str]) -> list[str]:
     """The posts but playoff night's announcements (R13.4)."""
-    return [p for p in posts if not p.startswith("**Playoffs")]
+    return [p for p in posts if not p.startswith("**Playoff")]
 
 
-async def test_r10_4_the_last_regular_night_posts_the_prizes(league: FakeBot) -> None:
-    bot = league
+async def last_night_played(bot: FakeBot) -> None:
+    """A season of one night; everyone paid dues ($18.00 to the fund); played and
+    finalized. Standings (R11.1): P1, P4, P2, P5, P3, P6; the field P1 and P4."""
     await run(bot, "season setting", name="regular_nights", value="1")
     for n in range(1, 7):
         await run(bot, "money dues", players=f"P{n}", week=1)
@@ -64,20 +79,54 @@ async def test_r10_4_the_last_regular_night_posts_the_prizes(league: FakeBot) ->
     await submit_all(bot, 1, WEEK_1)
     said = await run(bot, "night finalize", when=at(FIRST_NIGHT, "23:00"))
     assert said.text == "Week 1 is final."
-    results, table, prizes, summary, playoffs = announced(bot)
-    assert playoffs.startswith("**Playoffs: Wednesday 14 January**")  # R13.4
-    assert summary.startswith("**Spring: the regular season is over**")
+
+
+async def test_r13_6_the_last_regular_night_leaves_the_prizes_to_the_playoffs(
+    league: FakeBot,
+) -> None:
+    bot = league
+    await last_night_played(bot)
+    results, table, summary, playoffs = announced(bot)
+    assert results.startswith("Week 1 results") and table.startswith("Standings · Spring")
+    assert summary.startswith(
+        "**Spring: the regular season is over**\n"
+        "League regular-season leader: P1 (the playoffs decide the champion)"
+    )
+    assert playoffs.startswith("**Playoffs: Wednesday 14 January**")
+    said = await run(bot, "money prizes")  # the standings so far, privately
+    assert said.text.startswith("**Season prizes** · fund $18.00, by final standings")
+
+
+async def test_r10_4_r13_6_the_prizes_go_by_the_playoff_places(league: FakeBot) -> None:
+    """P4 (seed 2) beats P1 on playoff night: P4 takes first prize."""
+    bot = league
+    await last_night_played(bot)
+    playoff_day = FIRST_NIGHT + timedelta(days=7)
+    cog = Playoffs()
+    koi = as_user(bot, COMMISSIONER, at(playoff_day, "19:00"))
+    await invoke(cog.checkin, cog, koi, players="P1, P4")
+    await invoke(cog.start, cog, as_user(bot, COMMISSIONER, at(playoff_day, "19:31")),
+                 machines=", ".join(MACHINES[:5]))  # fmt: skip
+    for player, score in ((1, 100_000_000), (4, 200_000_000)):
+        for game in range(1, 6):
+            await scores.submit(bot.db, GUILD, PLAYERS[player].id, game, score,
+                                now=at(playoff_day, "20:00"))  # fmt: skip
+    await approvals.approve_all(bot.db, GUILD, "1", by=COMMISSIONER.id,
+                                now=at(playoff_day, "21:00"))  # fmt: skip
+    await bot.outbox.flush()
+    *_, champion, prizes, summary = announced(bot)
+    assert champion.startswith("**Playoffs · League champion: P4**")
     # $18.00 over 58 weights: 931, 465, 310 and 93 cents; the leftover cent to first.
-    # Standings after week 1 (R11.1): P1, P4, P2, P5 …
     assert prizes == (
-        "**Season prizes** · fund $18.00, by final standings\n"
+        "**Season prizes** · fund $18.00, by playoff places, then standings\n"
         "**League**\n"
-        "  1st: P1 $9.32\n"
-        "  2nd: P4 $4.65\n"
+        "  1st: P4 $9.32\n"
+        "  2nd: P1 $4.65\n"
         "  3rd: P2 $3.10\n"
         "  Consolation: P5 $0.93"
     )
-    assert results.startswith("Week 1 results") and table.startswith("Standings · Spring")
+    assert summary.startswith("**Spring: the season is over**\n"
+                              "🏆 League champion: P4 (won the playoffs)")  # fmt: skip
 
 
 async def test_r10_4_an_earlier_night_posts_no_prizes(league: FakeBot) -> None:
@@ -86,7 +135,8 @@ async def test_r10_4_an_earlier_night_posts_no_prizes(league: FakeBot) -> None:
     await submit_all(bot, 1, WEEK_1)
     await run(bot, "night finalize", when=at(FIRST_NIGHT, "23:00"))
     assert len(announced(bot)) == 2  # results and standings; 9 nights to go
-    assert await money.season_end_prizes(bot.db, GUILD, 1) is None
+    (first,) = [n for n in await night_list(bot) if n.week == 1]
+    assert await money.season_end_prizes(bot.db, GUILD, first) is None
 
 
 async def test_r13_1_playoff_divisor_min_and_max_are_settings(league: FakeBot) -> None:
@@ -147,27 +197,21 @@ async def test_prizes_before_a_season_is_refused(bot: FakeBot) -> None:
     assert said.text.startswith("This server has no league yet.") and private(said)
 
 
-async def test_r10_4_a_correction_to_the_last_night_posts_the_prizes_again(
+async def test_r12_a_correction_to_the_last_night_posts_its_summary_and_field_again(
     league: FakeBot,
 ) -> None:
     # R12.1-R12.2 on the last regular-season night: the recomputed results, the
-    # standings they make and the prize shares by those standings, in that order.
+    # standings they make, the summary, and the playoff field they set (R13.4);
+    # the prizes wait for the playoffs (R13.6).
     bot = league
-    await run(bot, "season setting", name="regular_nights", value="1")
-    for n in range(1, 7):
-        await run(bot, "money dues", players=f"P{n}", week=1)
-    await lock(bot)
-    await submit_all(bot, 1, WEEK_1)
-    await run(bot, "night finalize", when=at(FIRST_NIGHT, "23:00"))
-    *_, before, summary_before = not_playoffs(announced(bot))
+    await last_night_played(bot)
+    *_, summary_before = not_playoffs(announced(bot))
     for game in range(1, 6):  # R12.2: P1's every game becomes 0, so P1 drops to last
         await run(bot, "score change", when=at(FIRST_NIGHT, "23:30"), kind="penalty",
                   week=1, player="P1", game=game, reason="slam tilt")  # fmt: skip
-    *_, results, table, prizes, summary = not_playoffs(announced(bot))
+    *_, results, table, summary = not_playoffs(announced(bot))
+    assert results.startswith("Week 1 results") and table.startswith("Standings · Spring")
+    assert "leader: P1" in summary_before and "leader: P1" not in summary
+    assert not [p for p in announced(bot) if p.startswith("**Season prizes")]
     # R13.4: P1 dropped out of the playoff field, which is announced again
     assert "(field updated)" in [p for p in announced(bot) if p.startswith("**Playoffs")][-1]
-    assert results.startswith("Week 1 results") and table.startswith("Standings · Spring")
-    assert prizes.startswith("**Season prizes** · fund $18.00, by final standings")
-    assert "P1" not in prizes and prizes != before
-    # the season summary is posted again, from the corrected standings
-    assert "League champion: P1" in summary_before and "League champion: P1" not in summary

@@ -32,7 +32,7 @@ async def move(bot: FakeBot, typed: str, *, user=COMMISSIONER, when=MONDAY) -> S
 
 
 def announced(bot: FakeBot) -> list[str]:
-    return [shown(m) for m in bot.channels[ANNOUNCEMENTS].sent if "layoff" in shown(m)]
+    return [shown(m) for m in bot.channels[ANNOUNCEMENTS].sent if shown(m).startswith("**Playoff")]
 
 
 async def one_night_played(bot: FakeBot) -> FakeBot:

@@ -197,7 +197,8 @@ async def test_the_summary_is_owed_once_after_the_last_regular_night(league: Fak
     [summary] = summaries
     lines = summary.split("\n")
     assert lines[0] == "**Spring: the regular season is over**"
-    assert lines[1] == "🏆 League champion: P1"  # 15 + 15 league points
+    # 15 + 15 league points; the playoffs decide the champion (R13.6)
+    assert lines[1] == "League regular-season leader: P1 (the playoffs decide the champion)"
     assert lines[2].startswith("Prize fund $0.00 · weekly payouts $0.00")
     # Weeks 1 and 2 are the two halves: P3 went from 100,000 to 300,000 a game.
     assert "Most improved: P3 (average normalized score 100,000 → 300,000)" in lines

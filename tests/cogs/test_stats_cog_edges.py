@@ -165,7 +165,7 @@ async def test_the_season_summary_names_a_player_removed_before_it(league: FakeB
     await finalize.finalize(bot.db, GUILD, by=COMMISSIONER.id, now=at(night_of(1), "23:00"))
     await bot.outbox.flush()
     [summary] = [m for m in announced(bot) if "regular season is over" in m]
-    assert "🏆 League champion: P4" in summary
+    assert "League regular-season leader: P4" in summary
     assert "Medieval Madness: P1 300,000,000 (week 1)" in summary
 
 

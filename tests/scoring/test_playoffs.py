@@ -18,6 +18,8 @@ from bot.rules.playoffs import (
     machines_left,
     match_winner,
     next_picker,
+    prize_order,
+    season_places,
     wins_needed,
 )
 
@@ -156,3 +158,16 @@ def test_r13_3_the_format_is_made_known_by_the_8th_night_or_the_last(
 def test_r13_3_a_season_without_nights_has_no_format_week() -> None:
     with pytest.raises(RuleError):
         format_week(0)
+
+
+def test_r13_6_the_field_first_then_the_replaced_then_the_standings() -> None:
+    standings = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+    # Bob (seed 2) was replaced by Cat; Cat won, Ann second.
+    places = season_places(["Cat", "Ann"], {"Bob"}, standings)
+    assert places == ["Cat", "Ann", "Bob", "Dan", "Eve", "Fay"]
+    assert prize_order(places, {"Bob"}) == ["Cat", "Ann", "Dan", "Eve", "Fay"]
+
+
+def test_r13_6_without_a_replacement_the_field_then_the_standings() -> None:
+    assert season_places(["Bob", "Ann"], set(), ["Ann", "Bob", "Cat"]) == ["Bob", "Ann", "Cat"]
+    assert prize_order(["Bob", "Ann", "Cat"], set()) == ["Bob", "Ann", "Cat"]

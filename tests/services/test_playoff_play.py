@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 
 from bot.database import Database
-from bot.repositories import outbox_items
+from bot.repositories import outbox_items, people
 from bot.services import (
     approvals,
     playoff_checkin,
@@ -21,8 +21,10 @@ from bot.services import (
     scores,
     setup,
 )
+from bot.services.context import season_of
 from bot.services.errors import WrongState
 from bot.services.outcomes.playoffs import FinalGroupResult, PlayoffNightShown
+from cogs.money import money
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,
@@ -149,3 +151,23 @@ async def test_r13_3_no_start_once_started_or_before_the_night(players) -> None:
     with pytest.raises(WrongState) as refused:
         await playoff_play.start(db, GUILD, FIVE, now=at(NIGHT, "19:40"))
     assert str(refused.value) == "Playoff night has already started."
+
+
+async def test_r13_6_a_replaced_qualifier_places_after_the_field_and_forfeits_a_prize(
+    players,
+) -> None:
+    """P2 did not come and P3 took the place; P1 beats P3. Final places: P1, P3,
+    then P2; the prizes skip P2 (the next place takes it)."""
+    db = await started(players, checked_in="P1, P3")
+    await money.add_to_fund(db, GUILD, 10_000, "sponsor", by=COMMISSIONER, now=at(NIGHT, "20:00"))
+    await play(db, {1: [500] * 5, 3: [400] * 5})
+    async with db.read() as conn:
+        ctx = await season_of(conn, GUILD)
+        order = await playoffs.season_order_in(conn, ctx)
+        ids = {p.name: p.id for p in await people.players(conn, ctx.league.id)}
+    assert order is not None
+    assert order.divisions == {"": [ids["P1"], ids["P3"], ids["P2"]]}
+    assert order.forfeit == {ids["P2"]}
+    shares = await money.prizes(db, GUILD)
+    assert shares.by_playoffs
+    assert [(s.player, s.place) for s in shares.divisions[""]] == [("P1", 1), ("P3", 2)]

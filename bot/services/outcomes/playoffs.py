@@ -147,3 +147,12 @@ class FinalGroupResult:
     def from_data(cls, data: dict[str, Any]) -> FinalGroupResult:
         places = [(str(n), int(p), int(t)) for n, p, t in data["places"]]
         return cls(str(data["division"]), places, [])
+
+
+@dataclass(frozen=True)
+class SeasonOrder:
+    """R13.6: each division's final places (player ids, best first) once the
+    playoffs are decided, and the replaced qualifiers, who forfeit a prize."""
+
+    divisions: dict[str, list[int]]
+    forfeit: frozenset[int]
