@@ -26,11 +26,13 @@ GAMES_OF_SEASON = (
 GROUPS_OF_SEASON = (
     "SELECT ng.id, ng.night_id, ng.pool, ng.position FROM night_groups ng"
     " JOIN nights n ON n.id = ng.night_id WHERE n.season_id = ? AND n.status = 'finalized'"
+    " AND n.kind = 'regular'"  # the regular season's (playoff night is not a week of it)
 )
 GROUP_GAMES_OF_SEASON = (
     "SELECT ng.id, n.week, m.name FROM games g JOIN night_groups ng ON ng.id = g.group_id"
     " JOIN nights n ON n.id = ng.night_id JOIN machines m ON m.id = g.machine_id"
-    " WHERE n.season_id = ? AND n.status = 'finalized' ORDER BY ng.id, g.number"
+    " WHERE n.season_id = ? AND n.status = 'finalized' AND n.kind = 'regular'"
+    " ORDER BY ng.id, g.number"
 )
 WORKING_OF_SEASON = (
     "SELECT nm.night_id, m.name FROM night_machines nm JOIN nights n ON n.id = nm.night_id"

@@ -30,9 +30,11 @@ from bot.repositories import (
 from bot.repositories.exports import Record
 from bot.rules.stats import NightPlace, night_moves
 from bot.scoring import shown
+from bot.services import playoffs
 from bot.services.context import SeasonContext, league_of, season_context, shown_names
 from bot.services.errors import BadInput, NotFound, NotSetUp
 from bot.services.outcomes.exports import Cents, ExportPhoto, ExportTable, ExportValue, SeasonExport
+from bot.services.outcomes.playoffs import SeasonOrder
 from bot.services.outcomes.standings import StandingRow
 from bot.services.photos import file_name
 from bot.services.standings import rows_of
@@ -157,7 +159,7 @@ class _Reader:
             reader.standings(standing),
             await reader.money(conn),
             await reader.audit(conn),
-            final_standings(standing),
+            final_standings(standing, await playoffs.season_order_in(conn, ctx)),
         )
         return SeasonExport(ctx.league.name, ctx.season.name, tables, tuple(reader.photos))
 
@@ -346,11 +348,16 @@ class _Reader:
         return ExportTable("audit", columns, rows)
 
 
-def final_standings(standing: list[StandingRow]) -> ExportTable:
+def final_standings(standing: list[StandingRow], decided: SeasonOrder | None) -> ExportTable:
     """For the IFPA results submission: finishing position, name, IFPA number.
     With divisions (R9) every player of division A finishes above division B,
-    each division in standings order (R11.1)."""
+    each division in playoff order once the playoffs are decided (`decided`,
+    R13.6), else in standings order (R11.1)."""
     ordered = sorted(standing, key=lambda r: (r.division == "B", r.rank))
+    if decided is not None:
+        row_of = {r.player.id: r for r in standing}
+        placed = [row_of[p] for order in decided.divisions.values() for p in order if p in row_of]
+        ordered = placed + [r for r in ordered if r not in placed]
     rows = tuple(
         (n, r.player.name, r.player.ifpa_number, r.league_points, r.division)
         for n, r in enumerate(ordered, start=1)

@@ -16,6 +16,7 @@ import pytest
 from bot.models import Player
 from bot.services import approvals, attendance, finalize, score_changes, scores, setup, standings
 from bot.services.outcomes.exports import ExportValue
+from bot.services.outcomes.playoffs import SeasonOrder
 from bot.services.outcomes.standings import StandingRow
 from cogs.exports import exports
 from cogs.exports.exports import FILES, UNKNOWN_MEMBER
@@ -311,8 +312,21 @@ def test_r9_with_divisions_division_a_finishes_above_division_b() -> None:
         StandingRow(2, people[1], "A", 80, Fraction(0), 8, 1),
         StandingRow(3, people[2], "A", 70, Fraction(0), 8, 1),
     ]
-    table = exports.final_standings(rows)
+    table = exports.final_standings(rows, None)
     assert table.rows == ((1, "P2", 102, 80, "A"), (2, "P3", 103, 70, "A"), (3, "P1", 101, 90, "B"))
+
+
+def test_r13_6_the_ifpa_positions_follow_the_playoff_places() -> None:
+    """P3 won division A's playoffs: P3 finishes first, then P2, then B."""
+    people = [Player(n, 1, None, f"P{n}", None, 0, False, ifpa_number=100 + n) for n in (1, 2, 3)]
+    rows = [
+        StandingRow(1, people[0], "B", 90, Fraction(0), 8, 1),
+        StandingRow(2, people[1], "A", 80, Fraction(0), 8, 1),
+        StandingRow(3, people[2], "A", 70, Fraction(0), 8, 1),
+    ]
+    decided = SeasonOrder({"A": [3, 2], "B": [1]}, frozenset())
+    table = exports.final_standings(rows, decided)
+    assert table.rows == ((1, "P3", 103, 70, "A"), (2, "P2", 102, 80, "A"), (3, "P1", 101, 90, "B"))
 
 
 async def test_a_commissioner_who_only_clicks_approval_cards_is_named(league: FakeBot) -> None:

@@ -25,6 +25,7 @@ from bot.services.context import season_of
 from bot.services.errors import WrongState
 from bot.services.outcomes.playoffs import FinalGroupResult, PlayoffNightShown
 from cogs.money import money
+from cogs.stats import stats
 from tests.services.conftest import (
     COMMISSIONER,
     GUILD,
@@ -171,3 +172,19 @@ async def test_r13_6_a_replaced_qualifier_places_after_the_field_and_forfeits_a_
     shares = await money.prizes(db, GUILD)
     assert shares.by_playoffs
     assert [(s.player, s.place) for s in shares.divisions[""]] == [("P1", 1), ("P3", 2)]
+
+
+async def test_r13_4_playoff_games_are_not_part_of_the_regular_seasons_machine_stats(
+    players,
+) -> None:
+    """/machine counts the regular season's nights: playoff night's games on a
+    machine change neither its picks, vetoes nor its high scores."""
+    db = players
+    await setup.change_setting(db, GUILD, "regular_nights", 1, now=at(SEASON_START, "09:00"))
+    await finalize_week_1(db)
+    before = await stats.machine_stats_of(db, GUILD, "Machine A")
+    await playoff_checkin.check_in(db, GUILD, "P1, P2", now=at(NIGHT, "19:00"))
+    await playoff_play.start(db, GUILD, FIVE, now=at(NIGHT, "19:31"))
+    await play(db, {1: [990] * 5, 2: [980] * 5})
+    assert len(await results(db)) == 1
+    assert await stats.machine_stats_of(db, GUILD, "Machine A") == before
