@@ -49,6 +49,9 @@ def _parser() -> argparse.ArgumentParser:
         "demo", help="play a league night on a loopback Discord stand-in (no account needed)"
     )
     demo.add_argument("--folder", default="demo", help="where the demo's database is kept")
+    demo.add_argument(
+        "--playoffs", action="store_true", help="then play the season's playoff night"
+    )
     add_restore_command(commands)
     add_export_command(commands)
     return parser
@@ -206,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "demo":
         from bot.demo import main as demo
 
-        demo(args.folder)
+        demo(args.folder, playoffs=args.playoffs)
         return 0
     if args.command in (None, "example"):
         from bot.example import main as example

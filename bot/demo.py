@@ -22,6 +22,7 @@ from pathlib import Path
 from bot import stage
 from bot.config import Settings
 from bot.demo_night import LeagueNight
+from bot.demo_playoffs import PlayoffNight
 from bot.demo_script import ABSENT, PLAYERS, TOKEN
 from bot.stage import Stage, build_stage, running_bot
 from bot.transcript import Transcript
@@ -45,8 +46,12 @@ def _fresh_database(folder: Path) -> Path:
     return folder / "demo-league.sqlite3"
 
 
-async def run_demo(folder: Path, out: Callable[[str], None] = print) -> Path:
-    """Play the scripted night; return the SQLite file it leaves behind."""
+async def run_demo(
+    folder: Path, out: Callable[[str], None] = print, *, playoffs: bool = False
+) -> Path:
+    """Play the scripted night; return the SQLite file it leaves behind. With
+    `playoffs`, the night is summed up, is the season's last, and its playoff
+    night is played to the champion (`bot.demo_playoffs`)."""
     database = await asyncio.to_thread(_fresh_database, folder)
     standin = DiscordStandIn(token=TOKEN, bot_name="League Bot")
     await standin.start()
@@ -54,7 +59,7 @@ async def run_demo(folder: Path, out: Callable[[str], None] = print) -> Path:
         world = build_world(standin)
         names = world.names()
         channels = {world.announcements: "league-announcements", world.approvals: "score-approvals"}
-        transcript = Transcript(names, channels, out=out)
+        transcript = Transcript(names, channels, out=None if playoffs else out)
         night = LeagueNight(standin, world, transcript)
         async with running_bot(settings_for(standin, world, database)) as bot:
             night.bot = bot
@@ -64,12 +69,20 @@ async def run_demo(folder: Path, out: Callable[[str], None] = print) -> Path:
             present = [n for n in PLAYERS if n != ABSENT]
             await night.scores(present, keeper=("Dan", 1), shown=("Bob",))
             await night.approve()
-            await night.finish()
+            if playoffs:
+                night.t = Transcript(names, channels, out=out)
+                night.t.say("The demo's league night is played as in `league-bot demo` "
+                            "(not shown): seven players, six machines, one late and one "
+                            "absent.")  # fmt: skip
+                finale = PlayoffNight(night)
+                await finale.play(await finale.last_night())
+            else:
+                await night.finish()
     finally:
         await standin.stop()
     out(f"\nThe league's database is left for you to look around:\n  sqlite3 {database}")
     return database
 
 
-def main(folder: str = "demo") -> None:
-    asyncio.run(run_demo(Path(folder)))
+def main(folder: str = "demo", *, playoffs: bool = False) -> None:
+    asyncio.run(run_demo(Path(folder), playoffs=playoffs))

@@ -67,6 +67,7 @@ LAYERS = {
     "bot.league_client": "client",  # what cogs, components and the sender need of the bot
     "bot.__main__": "app",
     "bot.demo": "app",
+    "bot.demo_playoffs": "app",
     "bot.demo_night": "app",
     "bot.demo_script": "app",
     "bot.stage": "app",

@@ -91,7 +91,7 @@ def night_announcement(shown: PlayoffNightShown) -> str:
     else:
         title = f"**Playoffs: {_day(shown.day)}**" + (" (field updated)" if shown.updated else "")
     lines = [title, *night_lines(shown)]
-    lines.append("Can't make it? Tell the commissioner as soon as you can.")
+    lines.append("Can't make it? Use /absent, so the first alternate can get ready.")
     if shown.pings:
         lines.append("In the field or next up: " + " ".join(f"<@{i}>" for i in shown.pings))
     return "\n".join(lines)

@@ -41,3 +41,23 @@ async def test_the_demo_night_reads_in_under_200_lines_none_too_wide(tmp_path: P
         first = machine.rpartition(" ")[0]  # a line ending here cut the name
         assert not any(line.rstrip().endswith(first) for line in lines), machine
     assert database.exists()
+
+
+async def test_the_playoffs_demo_plays_to_the_champion_in_under_200_lines(tmp_path: Path) -> None:
+    """`league-bot demo --playoffs`: the night summed up, then playoff night (R13):
+    the field announced, a qualifier who cannot come replaced at the end of the
+    grace period, the final group approved, the champion, prizes and summary."""
+    printed: list[str] = []
+    database = await run_demo(tmp_path, out=printed.append, playoffs=True)
+    lines = "\n".join(printed).split("\n")
+    assert len(lines) < 200, len(lines)
+    assert lines[-1] == f"  sqlite3 {database}"
+    assert [line for line in lines[:-1] if len(line) > WIDTH] == []
+    text = "\n".join(lines)
+    assert "#league-announcements bot: [Week 1 results" not in text  # summed up
+    assert "#league-announcements bot: **Playoffs: Wednesday 14 January**" in text
+    assert "- Dan cannot come: Eve takes the place." in text
+    assert "#league-announcements bot: **Playoffs · League champion: Eve**" in text
+    assert "by playoff places, then standings" in text
+    assert "🏆 League champion: Eve (won the playoffs)" in text
+    assert not re.search(r"<@!?\d+>", text)

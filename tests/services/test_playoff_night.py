@@ -94,7 +94,7 @@ async def test_r13_4_the_last_night_finalized_sets_playoff_night_with_its_field(
         "league night. Most points wins; a tie goes to the better normalized scores, then the "
         "better standing.\n"
         "League: 1. P1, 2. P2\n  Alternates, in order: P3\n"
-        "Can't make it? Tell the commissioner as soon as you can.\n"
+        "Can't make it? Use /absent, so the first alternate can get ready.\n"
         f"In the field or next up: <@{discord_id(1)}> <@{discord_id(2)}> <@{discord_id(3)}>"
     )
 
