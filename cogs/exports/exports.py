@@ -24,6 +24,7 @@ from bot.repositories import (
     kept_photos,
     leagues,
     people,
+    playoff_nights,
     results,
     season_history,
 )
@@ -53,8 +54,11 @@ SOURCES = {  # game_results.source as the export says it (R3.4, R3.6)
 TALLY = {"won": "won", "stayed": "not down", "down": "down"}
 FILES = (
     "players", "nights", "games", "scores", "results", "standings", "money", "audit",
-    "final_standings",
+    "playoffs", "final_standings",
 )  # fmt: skip
+# R13: each division's playoff field as set after the last regular night.
+PLAYOFF_COLUMNS = ("date", "division", "standing", "player", "role", "checked_in", "replaced_by",
+                   "playoff_place")  # fmt: skip
 FINAL_COLUMNS = ("position", "name", "ifpa_number", "league_points", "division")
 PLAYER_COLUMNS = ("name", "discord", "skill", "ifpa", "status", "joined", "removed")
 PLACE_COLUMNS = ("week", "date", "division", "group", "game", "machine")
@@ -159,6 +163,7 @@ class _Reader:
             reader.standings(standing),
             await reader.money(conn),
             await reader.audit(conn),
+            await reader.playoffs(conn),
             final_standings(standing, await playoffs.season_order_in(conn, ctx)),
         )
         return SeasonExport(ctx.league.name, ctx.season.name, tables, tuple(reader.photos))
@@ -304,6 +309,20 @@ class _Reader:
         )  # fmt: skip
         columns = ("rank", "player", "division", "league_points", "tns", "nights", "multiplier")
         return ExportTable("standings", columns, rows)
+
+    async def playoffs(self, conn: aiosqlite.Connection) -> ExportTable:
+        """R13.1, R13.5, R13.6: playoff night's field, every player of each division
+        by standing: qualifier or alternate, checked in, who replaced them, and
+        their playoff place once decided. No rows before playoff night is set."""
+        night = await playoff_nights.playoff_night(conn, self.ctx.season.id)
+        entries = await playoff_nights.field(conn, night.id) if night is not None else []
+        rows = tuple(
+            (night.date, e.pool, e.standing, self.name[e.player_id],
+             "qualifier" if e.qualified else "alternate", self.when(e.checked_in_at),
+             self.name[e.replaced_by] if e.replaced_by is not None else "", e.place)
+            for e in entries if night is not None
+        )  # fmt: skip
+        return ExportTable("playoffs", PLAYOFF_COLUMNS, rows)
 
     async def money(self, conn: aiosqlite.Connection) -> ExportTable:
         """R10: dues paid, additions to the fund, nightly payouts, season prizes."""

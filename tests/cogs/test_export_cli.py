@@ -43,7 +43,9 @@ async def test_the_command_line_writes_the_csv_files_and_the_zip(
     out = tmp_path / "out"
     done = await cli("--database", database(bot), "--out", str(out))
     assert done.returncode == 0, done.stderr
-    assert done.stdout == f"Wrote 9 CSV files of Spring and their zip league-spring.zip to {out}.\n"
+    assert (
+        done.stdout == f"Wrote 10 CSV files of Spring and their zip league-spring.zip to {out}.\n"
+    )
     assert sorted(p.name for p in out.iterdir()) == sorted(
         [f"{name}.csv" for name in FILES] + ["league-spring.zip"]
     )

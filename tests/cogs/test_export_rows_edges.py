@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.components import picture
-from bot.services import machine_list, membership, score_changes, scores, skips
+from bot.services import machine_list, membership, score_changes, scores, setup, skips
 from cogs.exports.exports import FILES
 from cogs.money import money
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, at
@@ -27,6 +27,7 @@ from tests.cogs.league_play import (
 from tests.cogs.test_commissioner_cog import run
 from tests.cogs.test_exports_cog import export, played, tables
 from tests.cogs.test_stats_cog_edges import SEVEN
+from tests.moments import SETTING_AT
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "commands.md"
 
@@ -46,6 +47,8 @@ def documented_columns() -> dict[str, list[str]]:
 
 
 async def test_each_files_header_is_the_documented_columns(league: FakeBot) -> None:
+    # A season of the two nights played: playoff night is set, playoffs.csv has rows.
+    await setup.change_setting(league.db, GUILD, "regular_nights", 2, now=SETTING_AT)
     bot = await played(league)
     _, data = await export(bot)
     with_header = {name: list(rows[0]) for name, rows in tables(data).items() if rows}

@@ -13,6 +13,7 @@ from cogs.scores.scores_cog import Scores
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user, at
 from tests.cogs.fakes import ANNOUNCEMENTS, APPROVALS, GUILD, FakeBot, Said, invoke, shown
 from tests.cogs.league_play import MACHINES, play_week
+from tests.cogs.test_exports_cog import export, tables
 from tests.moments import SETTING_AT
 
 COG = Playoffs()
@@ -136,3 +137,24 @@ async def test_r13_5_a_score_for_a_player_outside_the_field_is_refused(league: F
                         game=1, score="900M")  # fmt: skip
     assert [r.ephemeral for r in said.replies] == [True]
     assert said.text == "You are not in the playoff field tonight; only its players' scores count."
+
+
+async def test_r13_6_the_export_has_the_field_and_the_places(league: FakeBot) -> None:
+    """playoffs.csv: every player of the field by standing, checked in or
+    replaced, with the playoff places; final_standings.csv in playoff order."""
+    bot = await playoff_night(league)
+    await start(bot, ", ".join(MACHINES[:5]))
+    await scores_in(bot, {1: 100_000_000, 4: 250_000_000})
+    await approvals.approve_all(bot.db, GUILD, "1", by=COMMISSIONER.id, now=at(NIGHT, "21:00"))
+    _, data = await export(bot)
+    found = tables(data)
+    field = [(r["standing"], r["player"], r["role"], r["replaced_by"], r["playoff_place"])
+             for r in found["playoffs"]]  # fmt: skip
+    assert field == [
+        ("1", "P1", "qualifier", "", "2"), ("2", "P4", "qualifier", "", "1"),
+        ("3", "P2", "alternate", "", ""), ("4", "P5", "alternate", "", ""),
+        ("5", "P3", "alternate", "", ""), ("6", "P6", "alternate", "", ""),
+    ]  # fmt: skip
+    assert all(r["checked_in"] for r in found["playoffs"][:2])
+    assert all(r["date"] == "2026-01-14" for r in found["playoffs"])
+    assert [r["name"] for r in found["final_standings"]][:3] == ["P4", "P1", "P2"]
