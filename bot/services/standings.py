@@ -7,7 +7,15 @@ from datetime import datetime
 import aiosqlite
 
 from bot.database import Database
-from bot.repositories import leagues, nights, people, results, scores, season_history
+from bot.repositories import (
+    leagues,
+    nights,
+    people,
+    playoff_nights,
+    results,
+    scores,
+    season_history,
+)
 from bot.scoring import ZERO, playoff_field, pre_makeup_nights_left, replace_no_shows
 from bot.services.context import (
     NO_LEAGUE,
@@ -23,6 +31,7 @@ from bot.services.outcomes.scores import TonightScore
 from bot.services.outcomes.standings import (
     PlayerSeason,
     PlayoffDivision,
+    PlayoffStanding,
     PointsByWeek,
     StandingRow,
 )
@@ -174,7 +183,29 @@ async def player_season(
             dues_owed_cents=max(0, held * ctx.season.dues_cents - paid),
             weeks=[(r.week, r.match_points, r.league_points, r.week_result) for r in history],
             tonight=tonight,
+            playoffs=await playoff_standing(conn, ctx, player.id),
         )
+
+
+async def playoff_standing(
+    conn: aiosqlite.Connection, ctx: SeasonContext, player_id: int
+) -> PlayoffStanding | None:
+    """The player's part in `ctx`'s playoffs: in the field, an alternate, replaced
+    (R13.5), and their place once decided (R13.6); None outside the field or
+    before playoff night is set."""
+    night = await playoff_nights.playoff_night(conn, ctx.season.id)
+    if night is None:
+        return None
+    entries = await playoff_nights.field(conn, night.id)
+    entry = next((e for e in entries if e.player_id == player_id), None)
+    if entry is None:
+        return None
+    stepped_in = any(e.replaced_by == player_id for e in entries)
+    if entry.replaced_by is not None:
+        role = "replaced"
+    else:
+        role = "qualifier" if entry.qualified or stepped_in else "alternate"
+    return PlayoffStanding(night.date, role, entry.place, night.status == "finalized")
 
 
 async def _tonight(

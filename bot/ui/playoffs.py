@@ -15,7 +15,7 @@ from bot.services.outcomes.playoffs import (
     PlayoffStarted,
     Replacement,
 )
-from bot.services.outcomes.standings import PlayoffDivision
+from bot.services.outcomes.standings import PlayoffDivision, PlayoffStanding
 
 
 def format_words(f: PlayoffFormat) -> str:
@@ -166,3 +166,17 @@ def result(done: FinalGroupResult) -> str:
             label = PLACES.get(place, f"{place}th")
             lines.append(f"{label}: {name} · {points} points · normalized {total:,}")
     return "\n".join(lines)
+
+
+def standing_line(ps: PlayoffStanding) -> str:
+    """`/me` and `/stats`: a player's part in the season's playoffs."""
+    if ps.place is not None and ps.decided:
+        if ps.place == 1:
+            return "Playoffs: champion 🏆"
+        return f"Playoffs: {PLACES.get(ps.place, f'{ps.place}th')} place"
+    when = _day(ps.day)
+    if ps.role == "replaced":
+        return f"Playoffs ({when}): replaced by an alternate"
+    if ps.role == "alternate":
+        return f"Playoffs ({when}): alternate"
+    return f"Playoffs ({when}): in the field"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.services.outcomes.standings import PlayerSeason, PlayoffDivision
-from bot.ui.playoffs import field_lines
+from bot.ui.playoffs import field_lines, standing_line
 from bot.ui.render import money
 
 SCORE_STATES = {"pending": "waiting for the commissioner", "approved": "approved",
@@ -19,6 +19,8 @@ def player_season(ps: PlayerSeason, *, reasons: bool = True) -> str:
         f"Pre-makeup nights used {ps.pre_makeup_nights_used}, left {ps.pre_makeup_nights_left}",
         f"Dues paid {money(ps.dues_paid_cents)}, owed {money(ps.dues_owed_cents)}",
     ]
+    if ps.playoffs is not None:
+        lines.insert(1, standing_line(ps.playoffs))
     for week_no, mp, points, result in ps.weeks:
         lines.append(f"- Week {week_no}: {mp} MP, {points} league points, {result}")
     if ps.tonight:

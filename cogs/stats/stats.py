@@ -41,7 +41,7 @@ from bot.services.context import (
     shown_names,
 )
 from bot.services.errors import BadInput, NotFound
-from bot.services.standings import by_division, rows_of
+from bot.services.standings import by_division, playoff_standing, rows_of
 from cogs.money.money import prizes_in
 from cogs.stats.stats_outcomes import MachineView, PlayerStatsView, RosterChange, SeasonSummary
 
@@ -102,6 +102,7 @@ async def player_stats_of(
         ):
             raise NotFound(f"{player.name} did not play in {ctx.season.name}.")
         names = shown_names(await people.players(conn, ctx.league.id, removed=True))
+        playoffs = await playoff_standing(conn, ctx, player.id)
         found: PlayerStats[Any] = player_stats(
             player.id,
             await _places(conn, ctx),
@@ -113,7 +114,7 @@ async def player_stats_of(
         player=names[player.id],
         records=tuple((names[other], record) for other, record in found.records),
     )
-    return PlayerStatsView(ctx.season.name, shown)
+    return PlayerStatsView(ctx.season.name, shown, playoffs)
 
 
 async def machine_stats_of(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.rules.stats import HighScore, Improvement, MachineStats, PlayerStats
+from bot.services.outcomes.standings import PlayoffStanding
 from cogs.money.money_outcomes import PrizeShare
 
 
@@ -14,6 +15,7 @@ class PlayerStatsView:
 
     season: str
     stats: PlayerStats[str]
+    playoffs: PlayoffStanding | None = None  # R13: their part in the season's playoffs
 
 
 @dataclass(frozen=True)

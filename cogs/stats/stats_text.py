@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from bot.rules.exact import shown
+from bot.ui.playoffs import standing_line
 from cogs.money.money_text import dollars, place
 
 if TYPE_CHECKING:
@@ -36,6 +37,8 @@ def player_stats(view: PlayerStatsView) -> str:
         f"Game points: {_average(s.average_points)} a game over {s.games} games",
         f"Moved up {s.moves_up} · moved down {s.moves_down}",
     ]
+    if view.playoffs is not None:
+        lines.append(standing_line(view.playoffs))
     if s.machines:
         lines.append("**Machines** (best · average normalized)")
         lines.extend(

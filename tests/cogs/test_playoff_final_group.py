@@ -10,6 +10,8 @@ from datetime import date
 from bot.services import approvals, score_changes, scores, setup
 from cogs.playoffs.playoffs_cog import Playoffs
 from cogs.scores.scores_cog import Scores
+from cogs.standings.standings_cog import Standings
+from cogs.stats.stats_cog import Stats
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user, at
 from tests.cogs.fakes import ANNOUNCEMENTS, APPROVALS, GUILD, FakeBot, Said, invoke, shown
 from tests.cogs.league_play import MACHINES, play_week
@@ -158,3 +160,29 @@ async def test_r13_6_the_export_has_the_field_and_the_places(league: FakeBot) ->
     assert all(r["checked_in"] for r in found["playoffs"][:2])
     assert all(r["date"] == "2026-01-14" for r in found["playoffs"])
     assert [r["name"] for r in found["final_standings"]][:3] == ["P4", "P1", "P2"]
+
+
+async def test_r13_6_me_and_stats_show_each_players_part_in_the_playoffs(
+    league: FakeBot,
+) -> None:
+    bot = await playoff_night(league)
+    standings, stats = Standings(), Stats()
+
+    async def me(player: int) -> str:
+        said = await invoke(standings.me, standings, as_user(bot, PLAYERS[player],
+                                                             at(NIGHT, "22:00")))  # fmt: skip
+        return said.text.split("\n")[1]
+
+    assert await me(4) == "Playoffs (Wednesday 14 January): in the field"
+    assert await me(2) == "Playoffs (Wednesday 14 January): alternate"
+    assert await me(6) == "Playoffs (Wednesday 14 January): alternate"  # the last one
+    await start(bot, ", ".join(MACHINES[:5]))
+    await scores_in(bot, {1: 100_000_000, 4: 250_000_000})
+    await approvals.approve_all(bot.db, GUILD, "1", by=COMMISSIONER.id, now=at(NIGHT, "21:00"))
+    assert await me(4) == "Playoffs: champion 🏆"
+    assert await me(1) == "Playoffs: 2nd place"
+    # A past season's /stats keeps it.
+    await setup.start_season(bot.db, GUILD, "Summer", date(2026, 4, 1), now=at(NIGHT, "23:00"))
+    said = await invoke(stats.stats, stats, as_user(bot, PLAYERS[1], at(NIGHT, "23:30")),
+                        player="P4", season="Spring")  # fmt: skip
+    assert "Playoffs: champion 🏆" in said.text.split("\n")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from fractions import Fraction
 
 from bot.models import (
@@ -23,6 +24,16 @@ class StandingRow:
 
 
 @dataclass(frozen=True)
+class PlayoffStanding:
+    """A player's part in their season's playoffs (R13.1, R13.5, R13.6)."""
+
+    day: date  # playoff night
+    role: str  # qualifier (in the field, also after stepping in), alternate, or replaced
+    place: int | None  # the playoff place, once the playoffs are decided
+    decided: bool
+
+
+@dataclass(frozen=True)
 class PlayerSeason:
     player: Player
     rank: int
@@ -35,6 +46,7 @@ class PlayerSeason:
     dues_owed_cents: int  # R10.1: dues for nights held so far, less what was paid
     weeks: list[tuple[int, int, int, str]]  # (week, match points, league points, result)
     tonight: list[TonightScore] = field(default_factory=list)  # today's night, if any
+    playoffs: PlayoffStanding | None = None  # once playoff night is set
 
 
 @dataclass(frozen=True)
