@@ -78,3 +78,10 @@ def test_every_cited_project_file_exists() -> None:
         if not (ROOT / cited).exists() and not (path.parent / cited).exists()
     )
     assert missing == []
+
+
+def test_no_two_test_files_share_a_name() -> None:
+    """pytest imports test files by their name: two of one name in different
+    folders stop the whole run at collection."""
+    names = [p.name for p in (ROOT / "tests").rglob("test_*.py")]
+    assert sorted({n for n in names if names.count(n) > 1}) == []

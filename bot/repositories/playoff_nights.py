@@ -113,3 +113,14 @@ async def set_places(
     await run_many(
         conn, SET_PLACES, [(place, night_id, pid) for place, pid in enumerate(places, start=1)]
     )
+
+
+RESET_CHECK_IN = (
+    "UPDATE playoff_field SET checked_in_at = NULL, replaced_by = NULL, replaced_at = NULL"
+    " WHERE night_id = ?"
+)
+
+
+async def reset_check_in(conn: aiosqlite.Connection, night_id: int) -> None:
+    """Playoff night moved: nobody is checked in or replaced for the new date yet."""
+    await run(conn, RESET_CHECK_IN, (night_id,))

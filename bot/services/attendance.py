@@ -231,13 +231,13 @@ async def withdraw(
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         player = await player_of(conn, ctx.league, discord_id)
-        if day is None:
-            night = await night_on_or_after(conn, ctx, ctx.local(now).date(), unfinished=True)
-        else:
-            night = await night_on(conn, ctx, day)
+        night = await _night_of_notice(conn, ctx, day, now)  # playoff night too (R13.4)
         when = f"week {night.week} ({night.date:%A %d %B})"
+        if night.kind == "playoff":
+            when = f"playoff night ({night.date:%A %d %B})"
         if night.status == "finalized" or night.date < ctx.local(now).date():
-            raise WrongState(f"Week {night.week} on {night.date:%d %B} is over; its notices stand.")
+            over = "Playoff night" if night.kind == "playoff" else f"Week {night.week}"
+            raise WrongState(f"{over} on {night.date:%d %B} is over; its notices stand.")
         given = [n for n in await nights.notices(conn, night.id) if n.player_id == player.id]
         if not given:
             raise BadInput(f"You have no late notice or absence for {when} to take back.")

@@ -140,6 +140,10 @@ async def undo(db: Database, guild_id: int, name: str, *, now: datetime) -> Repl
         night = await playoff_night_of(conn, ctx)
         if await scores.live_scores_of_night(conn, night.id):
             raise WrongState("A playoff score is in: the field is final and the replacement stays.")
+        if night.status != "scheduled":
+            raise WrongState(
+                "Playoff night has started: its groups are set and the replacement stays."
+            )
         entries = await playoff_nights.field(conn, night.id)
         entry = await _entry_named(conn, ctx, entries, name)
         everyone = {p.id: p.name for p in await people.players(conn, ctx.league.id, removed=True)}

@@ -7,8 +7,8 @@ own, seeded by standing, and the night is under way. Scores come in by
 league night. When the last score of a group is approved, its places are
 decided: playoff points (the game points of R5), then the total of the
 normalized scores (R6), then the standing; the result is announced. A
-qualifier not there and not replaced plays no game: the Zero Point Rule, and
-no pre-makeup score is used.
+qualifier not there and not replaced plays no game (the field plays one
+short, R13.5), and no pre-makeup score is used.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from fractions import Fraction
 import aiosqlite
 
 from bot.database import Database
-from bot.models import Group, Night
+from bot.models import Group, Machine, Night
 from bot.outbox_kinds import Kind, night_ref
 from bot.repositories import leagues, nights, people, playoff_nights, scores
-from bot.rules.errors import RuleError
+from bot.rules.errors import TiedScoresError
 from bot.rules.exact import shown
 from bot.rules.games import default_par, game_points, normalize
 from bot.rules.playoffs import final_group_places
@@ -41,32 +41,33 @@ async def start(db: Database, guild_id: int, machines: str, *, now: datetime) ->
     game, in game order): one group per division, its field seeded by standing.
     The replacements are made first if the grace post has not made them."""
     names = [n for n in (part.strip() for part in machines[:MAX_MACHINES_TYPED].split(",")) if n]
-    async with db.read() as conn:
+    async with db.read() as conn:  # every refusal before the replacements are made
         ctx = await season_of(conn, guild_id)
         night = await playoff_night_of(conn, ctx)
         _refuse_start(ctx, night, now)
+        await _machines(conn, ctx, names)
     await at_grace(db, guild_id, now=now)  # R13.5: once; a second run replaces nobody
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
         night = await playoff_night_of(conn, ctx)
         _refuse_start(ctx, night, now)
-        games = ctx.rules.playoff_games
-        if len(names) != games:
-            raise BadInput(
-                f"Name {games} machines, one per game in game order, separated by commas "
-                f"(you named {len(names)})."
-            )
-        chosen = [await machine_named(conn, ctx.league, name) for name in names]
-        if len({m.id for m in chosen}) != len(chosen):
-            raise BadInput("Each game is on a different machine; a machine is named twice.")
-        broken = [m.name for m in chosen if not m.working]
-        if broken:
-            raise BadInput(f"{', '.join(broken)} is marked not working; name another machine.")
+        chosen = await _machines(conn, ctx, names)
         entries = await playoff_nights.field(conn, night.id)
         playing = in_field(entries)
+        here = await _here(conn, night)
+        everyone = {p.id: p.name for p in await people.players(conn, ctx.league.id, removed=True)}
         pools: dict[str, list[list[int]]] = {}
+        out: list[str] = []
         for pool in sorted({e.pool for e in entries}):
-            seeds = [e.player_id for e in entries if e.pool == pool and e.player_id in playing]
+            field = [e.player_id for e in entries if e.pool == pool and e.player_id in playing]
+            seeds = [p for p in field if p in here]
+            out += [everyone[p] for p in field if p not in here]
+            if field and not seeds:
+                where = f"division {pool}'s" if pool else "the"
+                raise WrongState(
+                    f"Nobody of {where} playoff field is checked in: check the players in "
+                    "with /playoffs checkin first."
+                )
             if seeds:
                 pools[pool] = [seeds]
         await nights.replace_groups(conn, night.id, pools)
@@ -74,10 +75,10 @@ async def start(db: Database, guild_id: int, machines: str, *, now: datetime) ->
             if len(group.members) > 1:
                 await nights.replace_games(conn, group.id, [m.id for m in chosen], set())
         await leagues.lock_night(conn, night.id, stamp(now))
-        everyone = {p.id: p.name for p in await people.players(conn, ctx.league.id, removed=True)}
         started = PlayoffStarted(
             [(pool, [everyone[p] for p in groups[0]]) for pool, groups in pools.items()],
             [m.name for m in chosen],
+            out,
         )
         await owe(conn, guild_id, ANNOUNCEMENTS, Kind.PLAYOFF_STARTED, night_ref(night.id),
                   started.to_data(), now=now)  # fmt: skip
@@ -85,6 +86,32 @@ async def start(db: Database, guild_id: int, machines: str, *, now: datetime) ->
         assert locked is not None
         await decide_in(conn, ctx, locked, now=now)  # a field of one is decided at once
         return started
+
+
+async def _machines(
+    conn: aiosqlite.Connection, ctx: SeasonContext, names: list[str]
+) -> list[Machine]:
+    """The machines named for the final group: one per game, each once, working."""
+    games = ctx.rules.playoff_games
+    if len(names) != games:
+        raise BadInput(
+            f"Name {games} machines, one per game in game order, separated by commas "
+            f"(you named {len(names)})."
+        )
+    chosen = [await machine_named(conn, ctx.league, name) for name in names]
+    if len({m.id for m in chosen}) != len(chosen):
+        raise BadInput("Each game is on a different machine; a machine is named twice.")
+    broken = [m.name for m in chosen if not m.working]
+    if broken:
+        raise BadInput(f"{', '.join(broken)} is marked not working; name another machine.")
+    return chosen
+
+
+async def _here(conn: aiosqlite.Connection, night: Night) -> set[int]:
+    """R13.5: the players there: checked in, and not saying they cannot come."""
+    away = {n.player_id for n in await nights.notices(conn, night.id) if n.kind == "absent"}
+    entries = await playoff_nights.field(conn, night.id)
+    return {e.player_id for e in entries if e.checked_in_at is not None} - away
 
 
 def _refuse_start(ctx: SeasonContext, night: Night, now: datetime) -> None:
@@ -147,7 +174,6 @@ async def _decide_group(
     games = await nights.games(conn, group.id)
     if len(seeds) == 1:
         return FinalGroupResult(group.pool, [(everyone[seeds[0]], 0, 0)], seeds)
-    absent = await _absent(conn, night, seeds)
     live = await scores.live_scores_of_group(conn, group.id)
     if any(s.status != "approved" for s in live):
         return None
@@ -160,7 +186,7 @@ async def _decide_group(
     points = {p: 0 for p in seeds}
     normalized = {p: Fraction(0) for p in seeds}
     for game in games:
-        if any((game.id, p) not in score_of for p in seeds if p not in absent):
+        if any((game.id, p) not in score_of for p in seeds):
             return None
         machine = machines[game.machine_id]
         par = machine.par or default_par(by_machine.get(machine.id, []))
@@ -168,11 +194,10 @@ async def _decide_group(
         tie_break = [order.index(p) if p in order else len(order) for p in seeds]
         try:
             earned = game_points(
-                [score_of.get((game.id, p)) for p in seeds],
-                absent=[p in absent for p in seeds], par=par,
+                [score_of[(game.id, p)] for p in seeds], par=par,
                 tie_break=tie_break if order else None,
             )  # fmt: skip
-        except RuleError:  # an exact tie the commissioner has not ordered yet (R5.4)
+        except TiedScoresError:  # an exact tie the commissioner has not ordered yet (R5.4)
             return None
         for p, got in zip(seeds, earned, strict=True):
             points[p] += got
@@ -184,11 +209,3 @@ async def _decide_group(
         [(everyone[p], points[p], shown(normalized[p])) for p in places],
         places,
     )
-
-
-async def _absent(conn: aiosqlite.Connection, night: Night, seeds: list[int]) -> set[int]:
-    """Players of the group who are not there: not checked in, or said they
-    cannot come (R13.5: nobody was left to replace them)."""
-    entries = {e.player_id: e for e in await playoff_nights.field(conn, night.id)}
-    away = {n.player_id for n in await nights.notices(conn, night.id) if n.kind == "absent"}
-    return {p for p in seeds if p in away or entries[p].checked_in_at is None}

@@ -22,10 +22,10 @@ from bot.models import FieldEntry, Night
 from bot.outbox_kinds import Kind, night_ref
 from bot.repositories import leagues, nights, people, playoff_nights, posts
 from bot.rules.calendar import playoff_night
-from bot.rules.playoffs import format_week, season_places
+from bot.rules.playoffs import FIELD_SIZES, format_week, season_places
 from bot.rules.settings import RuleSettings
 from bot.rules.standings import playoff_spots
-from bot.services.context import SeasonContext, season_of
+from bot.services.context import SeasonContext, season_of, stamp
 from bot.services.errors import BadInput, NotReady, WrongState
 from bot.services.outbox import ANNOUNCEMENTS, owe
 from bot.services.outcomes.playoffs import (
@@ -101,7 +101,8 @@ def field_entries(rows: list[StandingRow], settings: RuleSettings) -> list[Field
     the others are its alternates in that order."""
     entries: list[FieldEntry] = []
     for pool, ranked in by_division(rows).items():
-        spots = playoff_spots(len(ranked), settings)
+        # R13.1: 2 to 4 a division; a final group or a bracket holds 4 at most
+        spots = min(playoff_spots(len(ranked), settings), max(FIELD_SIZES))
         entries.extend(
             FieldEntry(pool, standing, r.player.id, standing <= spots)
             for standing, r in enumerate(ranked, start=1)
@@ -166,13 +167,20 @@ async def refuse_change_once_started(conn: aiosqlite.Connection, ctx: SeasonCont
 
 async def setting_changed(conn: aiosqlite.Connection, ctx: SeasonContext, *, now: datetime) -> bool:
     """A playoff setting changed (`ctx` holds the new value). Before playoff night
-    is set: announced once the format is known (R13.3). After: the field is set
-    again by the standings, and playoff night announced again with it."""
+    is set: announced once the format is known (R13.3). After: playoff night is
+    announced again; with the field set again by the standings when its size
+    changed, which is refused once a player is checked in."""
     night = await playoff_nights.playoff_night(conn, ctx.season.id)
     if night is None:
         return await announce_change(conn, ctx, now=now)
     entries = field_entries(await rows_of(conn, ctx), ctx.settings())
-    await playoff_nights.set_field(conn, night.id, entries)
+    stored = await playoff_nights.field(conn, night.id)
+    if _as_set(stored) != _as_set(entries):
+        if any(e.checked_in_at is not None or e.replaced_by is not None for e in stored):
+            raise WrongState(
+                "Players are checked in for playoff night: its field can no longer change."
+            )
+        await playoff_nights.set_field(conn, night.id, entries)
     await _announce_night(conn, ctx, night.id, now=now, updated=True)
     return True
 
@@ -246,6 +254,9 @@ async def move(db: Database, guild_id: int, day: date, *, now: datetime) -> Play
         if day > max(today, last) + LATEST_MOVE:
             raise BadInput("Playoff night can move up to 3 months ahead, no further.")
         await playoff_nights.move_playoff_night(conn, night.id, day)
+        # The check-in, the replacements and the absences were for the old date.
+        await playoff_nights.reset_check_in(conn, night.id)
+        await nights.withdraw_notices_of_night(conn, night.id, stamp(now))
         shown = await shown_in(conn, ctx)
         assert shown is not None
         moved = replace(shown, moved_from=night.date)

@@ -42,8 +42,8 @@ SETTING_LIMITS = {  # name: (low, high) accepted from the commissioner
     "dues_cents": (0, 100_000),
     "payout_first_percent": (50, 100),
     "playoff_divisor": (1, 20),  # R13.1
-    "playoff_min": (1, 16),
-    "playoff_max": (1, 16),
+    "playoff_min": (1, 4),  # R13.1: a final group or bracket holds 4 at most
+    "playoff_max": (1, 4),
     "playoff_games": (1, 10),  # R13.3: a final group's games
     "playoff_best_of": (1, 9),  # R13.3: a bracket match's games, an odd number
     "prize_consolation_a": (0, 100),  # R10.4: percent of the division's 2nd-place prize

@@ -145,6 +145,8 @@ def started(play: PlayoffStarted) -> str:
     for division, seeds in play.groups:
         shown = ", ".join(f"{seed}. {name}" for seed, name in enumerate(seeds, start=1))
         lines.append(f"{division_name(division)}: {shown}")
+    if play.out:
+        lines.append(f"Not checked in, so not playing: {', '.join(play.out)}.")
     lines.append("Game 1: the lowest seed plays first. After that, the last player of the game "
                  "before plays first and its winner plays last. Send scores with /score, as on "
                  "a league night.")  # fmt: skip

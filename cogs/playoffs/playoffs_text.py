@@ -38,8 +38,9 @@ def undone(done: ReplacementUndone) -> str:
 
 def started(play: PlayoffStarted) -> str:
     groups = len(play.groups)
+    out = f" Not checked in, so not playing: {', '.join(play.out)}." if play.out else ""
     return (
         f"Playoff night has started: {groups} final group{'s' if groups != 1 else ''} on "
         f"{', '.join(play.machines)}. The games are posted in the announcements channel; "
-        "the scores come to their scorecard in the approvals channel, as on a league night."
+        f"the scores come to their scorecard in the approvals channel, as on a league night.{out}"
     )

@@ -167,7 +167,7 @@ DUES = "dues_cents must be a whole number from 0 to 100000."
     [
         ({"name": "playoff_divisor", "value": "0"},
          "playoff_divisor must be a whole number from 1 to 20."),
-        ({"name": "playoff_min", "value": "5"}, "playoff_min cannot be above playoff_max (4)."),
+        ({"name": "playoff_min", "value": "5"}, "playoff_min must be a whole number from 1 to 4."),
         ({"name": "playoff_max", "value": "1"}, "playoff_max cannot be below playoff_min (2)."),
         ({"name": "prize_consolation_b", "value": "101"},
          "prize_consolation_b must be a whole number from 0 to 100."),

@@ -44,8 +44,8 @@ SETTINGS = {
     "dues_cents": (0, 100_000),
     "payout_first_percent": (50, 100),
     "playoff_divisor": (1, 20),
-    "playoff_min": (1, 16),
-    "playoff_max": (1, 16),
+    "playoff_min": (1, 4),
+    "playoff_max": (1, 4),
     "playoff_games": (1, 10),  # R13.3
     "playoff_best_of": (1, 9),  # R13.3: odd numbers only (tests/services/test_playoff_format.py)
     "prize_consolation_a": (0, 100),
@@ -70,7 +70,7 @@ async def test_each_setting_at_its_edges(
     league: Database, name: str, value: int, taken: bool
 ) -> None:
     if name == "playoff_min":  # playoff_min may not pass playoff_max: give it room
-        await setup.change_setting(league, GUILD, "playoff_max", 16, now=SETTING_AT)
+        await setup.change_setting(league, GUILD, "playoff_max", 4, now=SETTING_AT)
     if name == "playoff_max":
         await setup.change_setting(league, GUILD, "playoff_min", 1, now=SETTING_AT)
     if taken:

@@ -11,7 +11,15 @@ import pytest
 
 from bot.database import Database
 from bot.repositories import outbox_items
-from bot.services import announcements, attendance, membership, playoff_checkin, playoffs, setup
+from bot.services import (
+    announcements,
+    attendance,
+    membership,
+    playoff_checkin,
+    playoff_play,
+    playoffs,
+    setup,
+)
 from bot.services.errors import NotFound, NotReady, WrongState
 from bot.services.outcomes.playoffs import PlayoffNightShown, Replacement
 from bot.services.outcomes.posts import PlayoffGracePost, PlayoffTonightPost
@@ -20,6 +28,7 @@ from tests.services.conftest import GUILD, SEASON_START, at, discord_id, finaliz
 
 PLAYOFF_DAY = SEASON_START + timedelta(days=7)
 P = {n: discord_id(n) for n in range(1, 8)}
+FIVE = "Machine A, Machine B, Machine C, Machine D, Machine E"
 
 
 @pytest.fixture
@@ -221,3 +230,52 @@ async def test_r13_4_playoff_nights_posts_tonight_and_the_replacements(field) ->
         "The field, seeded by standing:\n"
         "League: 1. P1, 2. P3\n  Alternates, in order: P4, P5"
     )
+
+
+async def test_r13_5_no_undo_once_playoff_night_started(field) -> None:
+    db = field
+    await check_in(db, "P1, P3")
+    await playoff_play.start(db, GUILD, FIVE, now=at(PLAYOFF_DAY, "19:31"))
+    with pytest.raises(WrongState) as refused:
+        await playoff_checkin.undo(db, GUILD, "P2", now=at(PLAYOFF_DAY, "19:35"))
+    assert str(refused.value) == (
+        "Playoff night has started: its groups are set and the replacement stays."
+    )
+    assert await seeds(db) == (["P1", "P3"], ["P4", "P5"])
+
+
+async def test_r13_4_a_moved_playoff_night_starts_its_check_in_afresh(field) -> None:
+    """The check-in, the replacements and the absences were for the old date."""
+    db = field
+    await attendance.notify(db, GUILD, P[2], "absent", now=at(PLAYOFF_DAY, "09:00"))
+    await check_in(db, "P1, P3")
+    await grace(db)
+    later = PLAYOFF_DAY + timedelta(days=7)
+    await playoffs.move(db, GUILD, later, now=at(PLAYOFF_DAY, "19:40"))
+    assert await seeds(db) == (["P1", "P2"], ["P3", "P4", "P5"])
+    await playoff_checkin.check_in(db, GUILD, "P1, P2", now=at(later, "19:00"))
+    assert await playoff_checkin.at_grace(db, GUILD, now=at(later, "19:30")) == []
+
+
+async def test_r13_3_once_players_are_checked_in_only_the_format_may_change(field) -> None:
+    db = field
+    await check_in(db, "P1, P2")
+    with pytest.raises(WrongState) as refused:
+        await setup.change_setting(db, GUILD, "playoff_min", 3, now=at(PLAYOFF_DAY, "19:10"))
+    assert str(refused.value) == (
+        "Players are checked in for playoff night: its field can no longer change."
+    )
+    await setup.change_setting(db, GUILD, "playoff_games", 3, now=at(PLAYOFF_DAY, "19:10"))
+    assert await grace(db) == []  # the check-in stands
+    started = await playoff_play.start(db, GUILD, "Machine A, Machine B, Machine C",
+                                       now=at(PLAYOFF_DAY, "19:31"))  # fmt: skip
+    assert started.groups == [("", ["P1", "P2"])]
+
+
+async def test_r13_2_an_absence_for_playoff_night_can_be_taken_back(field) -> None:
+    db = field
+    await attendance.notify(db, GUILD, P[2], "absent", now=at(PLAYOFF_DAY, "09:00"))
+    taken = await attendance.withdraw(db, GUILD, P[2], "absent", now=at(PLAYOFF_DAY, "10:00"))
+    assert taken.night.kind == "playoff"
+    await check_in(db, "P1, P2")
+    assert await grace(db) == []

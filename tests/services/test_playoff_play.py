@@ -22,7 +22,7 @@ from bot.services import (
     setup,
 )
 from bot.services.context import season_of
-from bot.services.errors import WrongState
+from bot.services.errors import BadInput, WrongState
 from bot.services.outcomes.playoffs import FinalGroupResult, PlayoffNightShown
 from cogs.money import money
 from cogs.stats import stats
@@ -87,13 +87,36 @@ async def test_r13_3_equal_points_go_to_the_normalized_total(players) -> None:
     assert result.places == [("P2", 10, 1_170_000), ("P1", 10, 900_000)]
 
 
-async def test_r13_3_a_qualifier_not_there_and_not_replaced_scores_nothing(players) -> None:
-    """Only P1 came, and the alternate P3 did not: P2 stays in the field with no
-    game (the Zero Point Rule, no pre-makeup used); P1 alone decides it."""
-    db = await started(players, checked_in="P1")
-    await play(db, {1: [100, 100, 100, 100, 100]})
+async def test_r13_5_a_qualifier_not_there_and_not_replaced_plays_no_game(players) -> None:
+    """Only P1 came, and the alternate P3 did not: the field plays one short
+    (R13.5). P1 alone is the group, so P1 is champion at once."""
+    db = players
+    await setup.change_setting(db, GUILD, "regular_nights", 1, now=at(SEASON_START, "09:00"))
+    await finalize_week_1(db)
+    await playoff_checkin.check_in(db, GUILD, "P1", now=at(NIGHT, "19:00"))
+    started = await playoff_play.start(db, GUILD, FIVE, now=at(NIGHT, "19:31"))
+    assert (started.groups, started.out) == ([("", ["P1"])], ["P2"])
     (result,) = await results(db)
-    assert [(name, points) for name, points, _ in result.places] == [("P1", 15), ("P2", 0)]
+    assert result.places == [("P1", 0, 0)]
+
+
+async def test_r13_5_nobody_checked_in_is_refused_before_any_replacement(players) -> None:
+    db = players
+    await setup.change_setting(db, GUILD, "regular_nights", 1, now=at(SEASON_START, "09:00"))
+    await finalize_week_1(db)
+    with pytest.raises(WrongState) as refused:
+        await playoff_play.start(db, GUILD, FIVE, now=at(NIGHT, "19:31"))
+    assert str(refused.value) == (
+        "Nobody of the playoff field is checked in: check the players in with /playoffs "
+        "checkin first."
+    )
+    assert await results(db) == []
+    with pytest.raises(BadInput):  # a refused start makes no replacement
+        await playoff_play.start(db, GUILD, "Machine A", now=at(NIGHT, "19:32"))
+    query = "SELECT count(*) FROM playoff_field WHERE replaced_by IS NOT NULL"
+    async with db.read() as conn:
+        (replaced,) = await (await conn.execute(query)).fetchone()
+    assert replaced == 0
 
 
 async def test_r13_3_an_exact_tie_waits_for_the_commissioners_order(players) -> None:

@@ -122,13 +122,16 @@ class PlayoffStarted:
 
     groups: list[tuple[str, list[str]]]  # (division, players by seed)
     machines: list[str]
+    out: list[str]  # in the field but not checked in (no alternate took the place)
 
     def to_data(self) -> dict[str, Any]:
-        return {"groups": [[d, names] for d, names in self.groups], "machines": self.machines}
+        return {"groups": [[d, names] for d, names in self.groups], "machines": self.machines,
+                "out": self.out}  # fmt: skip
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> PlayoffStarted:
-        return cls([(str(d), list(n)) for d, n in data["groups"]], list(data["machines"]))
+        return cls([(str(d), list(n)) for d, n in data["groups"]], list(data["machines"]),
+                   list(data.get("out", [])))  # fmt: skip
 
 
 @dataclass(frozen=True)
