@@ -193,7 +193,8 @@ async def approve_all(db: Database, guild_id: int, group: str, *, by: int, now: 
         night = await current_night(conn, ctx)
         found = group_at(await nights.groups(conn, night.id), pool, position)
         if found is None:
-            raise NotFound(f"There is no group {label} in week {night.week}.")
+            when = "on playoff night" if night.kind == "playoff" else f"in week {night.week}"
+            raise NotFound(f"There is no group {label} {when}.")
         decided = 0
         for score in await scores.live_scores_of_group(conn, found.id):
             if score.status == "pending" and await scores.decide(

@@ -129,6 +129,8 @@ async def set_up_in(
     if existing is None:
         regular = [n.date for n in await leagues.nights(conn, ctx.season.id)]
         day = playoff_night(regular, await leagues.skipped_dates(conn, ctx.season.id))
+        while day < ctx.local(now).date():  # the last night finalized late: the next weekday
+            day += timedelta(days=7)
         night_id = await playoff_nights.add_playoff_night(
             conn, ctx.season.id, ctx.season.regular_nights + 1, day
         )

@@ -211,7 +211,11 @@ async def playoff_standing(
 async def _tonight(
     conn: aiosqlite.Connection, ctx: SeasonContext, player_id: int, now: datetime
 ) -> list[TonightScore]:
-    night = await leagues.night_by_date(conn, ctx.season.id, ctx.local(now).date())
+    today = ctx.local(now).date()
+    night = await leagues.night_by_date(conn, ctx.season.id, today)
+    if night is None:  # R13.4: playoff night's scores too
+        finale = await playoff_nights.playoff_night(conn, ctx.season.id)
+        night = finale if finale is not None and finale.date == today else None
     if night is None:
         return []
     games = {g.id: g for gs in (await nights.games_of_night(conn, night.id)).values() for g in gs}

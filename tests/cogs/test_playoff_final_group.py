@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from datetime import date
 
+from discord import app_commands
+
 from bot.services import approvals, score_changes, scores, setup
+from cogs.commissioner import Commissioner
 from cogs.playoffs.playoffs_cog import Playoffs
 from cogs.scores.scores_cog import Scores
 from cogs.standings.standings_cog import Standings
@@ -19,6 +22,10 @@ from tests.cogs.test_exports_cog import export, tables
 from tests.moments import SETTING_AT
 
 COG = Playoffs()
+COMMANDS_NIGHT = next(
+    c for c in Commissioner().walk_app_commands()
+    if isinstance(c, app_commands.Command) and c.qualified_name == "league night approve-all"
+)  # fmt: skip
 NIGHT = date(2026, 1, 14)  # playoff night: the Wednesday after the one regular night
 SIX = {n: (700 - 100 * n) * 1_000_000 for n in range(1, 7)}  # every game: P1 > P2 > … > P6
 
@@ -186,3 +193,15 @@ async def test_r13_6_me_and_stats_show_each_players_part_in_the_playoffs(
     said = await invoke(stats.stats, stats, as_user(bot, PLAYERS[1], at(NIGHT, "23:30")),
                         player="P4", season="Spring")  # fmt: skip
     assert "Playoffs: champion 🏆" in said.text.split("\n")
+
+
+async def test_r13_4_me_shows_tonights_playoff_scores(league: FakeBot) -> None:
+    bot = await playoff_night(league)
+    await start(bot, ", ".join(MACHINES[:5]))
+    await scores.submit(bot.db, GUILD, PLAYERS[4].id, 1, 250_000_000, now=at(NIGHT, "20:00"))
+    standings = Standings()
+    said = await invoke(standings.me, standings, as_user(bot, PLAYERS[4], at(NIGHT, "20:05")))
+    assert "- Game 1 · Attack from Mars: 250,000,000 · waiting for the commissioner" in said.text
+    refused = await invoke(COMMANDS_NIGHT, Commissioner(), as_user(bot, COMMISSIONER,
+                           at(NIGHT, "20:10")), group="B1")  # fmt: skip
+    assert refused.text == "There is no group B1 on playoff night."

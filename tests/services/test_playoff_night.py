@@ -34,6 +34,7 @@ from tests.services.conftest import (
     add_players,
     at,
     discord_id,
+    play_week_1,
 )
 from tests.services.conftest import finalize_week_1 as finalize_week_1_of
 from tests.services.test_season import play_week
@@ -290,3 +291,27 @@ async def test_r13_1_a_division_smaller_than_its_spots_sends_everyone(players) -
     db = await one_night_season(db)
     (field,) = (await shown(db)).divisions
     assert (field.qualifiers, field.alternates) == (["P1", "P2", "P3"], [])
+
+
+async def test_r13_4_a_season_made_shorter_after_its_new_last_night_sets_playoff_night(
+    players,
+) -> None:
+    db = players
+    await finalize_week_1_of(db)  # week 1 of 10
+    later = at(SEASON_START, "23:30")
+    changed = await setup.change_setting(db, GUILD, "regular_nights", 1, now=later)
+    assert changed.shown == "1"
+    assert (await shown(db)).day == PLAYOFF_DAY
+    assert len(await announced(db)) == 1
+
+
+async def test_r13_4_a_last_night_finalized_late_sets_playoff_night_on_a_coming_weekday(
+    players,
+) -> None:
+    """Finalized after the league weekday that follows it: playoff night is the
+    next league weekday from then, not a date already past."""
+    db = players
+    await setup.change_setting(db, GUILD, "regular_nights", 1, now=at(SEASON_START, "09:00"))
+    await play_week_1(db)
+    await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(PLAYOFF_DAY + timedelta(days=2)))
+    assert (await shown(db)).day == PLAYOFF_DAY + timedelta(days=7)
