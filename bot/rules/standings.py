@@ -10,6 +10,7 @@ from typing import Generic
 from bot.rules.errors import RuleError
 from bot.rules.exact import exact
 from bot.rules.groups import UNRATED_SKILL
+from bot.rules.playoffs import FIELD_SIZES
 from bot.rules.ranks import P, lowest_rank_first
 from bot.rules.settings import DEFAULT_SETTINGS, RuleSettings
 
@@ -57,26 +58,27 @@ def next_game_order(previous_finish: Sequence[str]) -> list[str]:
 
 
 def playoff_spots(division_size: int, settings: RuleSettings = DEFAULT_SETTINGS) -> int:
-    """R13.1 Decision: division size ÷ 3, rounded down, clamped to 2..4."""
+    """R13.1 Decision: division size ÷ 3, rounded down, clamped to 2..4 (the
+    settings' bounds); never more than 4, what a final group or bracket holds."""
     spots = division_size // settings.playoff_divisor
-    return max(settings.playoff_min, min(settings.playoff_max, spots))
+    return min(max(FIELD_SIZES), max(settings.playoff_min, min(settings.playoff_max, spots)))
 
 
 @dataclass(frozen=True)
-class PlayoffField:
-    qualifiers: list[str]
-    alternates: list[str]  # first alternate first
+class PlayoffField(Generic[P]):
+    qualifiers: list[P]
+    alternates: list[P]  # first alternate first
 
 
 def playoff_field(
-    division_standings: Sequence[str], settings: RuleSettings = DEFAULT_SETTINGS
-) -> PlayoffField:
+    division_standings: Sequence[P], settings: RuleSettings = DEFAULT_SETTINGS
+) -> PlayoffField[P]:
     """R13.1: the top players of a division qualify; the next are alternates."""
     spots = playoff_spots(len(division_standings), settings)
     return PlayoffField(list(division_standings[:spots]), list(division_standings[spots:]))
 
 
-def replace_no_shows(field: PlayoffField, unavailable: Collection[str]) -> list[str]:
+def replace_no_shows(field: PlayoffField[P], unavailable: Collection[P]) -> list[P]:
     """R13.2: each qualifier who is absent after the grace period or cannot
     come is replaced by the first available alternate, in order."""
     alternates = [p for p in field.alternates if p not in unavailable]

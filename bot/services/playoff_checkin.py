@@ -24,7 +24,8 @@ from bot.services.context import SeasonContext, brief, season_of, stamp
 from bot.services.errors import BadInput, NotFound, NotReady, WrongState
 from bot.services.outbox import ANNOUNCEMENTS, owe
 from bot.services.outcomes.playoffs import CheckedIn, Replacement, ReplacementUndone
-from bot.services.playoffs import NOT_SET, in_field, shown_in
+from bot.services.playoffs import NOT_SET, shown_in
+from bot.services.standings import in_field
 
 MAX_NAMES = 40  # names in one check-in: a whole field and its alternates
 

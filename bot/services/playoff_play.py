@@ -31,7 +31,7 @@ from bot.services.errors import BadInput, WrongState
 from bot.services.outbox import ANNOUNCEMENTS, owe
 from bot.services.outcomes.playoffs import FinalGroupResult, PlayoffStarted
 from bot.services.playoff_checkin import at_grace, playoff_night_of
-from bot.services.playoffs import in_field
+from bot.services.standings import in_field
 
 MAX_MACHINES_TYPED = 400  # characters of the machines' names, comma-separated
 

@@ -22,9 +22,9 @@ from bot.models import FieldEntry, Night
 from bot.outbox_kinds import Kind, night_ref
 from bot.repositories import leagues, nights, people, playoff_nights, posts
 from bot.rules.calendar import playoff_night
-from bot.rules.playoffs import FIELD_SIZES, format_week, season_places
+from bot.rules.playoffs import format_week, season_places
 from bot.rules.settings import RuleSettings
-from bot.rules.standings import playoff_spots
+from bot.rules.standings import playoff_field
 from bot.services.context import SeasonContext, season_of, stamp
 from bot.services.errors import BadInput, NotReady, WrongState
 from bot.services.outbox import ANNOUNCEMENTS, owe
@@ -36,7 +36,7 @@ from bot.services.outcomes.playoffs import (
     SeasonOrder,
 )
 from bot.services.outcomes.standings import PlayoffDivision, StandingRow
-from bot.services.standings import by_division, field_of, rows_of
+from bot.services.standings import by_division, field_of, in_field, rows_of
 
 # The settings a change of which is announced once the format is known.
 ANNOUNCED = (
@@ -101,10 +101,9 @@ def field_entries(rows: list[StandingRow], settings: RuleSettings) -> list[Field
     the others are its alternates in that order."""
     entries: list[FieldEntry] = []
     for pool, ranked in by_division(rows).items():
-        # R13.1: 2 to 4 a division; a final group or a bracket holds 4 at most
-        spots = min(playoff_spots(len(ranked), settings), max(FIELD_SIZES))
+        qualifiers = playoff_field([r.player.id for r in ranked], settings).qualifiers
         entries.extend(
-            FieldEntry(pool, standing, r.player.id, standing <= spots)
+            FieldEntry(pool, standing, r.player.id, r.player.id in qualifiers)
             for standing, r in enumerate(ranked, start=1)
         )
     return entries
@@ -185,13 +184,6 @@ async def setting_changed(conn: aiosqlite.Connection, ctx: SeasonContext, *, now
         await playoff_nights.set_field(conn, night.id, entries)
     await _announce_night(conn, ctx, night.id, now=now, updated=True)
     return True
-
-
-def in_field(entries: list[FieldEntry]) -> set[int]:
-    """R13.5: the players who play: the qualifiers not replaced, and the
-    alternates who replaced one."""
-    stepped_in = {e.replaced_by for e in entries if e.replaced_by is not None}
-    return {e.player_id for e in entries if e.qualified and e.replaced_by is None} | stepped_in
 
 
 async def shown_in(conn: aiosqlite.Connection, ctx: SeasonContext) -> PlayoffNightShown | None:
@@ -282,6 +274,17 @@ async def call_off(
     told = {"called_off": night.date.isoformat(), "nights": regular_nights}
     await owe(conn, ctx.league.guild_id, ANNOUNCEMENTS, Kind.PLAYOFF_NIGHT, night_ref(night.id),
               told, now=now)  # fmt: skip
+
+
+async def season_length_changed(
+    conn: aiosqlite.Connection, ctx: SeasonContext, *, now: datetime
+) -> bool:
+    """The season's length changed (`ctx` holds it): when its new last night is
+    already final, playoff night is set after it (R13.4)."""
+    last = await leagues.night_by_week(conn, ctx.season.id, ctx.season.regular_nights)
+    if last is None or last.status != "finalized":
+        return False
+    return await set_up_in(conn, ctx, last, now=now)
 
 
 async def still_set(db: Database, night_id: int) -> bool:

@@ -175,16 +175,14 @@ async def change_setting(
             raise BadInput(f"playoff_max cannot be below playoff_min ({rules.playoff_min}).")
         if name == "regular_nights":
             await _resize_season(conn, ctx, int(stored), now=now)
-            last = await leagues.night_by_week(conn, ctx.season.id, int(stored))
-            if last is not None and last.status == "finalized":  # R13.4: it is the last now
-                await leagues.set_season_setting(conn, ctx.season.id, name, stored)
-                await playoffs.set_up_in(conn, await season_of(conn, guild_id), last, now=now)
         if name in playoffs.ANNOUNCED:
             await playoffs.refuse_change_once_started(conn, ctx)
         await leagues.set_season_setting(conn, ctx.season.id, name, stored)
+        changed = await season_of(conn, guild_id)
         announced = False
+        if name == "regular_nights":  # R13.4: its new last night may be final already
+            await playoffs.season_length_changed(conn, changed, now=now)
         if name in playoffs.ANNOUNCED:  # R13.3: a change after it was made known is told
-            changed = await season_of(conn, guild_id)
             announced = await playoffs.setting_changed(conn, changed, now=now)
         return SettingChanged(name, _shown(name, stored), announced)
 

@@ -7,6 +7,7 @@ from datetime import datetime
 import aiosqlite
 
 from bot.database import Database
+from bot.models import FieldEntry
 from bot.repositories import (
     leagues,
     nights,
@@ -187,6 +188,13 @@ async def player_season(
         )
 
 
+def in_field(entries: list[FieldEntry]) -> set[int]:
+    """R13.5: the players of a playoff field who play: the qualifiers not
+    replaced, and the alternates who replaced one."""
+    stepped_in = {e.replaced_by for e in entries if e.replaced_by is not None}
+    return {e.player_id for e in entries if e.qualified and e.replaced_by is None} | stepped_in
+
+
 async def playoff_standing(
     conn: aiosqlite.Connection, ctx: SeasonContext, player_id: int
 ) -> PlayoffStanding | None:
@@ -200,11 +208,10 @@ async def playoff_standing(
     entry = next((e for e in entries if e.player_id == player_id), None)
     if entry is None:
         return None
-    stepped_in = any(e.replaced_by == player_id for e in entries)
     if entry.replaced_by is not None:
         role = "replaced"
     else:
-        role = "qualifier" if entry.qualified or stepped_in else "alternate"
+        role = "qualifier" if player_id in in_field(entries) else "alternate"
     return PlayoffStanding(night.date, role, entry.place, night.status == "finalized")
 
 

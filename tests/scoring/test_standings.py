@@ -321,3 +321,12 @@ def test_r2_1_notice_after_the_night() -> None:
     with pytest.raises(ValueError, match="is over") as caught:
         notice_timing(datetime(2025, 3, 13, 9, 0, tzinfo=NY), NIGHT)
     assert isinstance(caught.value, RuleError)
+
+
+def test_r13_1_a_field_is_never_more_than_four_whatever_an_older_setting_says() -> None:
+    """A final group or a bracket holds 4 (R13.3): a season stored before the
+    settings took 1 to 4 (playoff_max up to 16) still sends at most 4."""
+    settings = RuleSettings(playoff_divisor=1, playoff_min=6, playoff_max=16)
+    assert playoff_spots(30, settings) == 4
+    assert playoff_spots(3, settings) == 4  # a field of 4 from 3 players: all of them
+    assert playoff_field(list("ABC"), settings) == PlayoffField(list("ABC"), [])
