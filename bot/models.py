@@ -88,6 +88,35 @@ class FieldEntry:
 
 
 @dataclass(frozen=True)
+class BracketGame:
+    """A game of a bracket match (R13.3): its machine and who picked it, then
+    both raw scores once played (`high`'s first)."""
+
+    number: int
+    machine_id: int
+    picked_by: int
+    high_score: int | None = None
+    low_score: int | None = None
+
+    @property
+    def played(self) -> bool:
+        return self.high_score is not None
+
+
+@dataclass(frozen=True)
+class BracketMatch:
+    """A match of a division's playoff bracket (R13.3); `high` is the better seed."""
+
+    id: int
+    pool: str
+    round: str  # 'semifinal', 'final' or 'third'
+    slot: int  # the semifinal's number (1: seeds 1 v 4, 2: 2 v 3); 1 otherwise
+    high_id: int
+    low_id: int
+    games: tuple[BracketGame, ...] = ()
+
+
+@dataclass(frozen=True)
 class NightState:
     """A night as a quick check sees it: whether its groups are stored yet."""
 

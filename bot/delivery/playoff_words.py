@@ -11,12 +11,14 @@ from bot.delivery.outgoing import Outgoing, nothing, renders
 from bot.models import OutboxItem
 from bot.outbox_kinds import NIGHT, Kind, ref_id
 from bot.services import playoffs
+from bot.services.outcomes.bracket import BracketResult, GameRecorded
 from bot.services.outcomes.playoffs import (
     FinalGroupResult,
     PlayoffNightShown,
     PlayoffPreview,
     PlayoffStarted,
 )
+from bot.ui import bracket
 from bot.ui.playoffs import called_off, format_changed, night_announcement, result, started
 from bot.ui.render import chunks
 
@@ -45,9 +47,20 @@ async def playoff_night_post(bot: LeagueClient, item: OutboxItem, data: dict[str
 
 @renders(Kind.PLAYOFF_STARTED)
 async def started_post(bot: LeagueClient, item: OutboxItem, data: dict[str, Any]) -> Outgoing:
-    return Outgoing(chunks(started(PlayoffStarted.from_data(data))))
+    play = PlayoffStarted.from_data(data)
+    if play.bracket is not None:
+        return Outgoing(chunks(bracket.started(play, play.bracket)))
+    return Outgoing(chunks(started(play)))
 
 
 @renders(Kind.PLAYOFF_RESULT)
 async def result_post(bot: LeagueClient, item: OutboxItem, data: dict[str, Any]) -> Outgoing:
+    if data.get("bracket"):
+        return Outgoing(chunks(bracket.bracket_result(BracketResult.from_data(data))))
     return Outgoing(chunks(result(FinalGroupResult.from_data(data))))
+
+
+@renders(Kind.PLAYOFF_MATCH)
+async def match_post(bot: LeagueClient, item: OutboxItem, data: dict[str, Any]) -> Outgoing:
+    """A bracket match decided (or corrected), with the bracket as it stands."""
+    return Outgoing(chunks(bracket.decided_post(GameRecorded.from_data(data))))

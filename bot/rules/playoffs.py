@@ -153,6 +153,36 @@ def later_matches(seeds: Sequence[P], decided: Mapping[Match[P], P]) -> list[Mat
     ]
 
 
+ROUNDS = ("semifinal", "final", "third")  # a bracket's rounds, in the order they are played
+
+
+def bracket_matches(
+    seeds: Sequence[P], decided: Mapping[Match[P], P]
+) -> list[tuple[str, int, Match[P]]]:
+    """R13.3: every match the bracket holds so far, each with its round and slot:
+    the first matches, then the final (and, of 4 players, the match for third)
+    once the first ones are decided. A field of one plays no match."""
+    if len(seeds) < 2:
+        return []
+    first = first_matches(seeds)
+    later = later_matches(seeds, decided)
+    if len(seeds) == 2:
+        return [("final", 1, first[0])]
+    named = [("semifinal", slot, match) for slot, match in enumerate(first, start=1)]
+    return named + [
+        (round_, 1, match) for round_, match in zip(("final", "third"), later, strict=False)
+    ]
+
+
+def decided_after(games: Sequence[tuple[int, int]], best_of: int) -> int | None:
+    """How many of a match's games it took to decide it (None: not decided): a
+    match is over once one player has won enough, so no game follows that one."""
+    for played in range(1, len(games) + 1):
+        if match_winner(games[:played], best_of) is not None:
+            return played
+    return None
+
+
 def _loser(match: Match[P], winner: P) -> P:
     return match.low if winner == match.high else match.high
 

@@ -1,6 +1,7 @@
-"""Playing a final group on playoff night (R13.3, R13.6).
+"""Starting playoff night, and playing a final group (R13.3, R13.6).
 
-The commissioner starts playoff night by naming the machines, one per game:
+The commissioner starts playoff night by naming the machines (a final group:
+one per game; a bracket: those its matches pick from, `playoff_bracket`):
 each division's field (after the replacements, R13.5) becomes one group of its
 own, seeded by standing, and the night is under way. Scores come in by
 `/score` and the score form and are approved on the group's scorecard as on a
@@ -30,7 +31,9 @@ from bot.services.context import SeasonContext, machine_named, season_of, stamp
 from bot.services.errors import BadInput, WrongState
 from bot.services.outbox import ANNOUNCEMENTS, owe
 from bot.services.outcomes.playoffs import FinalGroupResult, PlayoffStarted
+from bot.services.playoff_bracket import begin_in, check_count
 from bot.services.playoff_checkin import at_grace, playoff_night_of
+from bot.services.playoff_places import close_if_over, store_places
 from bot.services.standings import in_field
 
 MAX_MACHINES_TYPED = 400  # characters of the machines' names, comma-separated
@@ -70,20 +73,23 @@ async def start(db: Database, guild_id: int, machines: str, *, now: datetime) ->
                 )
             if seeds:
                 pools[pool] = [seeds]
-        await nights.replace_groups(conn, night.id, pools)
-        for group in await nights.groups(conn, night.id):
-            if len(group.members) > 1:
-                await nights.replace_games(conn, group.id, [m.id for m in chosen], set())
+        await nights.replace_groups(conn, night.id, pools)  # each division's seeds, in order
+        if not bracket(ctx):
+            for group in await nights.groups(conn, night.id):
+                if len(group.members) > 1:
+                    await nights.replace_games(conn, group.id, [m.id for m in chosen], set())
         await leagues.lock_night(conn, night.id, stamp(now))
+        locked = await leagues.night_by_id(conn, night.id)
+        assert locked is not None
+        drawn = await begin_in(conn, ctx, locked, chosen, now=now) if bracket(ctx) else None
         started = PlayoffStarted(
             [(pool, [everyone[p] for p in groups[0]]) for pool, groups in pools.items()],
             [m.name for m in chosen],
             out,
+            drawn,
         )
         await owe(conn, guild_id, ANNOUNCEMENTS, Kind.PLAYOFF_STARTED, night_ref(night.id),
                   started.to_data(), now=now)  # fmt: skip
-        locked = await leagues.night_by_id(conn, night.id)
-        assert locked is not None
         await decide_in(conn, ctx, locked, now=now)  # a field of one is decided at once
         return started
 
@@ -91,9 +97,12 @@ async def start(db: Database, guild_id: int, machines: str, *, now: datetime) ->
 async def _machines(
     conn: aiosqlite.Connection, ctx: SeasonContext, names: list[str]
 ) -> list[Machine]:
-    """The machines named for the final group: one per game, each once, working."""
+    """The machines named: for a final group one per game, for a bracket the
+    machines its matches pick from; each once, working."""
     games = ctx.rules.playoff_games
-    if len(names) != games:
+    if bracket(ctx):
+        check_count(ctx, len(names))
+    elif len(names) != games:
         raise BadInput(
             f"Name {games} machines, one per game in game order, separated by commas "
             f"(you named {len(names)})."
@@ -114,12 +123,11 @@ async def _here(conn: aiosqlite.Connection, night: Night) -> set[int]:
     return {e.player_id for e in entries if e.checked_in_at is not None} - away
 
 
+def bracket(ctx: SeasonContext) -> bool:
+    return ctx.rules.playoff_format == "bracket"
+
+
 def _refuse_start(ctx: SeasonContext, night: Night, now: datetime) -> None:
-    if ctx.rules.playoff_format != "final_group":
-        raise WrongState(
-            "This season's playoffs are a bracket; the bot runs a final group only so far: "
-            "run the bracket by hand, or set playoff_format to final group."
-        )
     if night.status != "scheduled":
         raise WrongState("Playoff night has already started.")
     local = ctx.local(now)
@@ -138,30 +146,18 @@ async def decide_in(
     """R13.3, R13.6: every group of playoff night whose scores are all in and
     approved gets its places, stored and announced (again only when they
     change); when every division is decided, playoff night is over."""
-    if night.kind != "playoff" or night.status == "scheduled":
+    if night.kind != "playoff" or night.status == "scheduled" or bracket(ctx):
         return []
-    entries = await playoff_nights.field(conn, night.id)
-    stored = {e.player_id: e.place for e in entries}
     decided: list[FinalGroupResult] = []
     undecided = False
     for group in await nights.groups(conn, night.id):
         result = await _decide_group(conn, ctx, night, group)
         if result is None:
             undecided = True
-            continue
-        ids = result.player_ids
-        if [stored.get(p) for p in ids] == list(range(1, len(ids) + 1)):
-            continue  # decided before, the same
-        await playoff_nights.set_places(conn, night.id, group.pool, ids)
-        await owe(conn, ctx.league.guild_id, ANNOUNCEMENTS, Kind.PLAYOFF_RESULT,
-                  f"{night_ref(night.id)}:{group.pool or '-'}", result.to_data(),
-                  now=now)  # fmt: skip
-        decided.append(result)
-    if not undecided and night.status == "locked":
-        await leagues.finalize_night(conn, night.id, stamp(now), 0, 0)
-    if not undecided and decided:  # R13.6: the prizes and the summary by playoff places
-        for kind in (Kind.PRIZES, Kind.SEASON_SUMMARY):
-            await owe(conn, ctx.league.guild_id, ANNOUNCEMENTS, kind, night_ref(night.id), now=now)
+        elif await store_places(conn, ctx, night, group.pool, result.player_ids,
+                                result.to_data(), now=now):  # fmt: skip
+            decided.append(result)
+    await close_if_over(conn, ctx, night, undecided=undecided, changed=bool(decided), now=now)
     return decided
 
 

@@ -36,6 +36,12 @@ PHOTO_REQUIRED = (
 )
 
 
+BRACKET_SCORES = (
+    "Tonight's playoffs are a bracket: the commissioner records both scores of each game "
+    "with /playoffs game. Pick your machine with /playoffs pick when it is your pick."
+)
+
+
 def not_in_group(night: Night) -> str:
     if night.kind == "playoff":
         return "You are not in the playoff field tonight; only its players' scores count."
@@ -46,6 +52,8 @@ async def current_night(conn: aiosqlite.Connection, ctx: SeasonContext) -> Night
     locked = [n for n in await leagues.nights(conn, ctx.season.id) if n.status == "locked"]
     finale = await playoff_nights.playoff_night(conn, ctx.season.id)
     if not locked and finale is not None and finale.status == "locked":
+        if ctx.rules.playoff_format == "bracket":
+            raise WrongState(BRACKET_SCORES)
         return finale  # R13.3: playoff night under way
     if not locked:
         raise WrongState(

@@ -24,6 +24,7 @@ from bot.repositories import (
     kept_photos,
     leagues,
     people,
+    playoff_matches,
     playoff_nights,
     results,
     season_history,
@@ -54,11 +55,14 @@ SOURCES = {  # game_results.source as the export says it (R3.4, R3.6)
 TALLY = {"won": "won", "stayed": "not down", "down": "down"}
 FILES = (
     "players", "nights", "games", "scores", "results", "standings", "money", "audit",
-    "playoffs", "final_standings",
+    "playoffs", "playoff_games", "final_standings",
 )  # fmt: skip
 # R13: each division's playoff field as set after the last regular night.
 PLAYOFF_COLUMNS = ("date", "division", "standing", "player", "role", "checked_in", "replaced_by",
                    "playoff_place")  # fmt: skip
+# R13.3, a bracket: each game of each match, in order, the match's better seed as `player`.
+BRACKET_COLUMNS = ("date", "division", "round", "game", "machine", "picked_by", "player", "score",
+                   "opponent", "opponent_score", "winner")  # fmt: skip
 FINAL_COLUMNS = ("position", "name", "ifpa_number", "league_points", "division")
 PLAYER_COLUMNS = ("name", "discord", "skill", "ifpa", "status", "joined", "removed")
 PLACE_COLUMNS = ("week", "date", "division", "group", "game", "machine")
@@ -164,6 +168,7 @@ class _Reader:
             await reader.money(conn),
             await reader.audit(conn),
             await reader.playoffs(conn),
+            await reader.playoff_games(conn),
             final_standings(standing, await playoffs.season_order_in(conn, ctx)),
         )
         return SeasonExport(ctx.league.name, ctx.season.name, tables, tuple(reader.photos))
@@ -323,6 +328,22 @@ class _Reader:
             for e in entries if night is not None
         )  # fmt: skip
         return ExportTable("playoffs", PLAYOFF_COLUMNS, rows)
+
+    async def playoff_games(self, conn: aiosqlite.Connection) -> ExportTable:
+        """R13.3: every game of a playoff bracket: its match, machine and picker,
+        both raw scores and the game's winner (a final group's games are in
+        games.csv and scores.csv, as a league night's)."""
+        night = await playoff_nights.playoff_night(conn, self.ctx.season.id)
+        found = await playoff_matches.matches(conn, night.id) if night is not None else []
+        machine = {m.id: m.name for m in await people.machines(conn, self.ctx.league.id)}
+        rows = tuple(
+            (night.date, m.pool, m.round, g.number, machine[g.machine_id],
+             self.name[g.picked_by], self.name[m.high_id], g.high_score, self.name[m.low_id],
+             g.low_score, self.name[m.high_id if g.high_score > g.low_score else m.low_id])
+            for m in found for g in m.games
+            if night is not None and g.high_score is not None and g.low_score is not None
+        )  # fmt: skip
+        return ExportTable("playoff_games", BRACKET_COLUMNS, rows)
 
     async def money(self, conn: aiosqlite.Connection) -> ExportTable:
         """R10: dues paid, additions to the fund, nightly payouts, season prizes."""

@@ -1,4 +1,5 @@
-"""/playoffs field (everyone) and /playoffs date (the commissioner) (R13)."""
+"""/playoffs: playoff night's field and bracket (everyone), a player's machine pick,
+and the commissioner's date, check-in, start, games and corrections (R13)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from bot.components.interactions import (
     now_of,
 )
 from bot.league_client import RESCHEDULES, LeagueClient
-from bot.parsing import parse_date
-from bot.services import playoff_checkin, playoff_play, playoffs
+from bot.parsing import parse_date, parse_score
+from bot.services import playoff_bracket, playoff_checkin, playoff_play, playoffs
+from bot.ui.bracket import ROUNDS, bracket_view, picked, recorded
 from bot.ui.playoffs import night_view
 from bot.ui.replies import respond
 from cogs.playoffs import playoffs_text
@@ -77,6 +79,88 @@ class Playoffs(commands.GroupCog, group_name="playoffs"):
         )
         deliver(interaction)  # the games are posted for the players
         await respond(interaction, playoffs_text.started(play))
+
+    @app_commands.command(name="bracket")
+    async def bracket(self, interaction: Interaction) -> None:
+        """The playoff bracket as it stands: matches, games and machines."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = league_bot(interaction)
+        await respond(
+            interaction, bracket_view(await playoff_bracket.shown(bot.db, bot.settings.guild_id))
+        )
+
+    @app_commands.command(name="pick")
+    @app_commands.describe(machine="The machine of your match's next game")
+    async def pick(self, interaction: Interaction, machine: app_commands.Range[str, 1, 64]) -> None:
+        """Pick the machine of your bracket match's next game, when it is your pick."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = league_bot(interaction)
+        done = await playoff_bracket.pick(
+            bot.db, bot.settings.guild_id, interaction.user.id, machine, now=now_of(interaction)
+        )
+        await respond(interaction, picked(done))
+
+    @app_commands.command(name="game")
+    @app_commands.describe(
+        player="A player of the match",
+        score="That player's score, e.g. 1234567, 850M or 1.2B",
+        opponent_score="Their opponent's score",
+        machine="The machine, when its picker has not picked it with /playoffs pick",
+    )
+    async def game(
+        self,
+        interaction: Interaction,
+        player: app_commands.Range[str, 1, 64],
+        score: app_commands.Range[str, 1, 40],
+        opponent_score: app_commands.Range[str, 1, 40],
+        machine: app_commands.Range[str, 1, 64] | None = None,
+    ) -> None:
+        """Record the next game of a bracket match: both scores (commissioner)."""
+        mine, theirs = parse_score(score), parse_score(opponent_score)
+        bot = await self._commissioner(interaction)
+        done = await playoff_bracket.play(
+            bot.db, bot.settings.guild_id, player, mine, theirs, machine, now=now_of(interaction)
+        )
+        deliver(interaction)  # a decided match is announced with the bracket
+        await respond(interaction, recorded(done))
+
+    @app_commands.command(name="fix")
+    @app_commands.describe(
+        player="A player of the match",
+        round="Which of their matches",
+        game="The game's number in the match",
+        score="That player's score",
+        opponent_score="Their opponent's score",
+        reason="Why, for the audit trail",
+    )
+    @app_commands.choices(round=[app_commands.Choice(name=n, value=v) for v, n in ROUNDS.items()])
+    async def fix(
+        self,
+        interaction: Interaction,
+        player: app_commands.Range[str, 1, 64],
+        round: app_commands.Choice[str],
+        game: app_commands.Range[int, 1, 9],
+        score: app_commands.Range[str, 1, 40],
+        opponent_score: app_commands.Range[str, 1, 40],
+        reason: app_commands.Range[str, 1, 200],
+    ) -> None:
+        """Correct a played game of a bracket match (commissioner)."""
+        mine, theirs = parse_score(score), parse_score(opponent_score)
+        bot = await self._commissioner(interaction)
+        done = await playoff_bracket.fix(
+            bot.db,
+            bot.settings.guild_id,
+            player,
+            round.value,
+            game,
+            mine,
+            theirs,
+            reason,
+            by=interaction.user.id,
+            now=now_of(interaction),
+        )
+        deliver(interaction)  # the match and any changed places are announced again
+        await respond(interaction, recorded(done))
 
     async def _commissioner(self, interaction: Interaction) -> LeagueClient:
         """The role check, then the acknowledgement (Discord's 3 s)."""

@@ -39,6 +39,12 @@ def undone(done: ReplacementUndone) -> str:
 def started(play: PlayoffStarted) -> str:
     groups = len(play.groups)
     out = f" Not checked in, so not playing: {', '.join(play.out)}." if play.out else ""
+    if play.bracket is not None:
+        return (
+            f"Playoff night has started: the bracket is drawn on {', '.join(play.machines)} "
+            "and posted in the announcements channel. Record each game with /playoffs game; "
+            f"see the bracket with /playoffs bracket.{out}"
+        )
     return (
         f"Playoff night has started: {groups} final group{'s' if groups != 1 else ''} on "
         f"{', '.join(play.machines)}. The games are posted in the announcements channel; "

@@ -44,7 +44,7 @@ async def test_the_command_line_writes_the_csv_files_and_the_zip(
     done = await cli("--database", database(bot), "--out", str(out))
     assert done.returncode == 0, done.stderr
     assert (
-        done.stdout == f"Wrote 10 CSV files of Spring and their zip league-spring.zip to {out}.\n"
+        done.stdout == f"Wrote 11 CSV files of Spring and their zip league-spring.zip to {out}.\n"
     )
     assert sorted(p.name for p in out.iterdir()) == sorted(
         [f"{name}.csv" for name in FILES] + ["league-spring.zip"]

@@ -63,7 +63,7 @@ async def test_the_zip_carries_every_photo_that_scores_csv_names(league: FakeBot
     expected = await with_photos(bot)
     said, data = await export(bot)
     assert said.text == (
-        "Spring: 10 CSV files in a zip (columns in docs/commands.md), and the scores' 4 photos."
+        "Spring: 11 CSV files in a zip (columns in docs/commands.md), and the scores' 4 photos."
     )
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         kept = {n: archive.read(n) for n in archive.namelist() if n.startswith("photos/")}
@@ -101,7 +101,7 @@ async def test_photos_too_big_for_discord_are_left_out_and_the_reply_says_where_
     await with_photos(bot)
     monkeypatch.setattr(admin, "FILE_LIMIT", 20_000)  # the CSVs fit, the photos do not
     said, data = await export(bot)
-    assert said.text.startswith("Spring: 10 CSV files in a zip (columns in docs/commands.md). "
+    assert said.text.startswith("Spring: 11 CSV files in a zip (columns in docs/commands.md). "
                                 "The scores' 4 photos (")  # fmt: skip
     assert said.text.endswith("on the bot's computer, run: league-bot export --database FILE "
                               "--out DIR")  # fmt: skip
@@ -119,7 +119,7 @@ async def test_the_command_line_writes_the_photos_into_the_folder_and_its_zip(
     done = await cli("--database", database(bot), "--out", str(out))
     assert done.returncode == 0, done.stderr
     assert done.stdout == (
-        f"Wrote 10 CSV files and 4 photos of Spring and their zip league-spring.zip to {out}.\n"
+        f"Wrote 11 CSV files and 4 photos of Spring and their zip league-spring.zip to {out}.\n"
     )
     assert {f"photos/{p.name}": p.read_bytes() for p in (out / "photos").iterdir()} == expected
     with zipfile.ZipFile(out / "league-spring.zip") as archive:

@@ -55,7 +55,8 @@ async def test_each_files_header_is_the_documented_columns(league: FakeBot) -> N
     documented = documented_columns()
     assert sorted(documented) == sorted(FILES)
     assert with_header == {name: documented[name] for name in with_header}
-    assert len(with_header) == len(FILES)
+    # A final group's season plays no bracket: its games' header is checked with a bracket's.
+    assert set(FILES) - set(with_header) == {"playoff_games"}
 
 
 async def season_of_every_kind(bot: FakeBot) -> FakeBot:

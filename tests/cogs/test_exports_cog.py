@@ -96,7 +96,7 @@ SOURCE = {"live": "live", "pre_makeup": "pre-makeup", "zero_point": "Zero Point"
 async def test_the_export_reads_back_as_the_database_has_it(league: FakeBot) -> None:
     bot = await played(league)
     said, data = await export(bot)
-    assert said.text == "Spring: 10 CSV files in a zip (columns in docs/commands.md)."
+    assert said.text == "Spring: 11 CSV files in a zip (columns in docs/commands.md)."
     found = tables(data)
     assert sorted(found) == sorted(FILES)
 

@@ -131,13 +131,6 @@ async def test_r13_3_playoff_night_starts_after_the_grace_on_named_working_machi
     assert said.text == "Playoff night has already started."
 
 
-async def test_r13_3_a_bracket_is_not_started_by_the_bot_yet(league: FakeBot) -> None:
-    bot = await playoff_night(league)
-    await setup.change_setting(bot.db, GUILD, "playoff_format", "bracket", now=at(NIGHT, "19:00"))
-    said = await start(bot, ", ".join(MACHINES[:5]))
-    assert said.text.startswith("This season's playoffs are a bracket")
-
-
 async def test_r13_5_a_score_for_a_player_outside_the_field_is_refused(league: FakeBot) -> None:
     bot = await playoff_night(league)
     await start(bot, ", ".join(MACHINES[:5]))

@@ -33,7 +33,7 @@ async def test_the_export_arrives_as_a_zip_and_a_roster_file_imports(
 
         done = await run(standin, koi, "league admin export", {"season": "Spring"},
                          channel=world.general)  # fmt: skip
-        assert done.ephemeral and done.content.startswith("Spring: 10 CSV files")
+        assert done.ephemeral and done.content.startswith("Spring: 11 CSV files")
         (message,) = done.messages
         assert message["attachments"][0]["filename"] == "koi-s-league-spring.zip"
         with zipfile.ZipFile(io.BytesIO(standin.attachment_bytes(message))) as archive:

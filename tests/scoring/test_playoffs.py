@@ -10,7 +10,9 @@ import pytest
 from bot.rules.errors import RuleError
 from bot.rules.playoffs import (
     Match,
+    bracket_matches,
     bracket_places,
+    decided_after,
     final_group_places,
     first_matches,
     format_week,
@@ -171,3 +173,29 @@ def test_r13_6_the_field_first_then_the_replaced_then_the_standings() -> None:
 def test_r13_6_without_a_replacement_the_field_then_the_standings() -> None:
     assert season_places(["Bob", "Ann"], set(), ["Ann", "Bob", "Cat"]) == ["Bob", "Ann", "Cat"]
     assert prize_order(["Bob", "Ann", "Cat"], set()) == ["Bob", "Ann", "Cat"]
+
+
+def test_r13_3_the_bracket_names_each_match_by_round_as_it_grows() -> None:
+    four = ["s1", "s2", "s3", "s4"]
+    semis = [("semifinal", 1, Match("s1", "s4")), ("semifinal", 2, Match("s2", "s3"))]
+    assert bracket_matches(four, {}) == semis
+    decided = {Match("s1", "s4"): "s4", Match("s2", "s3"): "s2"}
+    assert bracket_matches(four, decided) == [
+        *semis, ("final", 1, Match("s2", "s4")), ("third", 1, Match("s1", "s3")),
+    ]  # fmt: skip
+    assert bracket_matches(["s1", "s2", "s3"], {Match("s2", "s3"): "s3"}) == [
+        ("semifinal", 1, Match("s2", "s3")), ("final", 1, Match("s1", "s3")),
+    ]  # fmt: skip
+    assert bracket_matches(["s1", "s2"], {}) == [("final", 1, Match("s1", "s2"))]
+    assert bracket_matches(["s1"], {}) == []
+
+
+@pytest.mark.parametrize(
+    ("games", "best_of", "after"),
+    [([(2, 1), (2, 1)], 3, 2), ([(2, 1), (1, 2), (2, 1)], 3, 3), ([(2, 1)], 3, None),
+     ([(1, 2)], 1, 1), ([(2, 1), (2, 1), (1, 2)], 3, 2), ([], 3, None)],
+)  # fmt: skip
+def test_r13_3_a_match_is_over_once_decided(
+    games: list[tuple[int, int]], best_of: int, after: int | None
+) -> None:
+    assert decided_after(games, best_of) == after

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import date, time
 from typing import Any
 
+from bot.services.outcomes.bracket import BracketShown
 from bot.services.outcomes.standings import PlayoffDivision
 
 ALTERNATES_SHOWN = 3  # alternates named (and told) in an announcement: a later one rarely plays
@@ -123,15 +124,19 @@ class PlayoffStarted:
     groups: list[tuple[str, list[str]]]  # (division, players by seed)
     machines: list[str]
     out: list[str]  # in the field but not checked in (no alternate took the place)
+    bracket: BracketShown | None = None  # a bracket's first matches; None: final groups
 
     def to_data(self) -> dict[str, Any]:
         return {"groups": [[d, names] for d, names in self.groups], "machines": self.machines,
-                "out": self.out}  # fmt: skip
+                "out": self.out,
+                "bracket": self.bracket.to_data() if self.bracket else None}  # fmt: skip
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> PlayoffStarted:
+        drawn = data.get("bracket")
         return cls([(str(d), list(n)) for d, n in data["groups"]], list(data["machines"]),
-                   list(data.get("out", [])))  # fmt: skip
+                   list(data.get("out", [])),
+                   BracketShown.from_data(drawn) if drawn else None)  # fmt: skip
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,116 @@
+"""A bracket played through on playoff night with the commands (R13.3, R13.6):
+the commissioner starts it, the higher seed picks, the commissioner records
+each game, a decided match and the champion are posted, and a correction
+decides again. Refusals are private and change nothing."""
+
+from __future__ import annotations
+
+from discord import app_commands
+
+from bot.services import setup
+from cogs.playoffs.playoffs_cog import Playoffs
+from cogs.scores.scores_cog import Scores
+from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user, at
+from tests.cogs.fakes import ANNOUNCEMENTS, GUILD, FakeBot, Said, invoke, shown
+from tests.cogs.league_play import MACHINES
+from tests.cogs.test_export_rows_edges import documented_columns
+from tests.cogs.test_exports_cog import export, tables
+from tests.cogs.test_playoff_final_group import NIGHT, playoff_night, posted, start
+
+COG = Playoffs()
+THREE = ", ".join(MACHINES[:3])
+
+
+async def bracket_night(bot: FakeBot) -> FakeBot:
+    """P1 (seed 1) and P4 (seed 2) checked in; the playoffs are a bracket, best of 3."""
+    await playoff_night(bot)
+    await setup.change_setting(bot.db, GUILD, "playoff_format", "bracket", now=at(NIGHT, "19:00"))
+    return bot
+
+
+async def game(bot: FakeBot, player: str, mine: str, theirs: str, machine: str | None = None,
+               clock: str = "20:00", by=COMMISSIONER) -> Said:  # fmt: skip
+    return await invoke(COG.game, COG, as_user(bot, by, at(NIGHT, clock)), player=player,
+                        score=mine, opponent_score=theirs, machine=machine)  # fmt: skip
+
+
+async def test_r13_3_a_bracket_is_played_to_its_champion(league: FakeBot) -> None:
+    bot = await bracket_night(league)
+    said = await start(bot, THREE)
+    assert said.text.startswith("Playoff night has started: the bracket is drawn on Attack")
+    await bot.outbox.flush()
+    (drawn,) = posted(bot, "play starts")
+    assert "**League · Final**: 1. P1 v 2. P4 · 0–0" in drawn
+    assert "Next: P1 picks game 1's machine" in drawn
+    picker = await invoke(COG.pick, COG, as_user(bot, PLAYERS[1], at(NIGHT, "19:40")),
+                          machine="Medieval Madness")  # fmt: skip
+    assert (picker.text, picker.replies[0].ephemeral) == (
+        "Game 1 of your final: Medieval Madness.", True)  # fmt: skip
+    said = await game(bot, "P4", "1.2B", "900M")  # P4 wins game 1 on P1's pick
+    assert said.text.startswith("Game 1 of the final recorded.\n**League · Final**: 1. P1 v 2. "
+                                "P4 · 0–1\n  Game 1: Medieval Madness (P1's pick): P1 "
+                                "900,000,000, P4 1,200,000,000")  # fmt: skip
+    await game(bot, "P1", "500M", "400M", "Attack from Mars")  # P1 lost game 1: P1's pick
+    said = await game(bot, "P4", "800M", "700M", "Twilight Zone")
+    await bot.outbox.flush()
+    (decided,) = posted(bot, "**League · Final**: P4 beats")
+    assert decided.startswith("**League · Final**: P4 beats P1 2–1.")
+    (champion,) = posted(bot, "**Playoffs · ")
+    assert champion == "**Playoffs · League champion: P4**\nWon the final 2–1.\n2nd: P1"
+    board = await invoke(COG.bracket, COG, as_user(bot, PLAYERS[2], at(NIGHT, "22:00")))
+    assert "🏆 League champion: P4" in board.text
+    assert board.replies[0].ephemeral
+
+
+async def test_r13_3_refusals_are_private_and_change_nothing(league: FakeBot) -> None:
+    bot = await bracket_night(league)
+    said = await start(bot, ", ".join(MACHINES[:2]))
+    assert said.text == ("A match is best of 3 and plays no machine twice: name at least 3 "
+                         "machines, separated by commas (you named 2).")  # fmt: skip
+    await start(bot, THREE)
+    for said, why in (
+        (await invoke(COG.pick, COG, as_user(bot, PLAYERS[4], at(NIGHT, "19:40")),
+                      machine="Twilight Zone"),
+         "P1 picks game 1's machine (the higher seed picks game 1)."),
+        (await game(bot, "P4", "1B", "1B", "Twilight Zone"),
+         "An exact tie is replayed on the same machine: play game 1 again and enter the "
+         "replay's scores."),
+        (await game(bot, "P2", "1B", "2B", "Twilight Zone"), "P2 is not in tonight's bracket."),
+        (await game(bot, "P4", "lots", "2B", "Twilight Zone"), None),
+        (await game(bot, "P4", "1B", "2B", "Twilight Zone", by=PLAYERS[4]), None),
+        (await invoke(Scores().score, Scores(), as_user(bot, PLAYERS[4], at(NIGHT, "19:45")),
+                      game=1, score="900M"),
+         "Tonight's playoffs are a bracket: the commissioner records both scores of each game "
+         "with /playoffs game. Pick your machine with /playoffs pick when it is your pick."),
+    ):  # fmt: skip
+        assert [r.ephemeral for r in said.replies] == [True]
+        if why is not None:
+            assert said.text == why
+    board = await invoke(COG.bracket, COG, as_user(bot, PLAYERS[2], at(NIGHT, "19:50")))
+    assert "Game 1" not in board.text  # nothing was recorded
+
+
+async def test_r12_r13_6_a_bracket_correction_after_the_champion(league: FakeBot) -> None:
+    bot = await bracket_night(league)
+    await start(bot, THREE)
+    await game(bot, "P1", "900M", "800M", "Medieval Madness")
+    await game(bot, "P1", "100M", "800M", "Attack from Mars")
+    await game(bot, "P1", "900M", "800M", "Twilight Zone")
+    said = await invoke(COG.fix, COG, as_user(bot, COMMISSIONER, at(NIGHT, "22:00")),
+                        player="P4", round=app_commands.Choice(name="Final", value="final"),
+                        game=3, score="950M", opponent_score="900M",
+                        reason="read the wrong display")  # fmt: skip
+    assert said.text.startswith("Game 3 of the final corrected.")
+    await bot.outbox.flush()
+    first, last = posted(bot, "**Playoffs · ")
+    assert first.startswith("**Playoffs · League champion: P1**")
+    assert last.startswith("**Playoffs · League champion: P4**")
+    assert posted(bot, "**League · Final (corrected)**: P4 beats P1 2–1.")
+    _, data = await export(bot)
+    games = tables(data)["playoff_games"]
+    assert list(games[0]) == documented_columns()["playoff_games"]
+    assert [(g["round"], g["game"], g["machine"], g["picked_by"], g["player"], g["score"],
+             g["opponent"], g["opponent_score"]) for g in games][-1] == (
+        "final", "3", "Twilight Zone", "P1", "P1", "900000000", "P4", "950000000")  # fmt: skip
+    assert [r["name"] for r in tables(data)["final_standings"]][:2] == ["P4", "P1"]
+    assert all(not shown(m).startswith("=") for m in bot.channels[ANNOUNCEMENTS].sent)

@@ -1,0 +1,114 @@
+"""A playoff bracket through the real bot and the loopback Discord (R13.3,
+R13.5, R13.6): a qualifier who is not there is replaced at the end of the
+grace period, the field of three plays its semifinal (2 v 3) and the final
+against seed 1, the higher seed picks, the commissioner records each game, the
+bracket advances by itself, the champion and the summary are posted, and a
+correction after the champion decides again."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from bot.config import Settings
+from standin import DiscordStandIn
+from tests.e2e.harness import World, running_bot
+from tests.e2e.test_playoffs_e2e import FIRST, MACHINES, PLAYOFFS, announced, at
+from tests.e2e.test_standin import run
+
+
+async def test_a_bracket_playoff_night_through_discord(
+    standin: DiscordStandIn, world: World, settings: Settings
+) -> None:
+    koi, (ann, bob, cat, dan) = world.commissioner, world.players[:4]
+    general = world.general
+
+    async def command(member: int, name: str, options: dict[str, object], when: datetime) -> str:
+        standin.set_time(when)
+        answer = await run(standin, member, name, options, channel=general)
+        assert answer.ephemeral, (name, answer.content)
+        return answer.content
+
+    async def league(name: str, options: dict[str, object], when: datetime) -> str:
+        return await command(koi, name, options, when)
+
+    async with running_bot(settings) as bot:
+        set_up = at(date(2026, 1, 2), "10:00")
+        await league("league season setup", {"name": "Koi's League",
+                                              "time_zone": "America/New_York"}, set_up)  # fmt: skip
+        await league("league season start", {"name": "Spring", "start": FIRST.isoformat()}, set_up)
+        for name, value in (("regular_nights", "1"), ("playoff_format", "bracket"),
+                            ("playoff_best_of", "1"), ("playoff_max", "3"),
+                            ("playoff_min", "3")):  # fmt: skip
+            await league("league season setting", {"name": name, "value": value}, set_up)
+        for member, name in ((ann, "Ann"), (bob, "Bob"), (cat, "Cat"), (dan, "Dan")):
+            await league("league player add", {"member": member, "name": name}, set_up)
+        for machine in MACHINES:
+            await league("league machine add", {"name": machine, "par": "1B"}, set_up)
+
+        # The one regular night: Ann > Bob > Cat > Dan in every game.
+        await league("league night lock", {}, at(FIRST, "19:15"))
+        for member, score in ((ann, "400M"), (bob, "300M"), (cat, "200M"), (dan, "100M")):
+            for game in range(1, 6):
+                said = await command(member, "score", {"game": game, "score": score},
+                                     at(FIRST, "20:00"))  # fmt: skip
+                assert said.startswith("Submitted"), said
+        await league("league night approve-all", {"group": "1"}, at(FIRST, "22:00"))
+        assert await league("league night finalize", {}, at(FIRST, "23:00")) == "Week 1 is final."
+        (field,) = await announced(standin, world, "**Playoffs: Wednesday 14 January**")
+        assert "League: 1. Ann, 2. Bob, 3. Cat\n  Alternates, in order: Dan" in field
+
+        # Playoff night: Cat does not come; Dan, the alternate, does (R13.5).
+        said = await league("playoffs checkin", {"players": "Ann, Bob, Dan"},
+                            at(PLAYOFFS, "19:05"))  # fmt: skip
+        assert said == "Checked in: Ann, Bob, Dan."
+        assert bot.scheduler is not None  # the scheduler's own grace job body, at 19:30
+        standin.set_time(at(PLAYOFFS, "19:30"))
+        await bot.scheduler.post("grace", at(PLAYOFFS, "19:30"))
+        (replaced,) = await announced(standin, world, "**Playoffs: the grace period is over")
+        assert "- Cat is not checked in: Dan takes the place." in replaced
+        said = await league("playoffs start", {"machines": ", ".join(MACHINES[:3])},
+                            at(PLAYOFFS, "19:31"))  # fmt: skip
+        assert said.startswith("Playoff night has started: the bracket is drawn on")
+        (drawn,) = await announced(standin, world, "**Playoffs: play starts**")
+        assert "**League · Semifinal**: 2. Bob v 3. Dan · 0–0" in drawn
+
+        # R13.3: the higher seed picks game 1's machine.
+        refused = await command(dan, "playoffs pick", {"machine": "Twilight Zone"},
+                                at(PLAYOFFS, "19:35"))  # fmt: skip
+        assert refused == "Bob picks game 1's machine (the higher seed picks game 1)."
+        picked = await command(bob, "playoffs pick", {"machine": "Medieval Madness"},
+                               at(PLAYOFFS, "19:36"))  # fmt: skip
+        assert picked == "Game 1 of your semifinal: Medieval Madness."
+        refused = await command(bob, "score", {"game": 1, "score": "900M"}, at(PLAYOFFS, "19:40"))
+        assert refused.startswith("Tonight's playoffs are a bracket")
+        tie = await league("playoffs game", {"player": "Dan", "score": "500M",
+                           "opponent_score": "500M"}, at(PLAYOFFS, "19:50"))  # fmt: skip
+        assert tie.startswith("An exact tie is replayed on the same machine")
+        await league("playoffs game", {"player": "Dan", "score": "500M",
+                     "opponent_score": "400M"}, at(PLAYOFFS, "19:55"))  # fmt: skip
+        (semi,) = await announced(standin, world, "**League · Semifinal**: Dan beats Bob")
+        assert "Next: final, 1. Ann v 3. Dan; Ann picks game 1's machine." in semi
+
+        said = await league("playoffs game", {"player": "Ann", "score": "1B",
+                            "opponent_score": "2B", "machine": "Attack from Mars"},
+                            at(PLAYOFFS, "20:15"))  # fmt: skip
+        assert said.startswith("Game 1 of the final recorded.")
+        (champion,) = await announced(standin, world, "**Playoffs · League champion")
+        assert (
+            champion
+            == "**Playoffs · League champion: Dan**\nWon the final 1–0.\n2nd: Ann\n3rd: Bob"
+        )
+        (summary,) = await announced(standin, world, "**Spring: the season is over**")
+        assert "League champion: Dan (won the playoffs)" in summary
+
+        # A correction after the champion was posted: Ann had the higher score.
+        said = await league("playoffs fix", {"player": "Ann", "round": "final", "game": 1,
+                            "score": "3B", "opponent_score": "2B",
+                            "reason": "read the wrong display"}, at(PLAYOFFS, "21:00"))  # fmt: skip
+        assert said.startswith("Game 1 of the final corrected.")
+        posts = await announced(standin, world, "**Playoffs · League champion", count=2)
+        assert [p.split("\n")[0] for p in posts] == [
+            "**Playoffs · League champion: Dan**", "**Playoffs · League champion: Ann**",
+        ]  # fmt: skip
+        board = await command(cat, "playoffs bracket", {}, at(PLAYOFFS, "21:05"))
+        assert "🏆 League champion: Ann" in board
