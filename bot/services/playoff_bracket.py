@@ -43,7 +43,7 @@ from bot.services.context import (
     stamp,
     valid_score,
 )
-from bot.services.errors import BadInput, NotAllowed, WrongState
+from bot.services.errors import BadInput, Conflict, NotAllowed, WrongState
 from bot.services.outbox import ANNOUNCEMENTS, owe
 from bot.services.outcomes.bracket import (
     BracketResult,
@@ -62,6 +62,7 @@ TIE = (
     "An exact tie is replayed on the same machine: play game {n} again and enter the "
     "replay's scores."
 )
+OVER = "Playoff night is over; a commissioner corrects a game with /playoffs fix."
 Pool = tuple[str, list[int], list[BracketMatch]]  # division, seeds (best first), its matches
 
 
@@ -256,9 +257,7 @@ async def _bracket_night(
             "Playoff night has not started: the commissioner starts it with /playoffs start."
         )
     if night.status == "finalized" and not over_too:
-        raise WrongState(
-            "Playoff night is over; a commissioner corrects a game with /playoffs fix."
-        )
+        raise WrongState(OVER)
     return night
 
 
@@ -301,6 +300,22 @@ async def _pickable(
     if not machine.working:
         raise BadInput(f"{machine.name} is marked not working; pick another machine.")
     return machine
+
+
+def _refuse_twice(pools: list[Pool], player: Player, score: int, other: int) -> None:
+    """A game sent again (its answer never came, and the commissioner tried
+    again) is not recorded twice: two games of the same two raw scores do not
+    happen in pinball."""
+    for _, _, matches in pools:
+        for m in matches:
+            if player.id not in (m.high_id, m.low_id):
+                continue
+            for g in m.games:
+                if g.played and (g.high_score, g.low_score) == _ordered(m, player, score, other):
+                    raise Conflict(
+                        f"That game is already recorded: game {g.number} of the "
+                        f"{ROUND_WORDS[m.round]}, {score:,} to {other:,}."
+                    )
 
 
 def _ordered(match: BracketMatch, player: Player, score: int, other: int) -> tuple[int, int]:
@@ -354,10 +369,14 @@ async def play(
     valid_score(opponent_score)
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
-        night = await _bracket_night(conn, ctx)
+        night = await _bracket_night(conn, ctx, over_too=True)
         target = await player_named(conn, ctx.league, player)
         best_of = ctx.rules.playoff_best_of
-        match = _current(await _pools(conn, night), target, best_of)
+        pools = await _pools(conn, night)
+        _refuse_twice(pools, target, score, opponent_score)
+        if night.status == "finalized":
+            raise WrongState(OVER)
+        match = _current(pools, target, best_of)
         number = len(_pairs(match.games)) + 1
         waiting = next((g for g in match.games if not g.played), None)
         names = await _names(conn, ctx)
@@ -478,6 +497,11 @@ async def fix(
                 "match, not leave it unfinished."
             )
         _refuse_if_played_on(pool, match, games, best_of)
+        if (game.high_score, game.low_score) == (high, low):
+            raise Conflict(
+                f"Game {number} of the {ROUND_WORDS[round_]} already has these scores: "
+                "nothing changed."
+            )
         await playoff_matches.change(conn, match.id, game, high, low, by, stamp(now), why)
         made = await advance_in(conn, ctx, night, now=now)
         return await _recorded(conn, ctx, night, match.id, number, made, corrected=True, now=now)

@@ -95,7 +95,7 @@ async def test_r12_r13_6_a_bracket_correction_after_the_champion(league: FakeBot
     await start(bot, THREE)
     await game(bot, "P1", "900M", "800M", "Medieval Madness")
     await game(bot, "P1", "100M", "800M", "Attack from Mars")
-    await game(bot, "P1", "900M", "800M", "Twilight Zone")
+    await game(bot, "P1", "950M", "850M", "Twilight Zone")
     said = await invoke(COG.fix, COG, as_user(bot, COMMISSIONER, at(NIGHT, "22:00")),
                         player="P4", round=app_commands.Choice(name="Final", value="final"),
                         game=3, score="950M", opponent_score="900M",

@@ -24,7 +24,7 @@ from bot.services import (
     scores,
     setup,
 )
-from bot.services.errors import BadInput, NotAllowed, NotFound, WrongState
+from bot.services.errors import BadInput, Conflict, NotAllowed, NotFound, WrongState
 from bot.services.outcomes.bracket import BracketResult, GameRecorded
 from bot.services.outcomes.playoffs import PlayoffStarted
 from bot.services.scores import BRACKET_SCORES
@@ -81,8 +81,8 @@ async def game(db: Database, player: str, mine: int, theirs: int, machine: str |
 async def win(db: Database, winner: str, machines: list[str]) -> GameRecorded:
     """`winner` wins the games on `machines` in turn (the pick named each time)."""
     done = None
-    for machine in machines:
-        done = await game(db, winner, 200, 100, machine)
+    for n, machine in enumerate(machines):  # never the same two scores twice
+        done = await game(db, winner, 200 + n + len(winner), 100, machine)
     assert done is not None
     return done
 
@@ -219,7 +219,7 @@ async def test_r13_6_four_players_semis_then_final_and_third(league) -> None:
     before = len(await owed(db, "prizes"))  # the regular season's end owed them once
     await game(db, "P4", 100, 200, "Machine A")  # P2 wins game 1 of the final
     await game(db, "P4", 300, 200, "Machine B")  # P4 picks (lost game 1) and wins
-    await game(db, "P4", 300, 200, "Machine C")
+    await game(db, "P4", 350, 250, "Machine C")
     (result,) = [BracketResult.from_data(d) for d in await owed(db, "playoff_result")]
     assert (result.places, result.final) == (["P4", "P2", "P3", "P1"], (2, 1))
     assert len(await owed(db, "prizes")) == len(await owed(db, "season_summary")) == before + 1
@@ -261,7 +261,7 @@ async def test_r13_3_two_players_play_the_final(league) -> None:
     (result,) = [BracketResult.from_data(d) for d in await owed(db, "playoff_result")]
     assert (result.places, result.final) == (["P2", "P1"], (1, 0))
     with pytest.raises(WrongState) as refused:
-        await game(db, "P2", 400, 100, "Machine C")
+        await game(db, "P2", 500, 100, "Machine C")
     assert str(refused.value) == (
         "Playoff night is over; a commissioner corrects a game with /playoffs fix."
     )
@@ -272,7 +272,7 @@ async def test_r12_r13_6_a_correction_after_the_champion_decides_again(league) -
     await started(db)
     await game(db, "P1", 200, 100, "Machine A")
     await game(db, "P1", 100, 200, "Machine B")  # P2, who lost game 1, picked B and wins
-    await game(db, "P1", 200, 100, "Machine C")  # P1 wins 2-1
+    await game(db, "P1", 250, 150, "Machine C")  # P1 wins 2-1
     (first,) = [BracketResult.from_data(d) for d in await owed(db, "playoff_result")]
     assert first.places == ["P1", "P2"]
     before = len(await owed(db, "prizes"))
@@ -298,7 +298,7 @@ async def test_r12_r13_6_a_correction_after_the_champion_decides_again(league) -
             " FROM playoff_game_changes"
         )
     assert [tuple(r) for r in rows] == [
-        (3, 200 * M, 100 * M, 100 * M, 300 * M, COMMISSIONER, "read the wrong display")
+        (3, 250 * M, 150 * M, 100 * M, 300 * M, COMMISSIONER, "read the wrong display")
     ]
 
 
@@ -328,7 +328,7 @@ async def test_r12_a_semifinal_corrected_before_the_final_starts_remakes_the_fin
                                       "typo", by=COMMISSIONER, now=at(NIGHT, "20:30"))  # fmt: skip
     assert (fixed.match.wins, fixed.match.winner, fixed.made) == ((1, 1), None, [])
     assert [m.round for m in fixed.bracket.matches] == ["semifinal"]  # the final waits again
-    done = await game(db, "P3", 300, 100, "Machine C")
+    done = await game(db, "P3", 310, 100, "Machine C")
     assert [(m.round, m.high[1], m.low[1]) for m in done.made] == [("final", "P1", "P3")]
 
 
@@ -367,3 +367,31 @@ async def test_r13_5_a_bracket_field_of_one_is_champion_at_once(league) -> None:
     assert play.bracket.champions == {"": "P1"}
     (result,) = [BracketResult.from_data(d) for d in await owed(db, "playoff_result")]
     assert (result.places, result.final) == (["P1"], None)
+
+
+async def test_r13_3_a_game_sent_again_is_not_recorded_twice(league) -> None:
+    """The commissioner's answer never came and they send the game again: the
+    match's last game must not become game 1 of the player's next match."""
+    db = await season_of(league, 3)
+    await started(db)
+    await game(db, "P2", 300, 100, "Machine A")
+    await game(db, "P2", 300, 200, "Machine B")  # P2 wins the semifinal: the final is made
+    with pytest.raises(Conflict) as refused:
+        await game(db, "P2", 300, 200, "Machine C")
+    assert str(refused.value) == (
+        "That game is already recorded: game 2 of the semifinal, 300,000,000 to 200,000,000."
+    )
+    shown = await playoff_bracket.shown(db, GUILD)
+    assert [(m.round, len(m.games)) for m in shown.matches] == [("semifinal", 2), ("final", 0)]
+    fix = dict(by=COMMISSIONER, now=at(NIGHT, "21:00"))
+    await playoff_bracket.fix(db, GUILD, "P3", "semifinal", 1, 50 * M, 300 * M, "typo", **fix)
+    with pytest.raises(Conflict) as refused:
+        await playoff_bracket.fix(db, GUILD, "P3", "semifinal", 1, 50 * M, 300 * M, "typo", **fix)
+    assert str(refused.value) == (
+        "Game 1 of the semifinal already has these scores: nothing changed."
+    )
+    async with db.read() as conn:
+        (changes,) = await (
+            await conn.execute("SELECT count(*) FROM playoff_game_changes")
+        ).fetchone()
+    assert changes == 1
