@@ -26,6 +26,7 @@ class Kind(StrEnum):
     PLAYOFF_NIGHT = "playoff_night"  # playoff night and its field announced, or its date moved
     PLAYOFF_STARTED = "playoff_started"  # playoff night under way: its groups and machines
     PLAYOFF_RESULT = "playoff_result"  # a division's playoff places, its champion first
+    SEASON_CLOSED = "season_closed"  # a season closed before its end, or opened again
     PLAYOFF_MATCH = "playoff_match"  # a bracket match decided (or corrected), the bracket after it
 
 

@@ -8,7 +8,13 @@ import json
 from typing import TYPE_CHECKING
 
 # Each module registers the renderers of its kinds (bot.delivery.outgoing.renders).
-from bot.delivery import approval_words, night_words, notice_words, playoff_words
+from bot.delivery import (
+    approval_words,
+    closing_words,
+    night_words,
+    notice_words,
+    playoff_words,
+)
 from bot.delivery.outgoing import RENDERERS, Outgoing
 from bot.models import OutboxItem
 from bot.outbox_kinds import Kind
@@ -16,7 +22,7 @@ from bot.outbox_kinds import Kind
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient
 
-WORDED_BY = (approval_words, night_words, notice_words, playoff_words)
+WORDED_BY = (approval_words, closing_words, night_words, notice_words, playoff_words)
 
 
 async def words(bot: LeagueClient, item: OutboxItem) -> Outgoing:

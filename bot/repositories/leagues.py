@@ -79,6 +79,7 @@ REOPEN_NIGHT = (
     " WHERE id = ? AND status = 'finalized'"
 )
 CLOSE_SEASON = "UPDATE seasons SET status = 'closed' WHERE id = ?"
+OPEN_AGAIN = "UPDATE seasons SET status = 'open' WHERE id = ? AND status = 'closed'"
 SKIPPED = "SELECT date FROM skipped_dates WHERE season_id = ? ORDER BY date"
 INSERT_SKIPPED = "INSERT INTO skipped_dates (season_id, date, reason) VALUES (?, ?, ?)"
 # The regular season's nights (R1.1); playoff night is read by bot/repositories/playoff_nights.py.
@@ -223,6 +224,11 @@ async def set_season_setting(
 
 async def close_season(conn: aiosqlite.Connection, season_id: int) -> None:
     await run(conn, CLOSE_SEASON, (season_id,))
+
+
+async def open_season_again(conn: aiosqlite.Connection, season_id: int) -> None:
+    """A closed season running again (the league's newest: one open at most)."""
+    await run(conn, OPEN_AGAIN, (season_id,))
 
 
 async def skipped_dates(conn: aiosqlite.Connection, season_id: int) -> list[date]:

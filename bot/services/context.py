@@ -108,8 +108,26 @@ async def season_of(conn: aiosqlite.Connection, guild_id: int) -> SeasonContext:
     league = await league_of(conn, guild_id)
     found = await leagues.open_season_with_rules(conn, league.id)
     if found is None:
+        past = await season_history.seasons(conn, league.id)
+        if past:  # closed by the commissioner: its history is there to see
+            name = past[-1].season.name
+            raise NotSetUp(
+                f"There is no season running: {name} is closed (see it with /standings "
+                f"season:{name}). The commissioner starts the next with /league season start."
+            )
         raise NotSetUp(NO_SEASON)
     return SeasonContext(league, *found)
+
+
+async def night_season(
+    conn: aiosqlite.Connection, guild_id: int, night: Night
+) -> SeasonContext | None:
+    """The season of `night` (running, past or closed), if it is this league's."""
+    league = await league_of(conn, guild_id)
+    found = await season_history.season_by_id(conn, night.season_id)
+    if found is None or found.season.league_id != league.id:
+        return None
+    return SeasonContext(league, found.season, found.rules)
 
 
 async def season_context(

@@ -33,7 +33,7 @@ from bot.scoring import (
     with_newcomers,
 )
 from bot.services import playoffs
-from bot.services.context import SeasonContext, night_of_week, season_of, stamp
+from bot.services.context import SeasonContext, night_of_week, night_season, season_of, stamp
 from bot.services.errors import NotReady, WrongState
 from bot.services.outbox import owe_results
 from bot.services.outcomes.night import GameFinish, GameLine, GroupSummary, NightSummary
@@ -378,8 +378,8 @@ async def summary(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) 
 async def night_summary(db: Database, guild_id: int, night_id: int) -> NightSummary | None:
     """A finalized night's stored results (None: not final, e.g. reopened since)."""
     async with db.read() as conn:
-        ctx = await season_of(conn, guild_id)
         night = await leagues.night_by_id(conn, night_id)
         if night is None or night.status != "finalized":
             return None
-        return await summary(conn, ctx, night)
+        ctx = await night_season(conn, guild_id, night)  # a season closed since too
+        return await summary(conn, ctx, night) if ctx is not None else None

@@ -311,3 +311,16 @@ async def season_order_in(conn: aiosqlite.Connection, ctx: SeasonContext) -> Sea
             [e.player_id for e in placed], replaced, [r.player.id for r in ranked]
         )
     return SeasonOrder(out, frozenset(replaced))
+
+
+async def closed_early(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> bool:
+    """R13.6: `ctx`'s season was closed before its playoffs were decided, and
+    `night` is its last night played: its end (summary, prizes) goes by the
+    standings, without playoffs."""
+    if ctx.season.status != "closed" or night.kind != "regular" or night.status != "finalized":
+        return False
+    finale = await playoff_nights.playoff_night(conn, ctx.season.id)
+    if finale is not None and finale.status == "finalized":
+        return False
+    played = [n for n in await leagues.nights(conn, ctx.season.id) if n.status == "finalized"]
+    return played[-1].id == night.id

@@ -31,6 +31,7 @@ WHAT = {  # each kind of outbox item (bot.outbox_kinds.Kind), in words
     "playoff_started": "playoff games",
     "playoff_result": "playoff result",
     "playoff_match": "playoff match",
+    "season_closed": "season closed",
 }
 WHERE = {"announcements": "#announcements", "approvals": "#approvals", "commissioners": "DM"}
 LISTED = 10  # failed posts listed by name in an alert or the status

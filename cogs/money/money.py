@@ -16,12 +16,14 @@ from bot.services.context import (
     SeasonContext,
     check_text,
     night_of_week,
+    night_season,
     player_of_night,
     season_of,
     stamp,
 )
 from bot.services.errors import BadInput, Conflict
 from bot.services.finalize import check_still_open, refinalize_in
+from bot.services.playoffs import closed_early
 from bot.services.standings import by_division, rows_of
 from cogs.money.money_outcomes import (
     DuesRecorded,
@@ -196,6 +198,7 @@ async def prizes_in(conn: aiosqlite.Connection, ctx: SeasonContext) -> SeasonPri
             if row.player.id in shares
         ]
     final = bool(nights) and all(n.status == "finalized" for n in nights)
+    final = final or ctx.season.status == "closed"  # R13.6: a season closed early ends there
     return SeasonPrizes(fund, out, final, by_playoffs=decided is not None)
 
 
@@ -204,14 +207,18 @@ async def season_end_prizes(db: Database, guild_id: int, night: Night) -> Season
     night `night` is decided, or, in a season with no playoff night set, after
     its last regular night; when every night is final. Else None."""
     async with db.read() as conn:
-        ctx = await season_of(conn, guild_id)
+        ctx = await night_season(conn, guild_id, night)
+        if ctx is None:
+            return None
         finale = await playoff_nights.playoff_night(conn, ctx.season.id)
+        if await closed_early(conn, ctx, night):  # R13.6: by standings, without playoffs
+            return await prizes_in(conn, ctx)
         if night.kind == "playoff":
             if finale is None or finale.id != night.id or finale.status != "finalized":
                 return None
         elif night.week != ctx.season.regular_nights or finale is not None:
             return None  # R13.6: the playoffs decide the prizes
-    shares = await prizes(db, guild_id)
+        shares = await prizes_in(conn, ctx)
     return shares if shares.final else None
 
 

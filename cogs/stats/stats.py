@@ -41,6 +41,7 @@ from bot.services.context import (
     shown_names,
 )
 from bot.services.errors import BadInput, NotFound
+from bot.services.playoffs import closed_early
 from bot.services.standings import by_division, playoff_standing, rows_of
 from cogs.money.money import prizes_in
 from cogs.stats.stats_outcomes import MachineView, PlayerStatsView, RosterChange, SeasonSummary
@@ -169,10 +170,11 @@ async def season_summary(db: Database, guild_id: int, night_id: int) -> SeasonSu
         ctx = SeasonContext(league, found.season, found.rules)
         nights = await leagues.nights(conn, ctx.season.id)
         finale = await playoff_nights.playoff_night(conn, ctx.season.id)
+        early = await closed_early(conn, ctx, night)  # R13.6: by standings, no playoffs
         last = night.week == ctx.season.regular_nights and night.kind == "regular"
-        if not (last or (night.kind == "playoff" and night.status == "finalized")):
+        if not (early or last or (night.kind == "playoff" and night.status == "finalized")):
             return None
-        if any(n.status != "finalized" for n in nights):
+        if not early and any(n.status != "finalized" for n in nights):
             return None
         names = shown_names(await people.players(conn, ctx.league.id, removed=True))
         champions: dict[str, str] = {}
@@ -181,7 +183,7 @@ async def season_summary(db: Database, guild_id: int, night_id: int) -> SeasonSu
             champions = {d: names[order[0]] for d, order in decided.divisions.items() if order}
         for division, ranked in by_division(await rows_of(conn, ctx)).items():
             champions.setdefault(division, names[ranked[0].player.id])  # R8.6: none in ''
-        to_come = decided is None and finale is not None
+        to_come = decided is None and finale is not None and not early
         shares = await prizes_in(conn, ctx)
         payouts = sum(r.payout_cents for r in await results.results_of_season(conn, ctx.season.id))
         games = await _games(conn, ctx)
@@ -203,6 +205,7 @@ async def season_summary(db: Database, guild_id: int, night_id: int) -> SeasonSu
         most_improved=shown,
         by_playoffs=decided is not None,
         playoffs_to_come=to_come,
+        closed_after=night.week if early else None,
     )
 
 

@@ -41,6 +41,7 @@ class SeasonSummary:
     most_improved: Improvement[str] | None
     by_playoffs: bool = False  # R13.6: the champions won the playoffs
     playoffs_to_come: bool = False  # the regular season is over; the playoffs decide
+    closed_after: int | None = None  # closed by the commissioner after this week, no playoffs
 
 
 @dataclass(frozen=True)

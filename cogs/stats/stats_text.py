@@ -84,13 +84,19 @@ def machine_stats(view: MachineView) -> str:
 
 def season_summary(summary: SeasonSummary) -> str:
     over = "the season is over" if summary.by_playoffs else "the regular season is over"
+    if summary.closed_after is not None:  # R13.6: closed without playoffs
+        over = "the season is closed"
     lines = [f"**{summary.season}: {over}**"]
+    if summary.closed_after is not None:
+        lines.append(f"Closed after week {summary.closed_after}, without playoffs: the "
+                     "champions and the prizes go by the standings.")  # fmt: skip
     for division, player in summary.champions.items():
         if summary.playoffs_to_come:  # R13.6: the playoffs decide the champion
             lines.append(f"{_division(division)} regular-season leader: {player} (the playoffs "
                          "decide the champion)")  # fmt: skip
         else:
             won = " (won the playoffs)" if summary.by_playoffs else ""
+            won = " (by standings)" if summary.closed_after is not None else won
             lines.append(f"🏆 {_division(division)} champion: {player}{won}")
     lines.append(
         f"Prize fund {dollars(summary.fund_cents)} · "
