@@ -12,7 +12,7 @@ import aiosqlite
 
 from bot.database import Database
 from bot.models import League, Night, Season
-from bot.repositories import leagues
+from bot.repositories import leagues, playoff_nights
 from bot.scoring import (
     WEEKDAYS,
     RuleError,
@@ -89,6 +89,18 @@ def _check_zone(time_zone: str) -> None:
         ) from None
 
 
+async def _left_to_play(conn: aiosqlite.Connection, season_id: int) -> str:
+    """What a season has left to play, in words ('' when it is over)."""
+    weeks = [n.week for n in await leagues.nights(conn, season_id) if n.status == "scheduled"]
+    finale = await playoff_nights.playoff_night(conn, season_id)
+    left = []
+    if weeks:
+        left.append(f"week {weeks[0]}" if len(weeks) == 1 else f"weeks {weeks[0]}-{weeks[-1]}")
+    if finale is not None and finale.status != "finalized":
+        left.append("playoff night")
+    return " and ".join(left) + (" to play" if left else "")
+
+
 async def start_season(
     db: Database,
     guild_id: int,
@@ -129,6 +141,12 @@ async def start_season(
                 )
             if previous.name.casefold() == name.casefold():
                 raise Conflict(f"The season {name!r} is already running.")
+            left = await _left_to_play(conn, previous.id)
+            if left:  # R13.6: closing a running season is confirmed, by /season close
+                raise WrongState(
+                    f"{previous.name} is still running ({left}). Close it first with /season "
+                    "close, which says what that ends and asks you to confirm."
+                )
             await leagues.close_season(conn, previous.id)
         for other in await leagues.season_names(conn, league.id):
             if other.casefold() == name.casefold():

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import date
 
 from bot.services import approvals, setup
+from cogs.closing import closing
 from cogs.closing.closing_cog import Closing
 from cogs.standings.standings_cog import Standings
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user, at
@@ -123,6 +124,7 @@ async def test_r13_6_the_newest_season_opens_again_until_the_next_starts(league:
     said = await invoke(standings.me, standings, as_user(bot, PLAYERS[1], LATER))
     assert not said.text.startswith("There is no season running")
     # A new season closes it for good: Spring can no longer be opened.
+    await closing.close(bot.db, GUILD, confirm=True, now=LATER)
     await setup.start_season(bot.db, GUILD, "Summer", date(2026, 4, 1), now=SETTING_AT)
     said = await invoke(COG.reopen, COG, as_user(bot, COMMISSIONER, LATER))
     assert said.text.startswith("Summer is running")

@@ -13,6 +13,7 @@ from discord import app_commands
 from bot.services import announcements, approvals, attendance, membership, picks, scores
 from bot.ui.replies import NotCommissioner
 from cogs.attendance.attendance_cog import Attendance
+from cogs.closing import closing
 from cogs.commissioner import Commissioner
 from cogs.standings.standings_cog import Standings
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
@@ -88,6 +89,10 @@ async def test_setup_then_seasons(bot: FakeBot) -> None:
         "Season Spring 2026: Wednesdays. Nights 1: 07 Jan, 2: 14 Jan, 3: 21 Jan, 4: 28 Jan, "
         "5: 04 Feb, 6: 11 Feb, 7: 18 Feb, 8: 25 Feb, 9: 04 Mar, 10: 11 Mar."
     )
+    # Starting the next season does not close a running one: /season close does (R13.6).
+    said = await run(bot, "season start", name="Summer", start="3/4/2026")
+    assert said.text.startswith("Spring 2026 is still running (weeks 1-10 to play).")
+    await closing.close(bot.db, GUILD, confirm=True, now=at(date(2026, 1, 2)))
     # 4 March 2026 is a Wednesday: the first Thursday on or after it is 5 March.
     said = await run(
         bot, "season start", name="Summer", start="3/4/2026", weekday="thursday", nights=3

@@ -15,6 +15,7 @@ import zipfile
 from pathlib import Path
 
 from bot.services import setup
+from cogs.closing import closing
 from cogs.exports import exports
 from cogs.exports.exports import FILES
 from cogs.exports.exports_text import csv_bytes
@@ -60,6 +61,7 @@ async def test_the_command_line_writes_the_csv_files_and_the_zip(
 
 async def test_a_past_season_by_name(league: FakeBot, tmp_path: Path) -> None:
     bot = await played(league)
+    await closing.close(bot.db, GUILD, confirm=True, now=LATER)
     await setup.start_season(bot.db, GUILD, "Summer", LATER.date().replace(month=6, day=3),
                              now=LATER)  # fmt: skip
     out = tmp_path / "spring"

@@ -18,6 +18,7 @@ from bot.services import approvals, attendance, finalize, score_changes, scores,
 from bot.services.outcomes.exports import ExportValue
 from bot.services.outcomes.playoffs import SeasonOrder
 from bot.services.outcomes.standings import StandingRow
+from cogs.closing import closing
 from cogs.exports import exports
 from cogs.exports.exports import FILES, UNKNOWN_MEMBER
 from cogs.league import admin
@@ -214,6 +215,7 @@ async def test_final_standings_with_ifpa_numbers(league: FakeBot) -> None:
 
 async def test_a_past_season_exports_by_name(league: FakeBot) -> None:
     bot = await played(league)
+    await closing.close(bot.db, GUILD, confirm=True, now=LATER)
     await setup.start_season(bot.db, GUILD, "Summer", date(2026, 6, 3), now=LATER)
     _, data = await export(bot, season="spring")
     found = tables(data)

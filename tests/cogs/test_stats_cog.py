@@ -6,11 +6,12 @@ from __future__ import annotations
 from datetime import date
 
 from bot.components.choices import season_choices
+from cogs.closing import closing
 from cogs.standings.standings_cog import Standings
 from cogs.stats.stats_cog import Stats
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.examples import Example
-from tests.cogs.fakes import FakeBot, FakeMember, invoke
+from tests.cogs.fakes import GUILD, FakeBot, FakeMember, invoke
 from tests.cogs.league_play import night_of, play_week, snapshot
 from tests.cogs.test_commissioner_cog import announced, private, run
 
@@ -220,6 +221,7 @@ async def test_two_seasons_keep_players_skills_machines_and_history(league: Fake
     when = at(date(2026, 2, 1))
     await run(bot, "player remove", when=when, name="P6")
     await run(bot, "player add", when=when, name="P7", member=PLAYERS[7], skill=9.5)
+    await closing.close(bot.db, GUILD, confirm=True, now=when)  # playoff night not played
     said = await run(bot, "season start", when=when, name="Summer", start="2026-02-04", nights=2)
     assert said.text.endswith("New since Spring: P7. Not back: P6.")
     # The new season: the league's players with their skill (P7 9.5 after P1 10,

@@ -47,10 +47,13 @@ async def test_stats_machine_and_past_standings_through_discord(
         refused = await run(standin, bob, "machine", {"name": "Xenon"}, channel=world.general)
         assert refused.ephemeral and refused.content.startswith("There is no machine called")
 
-        await run(
+        closed = await run(standin, koi, "season close", {"confirm": True}, channel=world.general)
+        assert closed.ephemeral and closed.content.startswith("Spring is closed:")
+        started = await run(
             standin, koi, "league season start", {"name": "Summer",
             "start": (start + timedelta(days=70)).isoformat()}, channel=world.general,
         )  # fmt: skip
+        assert started.content.startswith("Season Summer:"), started.content
         past = await run(standin, bob, "standings", {"season": "Spring"}, channel=world.general)
         assert not past.ephemeral
         assert on_phone(past.reply or {}).startswith("**Standings · Spring**")

@@ -15,6 +15,7 @@ from bot.models import Night, Notice
 from bot.repositories import nights
 from bot.services import approvals, finalize, machine_list, membership, picks, scores, setup
 from bot.services.context import night_on, season_of
+from cogs.closing import closing
 
 GUILD = 1001
 COMMISSIONER = 9001
@@ -106,3 +107,9 @@ async def finalize_week_1(db: Database) -> None:
     """`play_week_1`, and the night finalized at 23:00."""
     await play_week_1(db)
     await finalize.finalize(db, GUILD, by=COMMISSIONER, now=at(SEASON_START, "23:00"))
+
+
+async def close_running(db: Database, now: datetime) -> None:
+    """The running season closed by the commissioner, confirmed (R13.6), so the
+    next can start."""
+    await closing.close(db, GUILD, confirm=True, now=now)

@@ -22,6 +22,7 @@ from tests.services.conftest import (
     add_machines,
     add_players,
     at,
+    close_running,
     discord_id,
 )
 from tests.services.test_season import play_week
@@ -73,6 +74,7 @@ async def test_a_season_named_in_a_league_without_seasons(db: Database) -> None:
 async def test_seasons_named_in_words_however_they_are_spaced(league: Database) -> None:
     """A season's name typed with extra spaces is that season; an unknown one
     is refused with every season listed."""
+    await close_running(league, at(date(2026, 8, 1)))
     await setup.start_season(league, GUILD, "Fall 2026", date(2026, 9, 2), now=at(date(2026, 8, 1)))
     found = await exports.export_season(league, GUILD, " Spring   2026 ")
     assert found.season == "Spring 2026"

@@ -27,7 +27,7 @@ from bot.services import (
 from bot.services.errors import BadInput
 from cogs.money import money
 from tests.moments import SETTING_AT
-from tests.services.conftest import GUILD, SEASON_START, at, discord_id
+from tests.services.conftest import GUILD, SEASON_START, at, close_running, discord_id
 from tests.services.test_scores import NIGHT, locked_league
 
 # --- season settings (/league season setting) ---------------------------------------------
@@ -102,6 +102,11 @@ async def league_name(db: Database, text: str) -> object:
 
 
 async def season_name(db: Database, text: str) -> object:
+    async with db.read() as conn:
+        (running,) = await (await conn.execute(
+            "SELECT count(*) FROM seasons WHERE status = 'open'")).fetchone()  # fmt: skip
+    if running:
+        await close_running(db, at(SEASON_START))
     return await setup.start_season(db, GUILD, text, date(2026, 9, 2), now=at(SEASON_START))
 
 

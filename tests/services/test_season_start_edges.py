@@ -10,8 +10,8 @@ import pytest
 
 from bot.database import Database
 from bot.services import setup
-from bot.services.errors import BadInput, Conflict
-from tests.services.conftest import GUILD, at, snapshot
+from bot.services.errors import BadInput, Conflict, WrongState
+from tests.services.conftest import GUILD, at, close_running, snapshot
 
 TODAY = date(2026, 6, 1)
 
@@ -23,6 +23,7 @@ async def test_r1_1_a_season_starts_within_a_year_before_or_two_after_today(
     league: Database, days: int, taken: bool
 ) -> None:
     start = TODAY + timedelta(days=days)
+    await close_running(league, at(TODAY))
     begin = setup.start_season(league, GUILD, "Summer", start, now=at(TODAY))
     if taken:
         season, nights = await begin
@@ -44,6 +45,7 @@ async def test_r1_1_a_season_starts_within_a_year_before_or_two_after_today(
 async def test_r1_1_a_season_has_1_to_52_regular_nights(
     league: Database, nights: int, taken: bool
 ) -> None:
+    await close_running(league, at(TODAY))
     begin = setup.start_season(league, GUILD, "Summer", TODAY + timedelta(days=2),
                                regular_nights=nights, now=at(TODAY))  # fmt: skip
     if taken:
@@ -61,9 +63,26 @@ async def test_r1_1_a_season_name_is_used_once(league: Database) -> None:
     with pytest.raises(Conflict) as refused:
         await setup.start_season(league, GUILD, "spring 2026", TODAY, now=at(TODAY))
     assert str(refused.value) == "The season 'spring 2026' is already running."
+    await close_running(league, at(TODAY))
     await setup.start_season(league, GUILD, "Summer", TODAY, now=at(TODAY))
+    await close_running(league, at(TODAY))
     with pytest.raises(Conflict) as refused:
         await setup.start_season(league, GUILD, "SPRING 2026", TODAY, now=at(TODAY))
     assert str(refused.value) == (
         "There was already a season called 'SPRING 2026'; pick another name."
     )
+
+
+async def test_r13_6_a_season_with_nights_left_is_closed_first_not_by_the_next(
+    league: Database,
+) -> None:
+    """Starting the next season does not close a running one: closing it is
+    confirmed with /season close, which says what it ends."""
+    before = await snapshot(league)
+    with pytest.raises(WrongState) as refused:
+        await setup.start_season(league, GUILD, "Summer", TODAY, now=at(TODAY))
+    assert str(refused.value) == (
+        "Spring 2026 is still running (weeks 1-10 to play). Close it first with /season close, "
+        "which says what that ends and asks you to confirm."
+    )
+    assert await snapshot(league) == before
