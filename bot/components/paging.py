@@ -69,6 +69,10 @@ async def standings_list(bot: LeagueClient, arg: str, _: Any) -> Shown:
     rows = await standings.standings(bot.db, guild, _optional(division), name)
     title = f"Division {division} standings" if division else "Standings"
     entries = embeds.standing_entries(rows, headings=not division)
+    podium = await standings.playoff_podium(bot.db, guild, name)  # R13.6: the champions first
+    shown = {d: names for d, names in podium.items() if not division or d == division}
+    if shown:
+        entries = [embeds.Entry("Playoffs", embeds.podium_lines(shown)), *entries]
     return Shown(f"{title} · {name}", embeds.pages(entries), embeds.STANDINGS_LEGEND,
                  "No players yet.")  # fmt: skip
 

@@ -273,6 +273,25 @@ def by_division(rows: list[StandingRow]) -> dict[str, list[StandingRow]]:
     return dict(sorted(found.items()))
 
 
+async def playoff_podium(
+    db: Database, guild_id: int, season: str | None = None
+) -> dict[str, list[str]]:
+    """R13.6: each division's playoff places (names, champion first) once its
+    season's playoff night is decided; of the running season or the past
+    `season` by name. Empty before."""
+    async with db.read() as conn:
+        ctx = await season_context(conn, guild_id, season)
+        night = await playoff_nights.playoff_night(conn, ctx.season.id)
+        if night is None or night.status != "finalized":
+            return {}
+        names = {p.id: p.name for p in await people.players(conn, ctx.league.id, removed=True)}
+        placed = [e for e in await playoff_nights.field(conn, night.id) if e.place is not None]
+    podium: dict[str, list[str]] = {}
+    for entry in sorted(placed, key=lambda e: (e.pool, e.place or 0)):
+        podium.setdefault(entry.pool, []).append(names[entry.player_id])
+    return podium
+
+
 async def season_id(db: Database, guild_id: int, season: str | None = None) -> int:
     """The id of the running season, or of the past `season` by name."""
     async with db.read() as conn:

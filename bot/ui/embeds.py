@@ -9,7 +9,7 @@ cut into pages of about `PAGE_LINES` lines (`pages`), shown one at a time.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import discord
@@ -258,6 +258,21 @@ def standing_entries(rows: Sequence[StandingRow], *, headings: bool = True) -> l
     their division's heading once divisions exist (unless one division is shown)."""
     return [Entry(f"Division {r.division}" if r.division and headings else "", standing_line(r))
             for r in rows]  # fmt: skip
+
+
+PLACE_WORDS = {2: "2nd", 3: "3rd"}
+
+
+def podium_lines(podium: Mapping[str, Sequence[str]]) -> list[str]:
+    """R13.6: each division's playoff places, the champion first (names)."""
+    lines = []
+    for division, names in podium.items():
+        where = f"Division {division}" if division else "League"
+        places = [f"🏆 {keep_whole(names[0])}"]
+        places += [f"{PLACE_WORDS.get(n, f'{n}th')} {keep_whole(name)}"
+                   for n, name in enumerate(names[1:3], start=2)]  # fmt: skip
+        lines.append(f"{where}: {' · '.join(places)}")
+    return lines
 
 
 def standing_line(row: StandingRow) -> list[str]:

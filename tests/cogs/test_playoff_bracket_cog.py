@@ -5,11 +5,15 @@ decides again. Refusals are private and change nothing."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from discord import app_commands
 
 from bot.services import setup
+from cogs.closing import closing
 from cogs.playoffs.playoffs_cog import Playoffs
 from cogs.scores.scores_cog import Scores
+from cogs.standings.standings_cog import Standings
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user, at
 from tests.cogs.fakes import ANNOUNCEMENTS, GUILD, FakeBot, Said, invoke, shown
 from tests.cogs.league_play import MACHINES
@@ -114,3 +118,26 @@ async def test_r12_r13_6_a_bracket_correction_after_the_champion(league: FakeBot
         "final", "3", "Twilight Zone", "P1", "P1", "900000000", "P4", "950000000")  # fmt: skip
     assert [r["name"] for r in tables(data)["final_standings"]][:2] == ["P4", "P1"]
     assert all(not shown(m).startswith("=") for m in bot.channels[ANNOUNCEMENTS].sent)
+
+
+async def test_r13_6_standings_show_the_playoff_places_this_season_and_after(
+    league: FakeBot,
+) -> None:
+    bot = await bracket_night(league)
+    await start(bot, THREE)
+    standings = Standings()
+    said = await invoke(
+        standings.standings, standings, as_user(bot, PLAYERS[2], at(NIGHT, "20:00"))
+    )
+    assert "Playoffs" not in said.text  # not decided yet
+    await game(bot, "P4", "1.2B", "900M", "Medieval Madness")
+    await game(bot, "P4", "800M", "700M", "Attack from Mars")
+    said = await invoke(
+        standings.standings, standings, as_user(bot, PLAYERS[2], at(NIGHT, "22:00"))
+    )
+    assert "League: 🏆 P4 · 2nd P1" in said.text
+    await closing.close(bot.db, GUILD, confirm=True, now=at(NIGHT, "23:00"))
+    await setup.start_season(bot.db, GUILD, "Summer", date(2026, 4, 1), now=at(NIGHT, "23:30"))
+    later = as_user(bot, PLAYERS[2], at(NIGHT, "23:45"))
+    said = await invoke(standings.standings, standings, later, season="Spring")
+    assert "League: 🏆 P4 · 2nd P1" in said.text
