@@ -93,7 +93,8 @@ LAST_OF = (
 )
 SCHEMA_VERSION = "PRAGMA user_version"
 NIGHT_WEEKS = (
-    "SELECT n.id, n.week FROM nights n JOIN seasons s ON s.id = n.season_id"
+    "SELECT n.id, CASE n.kind WHEN 'playoff' THEN 'playoff night' ELSE 'week ' || n.week END"
+    " FROM nights n JOIN seasons s ON s.id = n.season_id"
     " JOIN leagues l ON l.id = s.league_id WHERE l.guild_id = ?"
 )
 DUE_COUNT = (
@@ -232,6 +233,7 @@ async def schema_version(conn: aiosqlite.Connection) -> int:
     return int(await scalar(conn, SCHEMA_VERSION) or 0)
 
 
-async def night_weeks(conn: aiosqlite.Connection, guild_id: int) -> dict[int, int]:
-    """Each night's week, by night id (an item's ref names a night by its id)."""
+async def night_weeks(conn: aiosqlite.Connection, guild_id: int) -> dict[int, str]:
+    """Each night in words ('week 5', 'playoff night'), by night id (an item's
+    ref names a night by its id)."""
     return {row[0]: row[1] for row in await conn.execute_fetchall(NIGHT_WEEKS, (guild_id,))}

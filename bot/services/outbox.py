@@ -220,7 +220,7 @@ async def fail(
     return target
 
 
-async def untold(db: Database, guild_id: int) -> tuple[list[OutboxItem], dict[int, int]]:
+async def untold(db: Database, guild_id: int) -> tuple[list[OutboxItem], dict[int, str]]:
     """The failed posts no alert has told the commissioner of yet, and each
     night's week (their refs name nights by id)."""
     async with db.read() as conn:

@@ -56,12 +56,12 @@ def notice(record: NoticeRecord, event: str) -> str:
     return late_for_commissioner(record)
 
 
-def what(item: OutboxItem, weeks: Mapping[int, int] | None = None) -> str:
+def what(item: OutboxItem, weeks: Mapping[int, str] | None = None) -> str:
     """'results of week 5 to #announcements', in words (no ids)."""
     about = ""
     head, _, tail = item.ref.partition(":")
     if head == "night" and tail.isdigit() and int(tail) in (weeks or {}):
-        about = f" of week {(weeks or {})[int(tail)]}"
+        about = f" of {(weeks or {})[int(tail)]}"
     where = f"to {WHERE.get(item.target, item.target)}"
     if item.target == "commissioners":
         where = "by DM"
@@ -87,14 +87,14 @@ def why_refused(error: str | None) -> str:
     return REFUSALS.get(error[:3], error)
 
 
-def _listed(items: Sequence[OutboxItem], weeks: Mapping[int, int] | None = None) -> list[str]:
+def _listed(items: Sequence[OutboxItem], weeks: Mapping[int, str] | None = None) -> list[str]:
     lines = [f"- {what(i, weeks)}: {why_refused(i.last_error)}" for i in items[:LISTED]]
     if len(items) > LISTED:
         lines.append(f"- … and {len(items) - LISTED} more")
     return lines
 
 
-def alert(failed: Sequence[OutboxItem], weeks: Mapping[int, int] | None = None) -> str:
+def alert(failed: Sequence[OutboxItem], weeks: Mapping[int, str] | None = None) -> str:
     """To the commissioner: posts Discord refused for good, kept to be sent again."""
     count = len(failed)
     lines = [

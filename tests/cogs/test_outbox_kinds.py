@@ -35,7 +35,8 @@ def test_every_kind_is_named_in_the_status() -> None:
                       ref="night:5", data=None, nonce="x", status="failed", attempts=1,
                       next_attempt_at=None, pieces_sent=0, message_id=None, last_error=None,
                       created_at="2026-01-01", sent_at=None)  # fmt: skip
-    assert what(item, {5: 10}) == "season summary of week 10 to #announcements"
+    assert what(item, {5: "week 10"}) == "season summary of week 10 to #announcements"
+    assert what(item, {5: "playoff night"}) == "season summary of playoff night to #announcements"
 
 
 def test_refs_name_what_they_are_about() -> None:

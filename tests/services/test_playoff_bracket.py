@@ -395,3 +395,11 @@ async def test_r13_3_a_game_sent_again_is_not_recorded_twice(league) -> None:
             await conn.execute("SELECT count(*) FROM playoff_game_changes")
         ).fetchone()
     assert changes == 1
+
+
+async def test_refused_posts_name_playoff_night_not_a_week_after_the_last(league) -> None:
+    """The commissioner's alert of a refused post says 'of playoff night'."""
+    db = await season_of(league, 2)
+    async with db.read() as conn:
+        labels = sorted((await outbox_items.night_weeks(conn, GUILD)).values())
+    assert labels == ["playoff night", "week 1"]

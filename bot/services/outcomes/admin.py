@@ -26,7 +26,7 @@ class DeliveryStatus:
     failed: list[OutboxItem]
     delivered: int
     schema: int  # the database's schema version
-    weeks: dict[int, int] = field(default_factory=dict)  # night id -> its week, for words
+    weeks: dict[int, str] = field(default_factory=dict)  # night id -> 'week 5', for words
 
 
 @dataclass(frozen=True)
