@@ -28,6 +28,7 @@ from bot.services.playoffs import NOT_SET, shown_in
 from bot.services.standings import in_field
 
 MAX_NAMES = 40  # names in one check-in: a whole field and its alternates
+COMMAS_IN_A_NAME = 3  # "Smith, Jo" is one name when the field has a player so called
 
 
 async def playoff_night_of(conn: aiosqlite.Connection, ctx: SeasonContext) -> Night:
@@ -46,6 +47,29 @@ async def _entry_named(
         if player.id in ids and player.name.casefold() == wanted:
             return ids[player.id]
     raise NotFound(f"{brief(name)} is not in the playoff field or among its alternates.")
+
+
+async def _names_typed(
+    conn: aiosqlite.Connection, ctx: SeasonContext, entries: list[FieldEntry], names: str
+) -> list[str]:
+    """The comma-separated names, a name with a comma of its own ("Smith, Jo")
+    kept whole when the field has a player of that name."""
+    ids = {e.player_id for e in entries}
+    players = await people.players(conn, ctx.league.id, removed=True)
+    known = {" ".join(p.name.split()).casefold() for p in players if p.id in ids}
+    parts = names.split(",")
+    found: list[str] = []
+    start = 0
+    while start < len(parts):
+        longest = min(len(parts), start + COMMAS_IN_A_NAME + 1)
+        end = next((j for j in range(longest, start + 1, -1)
+                    if " ".join(",".join(parts[start:j]).split()).casefold() in known),
+                   start + 1)  # fmt: skip
+        name = ",".join(parts[start:end]).strip()
+        if name:
+            found.append(name)
+        start = end
+    return found
 
 
 async def check_in(db: Database, guild_id: int, names: str, *, now: datetime) -> CheckedIn:
@@ -68,7 +92,8 @@ async def check_in(db: Database, guild_id: int, names: str, *, now: datetime) ->
                 f"Check-in is on playoff night, {night.date:%A %d %B}, not before or after."
             )
         entries = await playoff_nights.field(conn, night.id)
-        chosen = [await _entry_named(conn, ctx, entries, name) for name in typed]
+        chosen = [await _entry_named(conn, ctx, entries, name)
+                  for name in await _names_typed(conn, ctx, entries, names)]  # fmt: skip
         everyone = {p.id: p.name for p in await people.players(conn, ctx.league.id, removed=True)}
         checked: list[str] = []
         already: list[str] = []

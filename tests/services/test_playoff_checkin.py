@@ -279,3 +279,18 @@ async def test_r13_2_an_absence_for_playoff_night_can_be_taken_back(field) -> No
     assert taken.night.kind == "playoff"
     await check_in(db, "P1, P2")
     assert await grace(db) == []
+
+
+async def test_r13_5_a_name_with_a_comma_is_checked_in_whole(field) -> None:
+    """A player called "Smith, Jo" among the alternates: the comma-separated list
+    keeps that name whole; a name of the field is still found on either side."""
+    db = field
+    await membership.add_player(db, GUILD, "Smith, Jo", discord_id=9009, skill=1,
+                                now=at(SEASON_START, "23:45"))  # fmt: skip
+    await setup.change_setting(db, GUILD, "playoff_divisor", 3, now=at(SEASON_START, "23:50"))
+    done = await playoff_checkin.check_in(db, GUILD, "P1, smith,  jo ,P2",
+                                          now=at(PLAYOFF_DAY, "19:00"))  # fmt: skip
+    assert done.checked == ["P1", "Smith, Jo", "P2"]
+    with pytest.raises(NotFound) as refused:  # "Smith" alone is nobody: nothing changes
+        await playoff_checkin.check_in(db, GUILD, "P3, Smith", now=at(PLAYOFF_DAY, "19:05"))
+    assert str(refused.value) == "'Smith' is not in the playoff field or among its alternates."
