@@ -17,10 +17,12 @@ FILENAME = "standings.png"
 
 
 async def standings_png(
-    db: Database, guild_id: int, title: str, division: str | None = None
-) -> bytes:
-    """The PNG; the drawing runs in a worker thread, so the bot keeps answering."""
-    found = await standings.points_by_week(db, guild_id, division)
+    db: Database, guild_id: int, title: str, division: str | None = None,
+    season: str | None = None,
+) -> bytes:  # fmt: skip
+    """The PNG (of the running season, or of `season` by name); the drawing runs
+    in a worker thread, so the bot keeps answering."""
+    found = await standings.points_by_week(db, guild_id, division, season)
     return await draw(picture_of(title, found.rows, found.weeks, found.points))
 
 

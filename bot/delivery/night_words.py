@@ -46,8 +46,11 @@ async def summary(bot: LeagueClient, item: OutboxItem, _: dict[str, Any]) -> Out
 @renders(Kind.STANDINGS)
 async def standings_post(bot: LeagueClient, item: OutboxItem, _: dict[str, Any]) -> Outgoing:
     guild = bot.settings.guild_id
-    png = await picture.standings_png(bot.db, guild, "Standings")
-    arg = f":{await standings.season_id(bot.db, guild)}"
+    season = await standings.season_of_night(bot.db, guild, ref_id(item.ref, NIGHT) or 0)
+    if season is None:
+        return nothing(f"{item.ref} is no night of this league")
+    png = await picture.standings_png(bot.db, guild, "Standings", season=season[1])
+    arg = f":{season[0]}"  # the night's own season: one closed since too
     listed = await paging.standings_list(bot, arg, None)
     return in_embeds([[listed.embed(0)]], view=paging.page_view("standings", arg, 0,
                      len(listed.pages)), files=[(picture.FILENAME, png)])  # fmt: skip

@@ -27,7 +27,8 @@ DELETE_MATCH = "DELETE FROM playoff_matches WHERE id = ?"
 DELETE_PICKS = "DELETE FROM playoff_games WHERE match_id = ? AND high_score IS NULL"
 PICK = (
     "INSERT INTO playoff_games (match_id, game, machine_id, picked_by) VALUES (?, ?, ?, ?)"
-    " ON CONFLICT (match_id, game) DO UPDATE SET machine_id = excluded.machine_id"
+    " ON CONFLICT (match_id, game) DO UPDATE SET machine_id = excluded.machine_id,"
+    " picked_by = excluded.picked_by"
     " WHERE high_score IS NULL"
 )
 PLAY = (
@@ -96,6 +97,12 @@ async def delete_match(conn: aiosqlite.Connection, match_id: int) -> None:
     """A later match made by a result since corrected, before any game of it was played."""
     await run(conn, DELETE_PICKS, (match_id,))
     await run(conn, DELETE_MATCH, (match_id,))
+
+
+async def drop_picks(conn: aiosqlite.Connection, match_id: int) -> None:
+    """A match's machine picked for a game not played yet, forgotten (a correction
+    may have changed who picks it)."""
+    await run(conn, DELETE_PICKS, (match_id,))
 
 
 async def pick(

@@ -23,7 +23,7 @@ import aiosqlite
 from bot.database import Database
 from bot.models import BracketGame, BracketMatch, Machine, Night, Player
 from bot.outbox_kinds import Kind
-from bot.repositories import nights, people, playoff_matches
+from bot.repositories import nights, people, playoff_matches, playoff_nights
 from bot.rules.playoffs import (
     Match,
     bracket_matches,
@@ -87,9 +87,9 @@ async def begin_in(
     now: datetime,
 ) -> BracketShown:
     """R13.3: the machines stored and the first matches drawn (a field of one
-    is its division's champion at once)."""
+    plays none: `decide_bracket_in`, after the start is announced, makes it champion)."""
     await playoff_matches.set_machines(conn, night.id, [m.id for m in chosen])
-    await advance_in(conn, ctx, night, now=now)
+    await remake_in(conn, ctx, night)
     return await _bracket(conn, ctx, night)
 
 
@@ -137,17 +137,11 @@ def _wins(match: BracketMatch) -> tuple[int, int]:
     return won.count(0), won.count(1)
 
 
-async def advance_in(
-    conn: aiosqlite.Connection, ctx: SeasonContext, night: Night, *, now: datetime
-) -> list[int]:
+async def remake_in(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> list[int]:
     """Make the matches the results call for (a result corrected since: the
-    match it made, not played yet, is made again), decide each division whose
-    bracket is over, and close playoff night when all are. The ids of the
-    matches made."""
+    match it made, not played yet, is made again). The ids of the matches made."""
     best_of = ctx.rules.playoff_best_of
-    names = await _names(conn, ctx)
     made: list[int] = []
-    undecided = changed = False
     for pool, seeds, stored in await _pools(conn, night):
         decided = _decided(stored, best_of)
         have = {(m.round, m.slot): m for m in stored}
@@ -164,9 +158,23 @@ async def advance_in(
             )
         for old in have.values():
             await playoff_matches.delete_match(conn, old.id)
-        places = seeds[:1] if len(seeds) == 1 else bracket_places(seeds, decided)
+    return made
+
+
+async def decide_bracket_in(
+    conn: aiosqlite.Connection, ctx: SeasonContext, night: Night, *, now: datetime
+) -> None:
+    """R13.6: each division whose bracket is over gets its places, stored and
+    announced (again only when they change); one a correction made undecided
+    again loses them; playoff night closes when every division is decided."""
+    best_of = ctx.rules.playoff_best_of
+    names = await _names(conn, ctx)
+    undecided = changed = False
+    for pool, seeds, stored in await _pools(conn, night):
+        places = seeds[:1] if len(seeds) == 1 else bracket_places(seeds, _decided(stored, best_of))
         if places is None:
             undecided = True
+            await playoff_nights.set_places(conn, night.id, pool, [])
             continue
         final = next((m for m in stored if m.round == "final"), None)
         wins = _wins(final) if final is not None else None
@@ -174,7 +182,6 @@ async def advance_in(
         result = BracketResult(pool, [names[p] for p in places], score, places)
         changed |= await store_places(conn, ctx, night, pool, places, result.to_data(), now=now)
     await close_if_over(conn, ctx, night, undecided=undecided, changed=changed, now=now)
-    return made
 
 
 async def _names(conn: aiosqlite.Connection, ctx: SeasonContext) -> dict[int, str]:
@@ -275,7 +282,7 @@ def _current(pools: list[Pool], player: Player, best_of: int) -> BracketMatch:
         raise WrongState(f"{player.name} is the only player of the field: no match to play.")
     if not mine:
         raise WrongState(f"{player.name}'s final waits for the semifinal.")
-    if all(m.round == "semifinal" for m in mine):
+    if all(m.round == "semifinal" for m in mine) and len(seeds) == 4:
         next_match = "final" if _winner(mine[0], best_of) == player.id else "match for 3rd"
         raise WrongState(f"{player.name}'s {next_match} waits for the other semifinal.")
     raise WrongState(f"{player.name} has no match left to play tonight.")
@@ -304,18 +311,18 @@ async def _pickable(
 
 def _refuse_twice(pools: list[Pool], player: Player, score: int, other: int) -> None:
     """A game sent again (its answer never came, and the commissioner tried
-    again) is not recorded twice: two games of the same two raw scores do not
-    happen in pinball."""
-    for _, _, matches in pools:
-        for m in matches:
-            if player.id not in (m.high_id, m.low_id):
-                continue
-            for g in m.games:
-                if g.played and (g.high_score, g.low_score) == _ordered(m, player, score, other):
-                    raise Conflict(
-                        f"That game is already recorded: game {g.number} of the "
-                        f"{ROUND_WORDS[m.round]}, {score:,} to {other:,}."
-                    )
+    again) is not recorded twice: the same two raw scores as the player's last
+    game recorded are that game."""
+    mine = [m for _, _, ms in pools for m in ms if player.id in (m.high_id, m.low_id)]
+    played = [(m, g) for m in mine for g in m.games if g.played]  # in round order, then game
+    if not played:
+        return
+    m, g = played[-1]
+    if (g.high_score, g.low_score) == _ordered(m, player, score, other):
+        raise Conflict(
+            f"That game is already recorded: game {g.number} of the {ROUND_WORDS[m.round]}, "
+            f"{score:,} to {other:,}."
+        )
 
 
 def _ordered(match: BracketMatch, player: Player, score: int, other: int) -> tuple[int, int]:
@@ -401,8 +408,10 @@ async def play(
         if high == low:
             raise BadInput(TIE.format(n=number))
         await playoff_matches.play(conn, match.id, number, high, low, stamp(now))
-        made = await advance_in(conn, ctx, night, now=now)
-        return await _recorded(conn, ctx, night, match.id, number, made, corrected=False, now=now)
+        made = await remake_in(conn, ctx, night)
+        done = await _recorded(conn, ctx, night, match.id, number, made, corrected=False, now=now)
+        await decide_bracket_in(conn, ctx, night, now=now)  # the champion after the match
+        return done
 
 
 async def _recorded(
@@ -503,8 +512,11 @@ async def fix(
                 "nothing changed."
             )
         await playoff_matches.change(conn, match.id, game, high, low, by, stamp(now), why)
-        made = await advance_in(conn, ctx, night, now=now)
-        return await _recorded(conn, ctx, night, match.id, number, made, corrected=True, now=now)
+        await playoff_matches.drop_picks(conn, match.id)  # the next picker may have changed
+        made = await remake_in(conn, ctx, night)
+        done = await _recorded(conn, ctx, night, match.id, number, made, corrected=True, now=now)
+        await decide_bracket_in(conn, ctx, night, now=now)
+        return done
 
 
 def _refuse_if_played_on(

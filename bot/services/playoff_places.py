@@ -57,8 +57,9 @@ async def close_if_over(
     correction changed places) the prize shares and the season summary follow."""
     if undecided:
         return
-    if night.status == "locked":
+    ending = night.status == "locked"
+    if ending:
         await leagues.finalize_night(conn, night.id, stamp(now), 0, 0)
-    if changed:  # R13.6: the prizes and the summary by playoff places
+    if changed or ending:  # R13.6: the prizes and the summary by playoff places
         for kind in (Kind.PRIZES, Kind.SEASON_SUMMARY):
             await owe(conn, ctx.league.guild_id, ANNOUNCEMENTS, kind, night_ref(night.id), now=now)

@@ -31,7 +31,7 @@ from bot.services.context import SeasonContext, machine_named, season_of, stamp
 from bot.services.errors import BadInput, WrongState
 from bot.services.outbox import ANNOUNCEMENTS, owe
 from bot.services.outcomes.playoffs import FinalGroupResult, PlayoffStarted
-from bot.services.playoff_bracket import begin_in, check_count
+from bot.services.playoff_bracket import begin_in, check_count, decide_bracket_in
 from bot.services.playoff_checkin import at_grace, playoff_night_of
 from bot.services.playoff_places import close_if_over, store_places
 from bot.services.standings import in_field
@@ -90,7 +90,10 @@ async def start(db: Database, guild_id: int, machines: str, *, now: datetime) ->
         )
         await owe(conn, guild_id, ANNOUNCEMENTS, Kind.PLAYOFF_STARTED, night_ref(night.id),
                   started.to_data(), now=now)  # fmt: skip
-        await decide_in(conn, ctx, locked, now=now)  # a field of one is decided at once
+        if bracket(ctx):  # after the start's post: a field of one is champion at once
+            await decide_bracket_in(conn, ctx, locked, now=now)
+        else:
+            await decide_in(conn, ctx, locked, now=now)
         return started
 
 
@@ -154,6 +157,7 @@ async def decide_in(
         result = await _decide_group(conn, ctx, night, group)
         if result is None:
             undecided = True
+            await playoff_nights.set_places(conn, night.id, group.pool, [])  # undecided again
         elif await store_places(conn, ctx, night, group.pool, result.player_ids,
                                 result.to_data(), now=now):  # fmt: skip
             decided.append(result)

@@ -23,6 +23,7 @@ from bot.services.context import (
     NO_SEASON,
     SeasonContext,
     league_of,
+    night_season,
     player_of,
     season_context,
     season_of,
@@ -122,12 +123,15 @@ def _within(rows: list[StandingRow], wanted: str) -> list[StandingRow]:
             for i, r in enumerate(mine, start=1)]  # fmt: skip
 
 
-async def points_by_week(db: Database, guild_id: int, division: str | None = None) -> PointsByWeek:
+async def points_by_week(
+    db: Database, guild_id: int, division: str | None = None, season: str | None = None
+) -> PointsByWeek:
     """R11.1 standings (as `standings`) and the league points each player made in
-    each finalized week of the current season, read in one transaction."""
+    each finalized week of the current season (or of `season` by name), read in
+    one transaction."""
     wanted = _division(division)
     async with db.read() as conn:
-        ctx = await season_of(conn, guild_id)
+        ctx = await season_context(conn, guild_id, season)
         if wanted and not await leagues.has_divisions(conn, ctx.season.id):
             raise BadInput(NO_DIVISIONS)
         rows = await rows_of(conn, ctx)
@@ -296,6 +300,14 @@ async def season_id(db: Database, guild_id: int, season: str | None = None) -> i
     """The id of the running season, or of the past `season` by name."""
     async with db.read() as conn:
         return (await season_context(conn, guild_id, season)).season.id
+
+
+async def season_of_night(db: Database, guild_id: int, night_id: int) -> tuple[int, str] | None:
+    """The id and name of night `night_id`'s season (running, past or closed)."""
+    async with db.read() as conn:
+        night = await leagues.night_by_id(conn, night_id)
+        ctx = await night_season(conn, guild_id, night) if night is not None else None
+    return None if ctx is None else (ctx.season.id, ctx.season.name)
 
 
 async def season_name(db: Database, guild_id: int, season_id: int) -> str:

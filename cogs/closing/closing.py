@@ -61,9 +61,10 @@ async def close(db: Database, guild_id: int, *, confirm: bool, now: datetime) ->
         return closing
 
 
-async def reopen(db: Database, guild_id: int, *, now: datetime) -> str:
-    """Open the league's newest season again (the name); refused while a season
-    runs. Announced: what was posted at its close no longer stands."""
+async def reopen(db: Database, guild_id: int, *, now: datetime) -> tuple[str, bool]:
+    """Open the league's newest season again: its name, and whether the players
+    are told (a season closed early: what was posted at its close no longer
+    stands). Refused while a season runs."""
     async with db.transaction() as conn:
         league = await league_of(conn, guild_id)
         running = await leagues.open_season(conn, league.id)
@@ -76,6 +77,11 @@ async def reopen(db: Database, guild_id: int, *, now: datetime) -> str:
                            "/league season start.")  # fmt: skip
         newest = seasons[-1].season
         await leagues.open_season_again(conn, newest.id)
-        await owe(conn, guild_id, ANNOUNCEMENTS, Kind.SEASON_CLOSED, f"season:{newest.id}",
-                  {"reopened": newest.name}, now=now)  # fmt: skip
-        return newest.name
+        finale = await playoff_nights.playoff_night(conn, newest.id)
+        left = any(n.status != "finalized" for n in await leagues.nights(conn, newest.id)) or (
+            finale is not None and finale.status != "finalized"
+        )
+        if left:
+            await owe(conn, guild_id, ANNOUNCEMENTS, Kind.SEASON_CLOSED, f"season:{newest.id}",
+                      {"reopened": newest.name}, now=now)  # fmt: skip
+        return newest.name, left

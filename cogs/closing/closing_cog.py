@@ -41,9 +41,9 @@ class Closing(commands.GroupCog, group_name="season"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await note_commissioner(interaction)
         bot = league_bot(interaction)
-        name = await closing.reopen(bot.db, bot.settings.guild_id, now=now_of(interaction))
+        name, told = await closing.reopen(bot.db, bot.settings.guild_id, now=now_of(interaction))
         deliver(interaction)
-        await respond(interaction, f"{name} is open again: its nights go on as scheduled.")
+        await respond(interaction, closing_text.reopened_answer(name, told))
 
 
 async def setup(bot: commands.Bot) -> None:

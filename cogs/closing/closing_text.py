@@ -30,6 +30,8 @@ def answer(c: SeasonClosing) -> str:
     if c.closed and c.over:
         return f"{c.season} is closed. {undo}"
     ends = " and ".join(what_it_ends(c))
+    if c.closed and c.last_week is None:
+        return f"{c.season} is closed before its first night: {ends}. {undo}"
     if c.closed:
         return (f"{c.season} is closed: {ends}. The champions and the prizes go by the standings; "
                 f"the summary is posted in the announcements channel. {undo}")  # fmt: skip
@@ -44,10 +46,19 @@ def announcement(c: SeasonClosing) -> str:
     played = (f"after week {c.last_week} of {c.regular_nights}" if c.last_week is not None
               else "before its first night")  # fmt: skip
     ends = " and ".join(what_it_ends(c))
+    if c.last_week is None:
+        return f"**{c.season} is closed** {played}: {ends}."
     return (
         f"**{c.season} is closed** {played}: {ends}. The champions and the prizes go by the "
         "standings."
     )
+
+
+def reopened_answer(season: str, announced: bool) -> str:
+    """The commissioner's answer to /season reopen."""
+    if announced:
+        return f"{season} is open again: its nights go on as scheduled, and the players are told."
+    return f"{season} is open again (it had nothing left to play)."
 
 
 def reopened(season: str) -> str:

@@ -51,7 +51,10 @@ async def test_r13_6_closing_early_asks_first_and_names_what_it_ends(league: Fak
     said = await close(bot, confirm=True)
     assert said.text.startswith("Spring is closed: weeks 2-10 are not played.")
     await bot.outbox.flush()
-    closed, *_ = [p for p in posts(bot) if p.startswith("**Spring is closed**")]
+    (closed,) = [p for p in posts(bot) if p.startswith("**Spring is closed**")]
+    async with bot.db.read() as conn:  # the week's standings post too, its season closed
+        failed = await conn.execute_fetchall("SELECT kind FROM outbox WHERE status != 'sent'")
+    assert list(failed) == []
     assert closed == (
         "**Spring is closed** after week 1 of 10: weeks 2-10 are not played. The champions and "
         "the prizes go by the standings."
@@ -117,7 +120,10 @@ async def test_r13_6_the_newest_season_opens_again_until_the_next_starts(league:
     )
     await close(bot, confirm=True)
     said = await invoke(COG.reopen, COG, as_user(bot, COMMISSIONER, LATER))
-    assert said.text == "Spring is open again: its nights go on as scheduled."
+    assert (
+        said.text
+        == "Spring is open again: its nights go on as scheduled, and the players are told."
+    )
     await bot.outbox.flush()
     assert posts(bot)[-1].startswith("**Spring is open again**")
     standings = Standings()
@@ -128,3 +134,29 @@ async def test_r13_6_the_newest_season_opens_again_until_the_next_starts(league:
     await setup.start_season(bot.db, GUILD, "Summer", date(2026, 4, 1), now=SETTING_AT)
     said = await invoke(COG.reopen, COG, as_user(bot, COMMISSIONER, LATER))
     assert said.text.startswith("Summer is running")
+
+
+async def test_r13_6_a_season_closed_before_its_first_night(league: FakeBot) -> None:
+    bot = league
+    said = await close(bot, confirm=True, when=at(date(2026, 1, 5)))
+    assert said.text == (
+        "Spring is closed before its first night: weeks 1-10 are not played. /season reopen "
+        "opens it again until the next season starts."
+    )
+    await bot.outbox.flush()
+    assert posts(bot) == ["**Spring is closed** before its first night: weeks 1-10 are not played."]
+
+
+async def test_r13_6_reopening_a_season_that_was_over_tells_nobody(league: FakeBot) -> None:
+    bot = await playoff_night(league)
+    await start(bot, "Attack from Mars, Medieval Madness, Twilight Zone, The Addams Family, "
+                     "Monster Bash")  # fmt: skip
+    await scores_in(bot, {1: 400_000_000, 4: 500_000_000})
+    await approvals.approve_all(bot.db, GUILD, "1", by=COMMISSIONER.id, now=at(NIGHT, "21:00"))
+    await close(bot, when=at(NIGHT, "23:00"))
+    await bot.outbox.flush()
+    sent = len(posts(bot))
+    said = await invoke(COG.reopen, COG, as_user(bot, COMMISSIONER, at(NIGHT, "23:10")))
+    assert said.text == "Spring is open again (it had nothing left to play)."
+    await bot.outbox.flush()
+    assert len(posts(bot)) == sent

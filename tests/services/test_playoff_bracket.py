@@ -222,6 +222,9 @@ async def test_r13_6_four_players_semis_then_final_and_third(league) -> None:
     await game(db, "P4", 350, 250, "Machine C")
     (result,) = [BracketResult.from_data(d) for d in await owed(db, "playoff_result")]
     assert (result.places, result.final) == (["P4", "P2", "P3", "P1"], (2, 1))
+    async with db.read() as conn:  # the last match's post, then the champion, prizes, summary
+        kinds = [i.kind for i in await outbox_items.waiting(conn, GUILD)]
+    assert kinds[-4:] == ["playoff_match", "playoff_result", "prizes", "season_summary"]
     assert len(await owed(db, "prizes")) == len(await owed(db, "season_summary")) == before + 1
     async with db.read() as conn:
         rows = await conn.execute_fetchall(
@@ -246,6 +249,9 @@ async def test_r13_3_three_players_seed_1_waits_for_the_semifinal(league) -> Non
     assert str(refused.value) == "P1's final waits for the semifinal."
     semi = await win(db, "P3", ["Machine A", "Machine B"])
     assert [(m.round, m.high[1], m.low[1]) for m in semi.made] == [("final", "P1", "P3")]
+    with pytest.raises(WrongState) as refused:  # three players: no match for third
+        await game(db, "P2", 300, 100, "Machine C")
+    assert str(refused.value) == "P2 has no match left to play tonight."
     await win(db, "P1", ["Machine A", "Machine B"])
     (result,) = [BracketResult.from_data(d) for d in await owed(db, "playoff_result")]
     assert (result.places, result.final) == (["P1", "P3", "P2"], (2, 0))
@@ -403,3 +409,24 @@ async def test_refused_posts_name_playoff_night_not_a_week_after_the_last(league
     async with db.read() as conn:
         labels = sorted((await outbox_items.night_weeks(conn, GUILD)).values())
     assert labels == ["playoff night", "week 1"]
+
+
+async def test_r13_3_a_correction_forgets_a_pick_its_new_loser_did_not_make(league) -> None:
+    """P2 lost game 1 and picked game 2's machine; a correction makes P2 game
+    1's winner: the pick is forgotten and P1, now the loser, picks."""
+    db = await season_of(league, 2)
+    await started(db)
+    await game(db, "P1", 300, 100, "Machine A")
+    await playoff_bracket.pick(db, GUILD, discord_id(2), "Machine B", now=at(NIGHT, "20:05"))
+    fixed = await playoff_bracket.fix(db, GUILD, "P1", "final", 1, 100 * M, 300 * M, "typo",
+                                      by=COMMISSIONER, now=at(NIGHT, "20:10"))  # fmt: skip
+    assert ([g.machine for g in fixed.match.games], fixed.match.next_picker) == (
+        ["Machine A"],
+        "P1",
+    )
+    with pytest.raises(NotAllowed) as refused:
+        await playoff_bracket.pick(db, GUILD, discord_id(2), "Machine B", now=at(NIGHT, "20:15"))
+    assert str(refused.value) == "P1 picks game 2's machine (the loser of game 1)."
+    picked = await playoff_bracket.pick(db, GUILD, discord_id(1), "Machine B",
+                                        now=at(NIGHT, "20:16"))  # fmt: skip
+    assert picked.match.games[-1].picked_by == "P1"
