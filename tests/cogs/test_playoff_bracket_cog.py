@@ -5,24 +5,27 @@ decides again. Refusals are private and change nothing."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from discord import app_commands
 
-from bot.services import setup
+from bot.repositories import outbox_items
+from bot.services import playoff_bracket, playoff_checkin, playoff_play, playoffs, setup
+from bot.services.outcomes.playoffs import PlayoffNightShown
 from cogs.closing import closing
 from cogs.playoffs.playoffs_cog import Playoffs
 from cogs.scores.scores_cog import Scores
 from cogs.standings.standings_cog import Standings
-from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user, at
+from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import ANNOUNCEMENTS, GUILD, FakeBot, Said, invoke, shown
-from tests.cogs.league_play import MACHINES
+from tests.cogs.league_play import MACHINES, NINE, divisions_from_week_2, play_week
 from tests.cogs.test_export_rows_edges import documented_columns
 from tests.cogs.test_exports_cog import export, tables
 from tests.cogs.test_playoff_final_group import NIGHT, playoff_night, posted, start
 
 COG = Playoffs()
 THREE = ", ".join(MACHINES[:3])
+M = 1_000_000
 
 
 async def bracket_night(bot: FakeBot) -> FakeBot:
@@ -141,3 +144,58 @@ async def test_r13_6_standings_show_the_playoff_places_this_season_and_after(
     later = as_user(bot, PLAYERS[2], at(NIGHT, "23:45"))
     said = await invoke(standings.standings, standings, later, season="Spring")
     assert "League: 🏆 P4 · 2nd P1" in said.text
+
+
+async def test_r13_6_divisions_each_play_a_bracket_and_a_correction_reopens_one(
+    league: FakeBot,
+) -> None:
+    """Divisions A and B each play their own final. B is decided first; a
+    correction makes it 1-1 again: its places are taken back and playoff night
+    does not end with A's final; B's third game decides it again, and only then
+    are the prizes and the summary owed."""
+    bot = league
+    await divisions_from_week_2(bot, regular_nights=2)
+    await play_week(bot, 2, NINE, groups=("A1", "A2", "B1", "B2"))
+    day = FIRST_NIGHT + timedelta(days=14)
+    await setup.change_setting(bot.db, GUILD, "playoff_format", "bracket", now=at(day, "09:00"))
+    shown = await playoffs.night_shown(bot.db, GUILD)
+    assert isinstance(shown, PlayoffNightShown)
+    (a1, a2), (b1, b2) = (d.qualifiers for d in shown.divisions)
+    everyone = ", ".join([a1, a2, b1, b2])
+    await playoff_checkin.check_in(bot.db, GUILD, everyone, now=at(day, "19:00"))
+    play = await playoff_play.start(bot.db, GUILD, THREE, now=at(day, "19:31"))
+    assert play.bracket is not None
+    assert [(m.division, m.round) for m in play.bracket.matches] == [("A", "final"), ("B", "final")]
+
+    async def record(player: str, mine: int, theirs: int, machine: str) -> None:
+        await playoff_bracket.play(bot.db, GUILD, player, mine * M, theirs * M, machine,
+                                   now=at(day, "20:00"))  # fmt: skip
+
+    async def places() -> dict[str, int | None]:
+        async with bot.db.read() as conn:
+            rows = await conn.execute_fetchall(
+                "SELECT p.name, f.place FROM playoff_field f JOIN players p ON p.id = f.player_id"
+            )
+        return {name: place for name, place in rows}
+
+    await record(b1, 300, 100, MACHINES[0])
+    await record(b1, 310, 110, MACHINES[1])
+    assert (await places())[b1] == 1
+    prizes = len([i for i in await owed_kinds(bot) if i == "prizes"])
+    await playoff_bracket.fix(bot.db, GUILD, b1, "final", 2, 100 * M, 310 * M, "typo",
+                              by=COMMISSIONER.id, now=at(day, "20:30"))  # fmt: skip
+    assert (await places())[b1] is None  # B is undecided again
+    await record(a1, 400, 100, MACHINES[0])
+    await record(a1, 410, 110, MACHINES[1])
+    assert [i for i in await owed_kinds(bot) if i == "prizes"][prizes:] == []  # B still plays
+    await record(b1, 320, 120, MACHINES[2])
+    assert (await places())[b1] == 1
+    assert [i for i in await owed_kinds(bot) if i == "prizes"][prizes:] == ["prizes"]
+
+
+async def owed_kinds(bot: FakeBot) -> list[str]:
+    async with bot.db.read() as conn:
+        return [i.kind for i in await outbox_items.waiting(conn, GUILD)] + [
+            row[0] for row in await conn.execute_fetchall(
+                "SELECT kind FROM outbox WHERE status = 'sent' ORDER BY id")
+        ]  # fmt: skip
