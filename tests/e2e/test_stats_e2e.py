@@ -48,7 +48,7 @@ async def test_stats_machine_and_past_standings_through_discord(
         assert refused.ephemeral and refused.content.startswith("There is no machine called")
 
         closed = await run(standin, koi, "season close", {"confirm": True}, channel=world.general)
-        assert closed.ephemeral and closed.content.startswith("Spring is closed:")
+        assert closed.ephemeral and closed.content.startswith("Spring is closed")
         started = await run(
             standin, koi, "league season start", {"name": "Summer",
             "start": (start + timedelta(days=70)).isoformat()}, channel=world.general,
