@@ -38,7 +38,7 @@ PHOTO_REQUIRED = (
 
 BRACKET_SCORES = (
     "Tonight's playoffs are a bracket: the commissioner records both scores of each game "
-    "with /playoffs game. Pick your machine with /playoffs pick when it is your pick."
+    "with /playoffs game, and a player picks a match's machine with /playoffs pick."
 )
 
 

@@ -16,7 +16,7 @@ import aiosqlite
 
 from bot.database import Database
 from bot.database_files import PathLike, open_read_only
-from bot.models import GameResultRow, Player, ScorePhoto
+from bot.models import GameResultRow, Night, Player, ScorePhoto
 from bot.repositories import (
     audit,
     commissioners,
@@ -57,10 +57,9 @@ FILES = (
     "players", "nights", "games", "scores", "results", "standings", "money", "audit",
     "playoffs", "playoff_games", "final_standings",
 )  # fmt: skip
-# R13: each division's playoff field as set after the last regular night.
+# R13: playoffs.csv, the field; playoff_games.csv, a bracket's games (`player`: the better seed).
 PLAYOFF_COLUMNS = ("date", "division", "standing", "player", "role", "checked_in", "replaced_by",
                    "playoff_place")  # fmt: skip
-# R13.3, a bracket: each game of each match, in order, the match's better seed as `player`.
 BRACKET_COLUMNS = ("date", "division", "round", "game", "machine", "picked_by", "player", "score",
                    "opponent", "opponent_score", "winner")  # fmt: skip
 FINAL_COLUMNS = ("position", "name", "ifpa_number", "league_points", "division")
@@ -153,6 +152,7 @@ class _Reader:
         members = await season_history.players_of_season(conn, ctx.season.id)
         removed = await exports.removed_at(conn, ctx.league.id)
         sid = ctx.season.id
+        finale = await playoff_nights.playoff_night(conn, sid)
         tables = (
             reader.players(standing, members, removed),
             reader.nights(await exports.nights(conn, sid), await exports.skipped(conn, sid)),
@@ -167,8 +167,8 @@ class _Reader:
             reader.standings(standing),
             await reader.money(conn),
             await reader.audit(conn),
-            await reader.playoffs(conn),
-            await reader.playoff_games(conn),
+            await reader.playoffs(conn, finale),
+            await reader.playoff_games(conn, finale),
             final_standings(standing, await playoffs.season_order_in(conn, ctx)),
         )
         return SeasonExport(ctx.league.name, ctx.season.name, tables, tuple(reader.photos))
@@ -315,11 +315,9 @@ class _Reader:
         columns = ("rank", "player", "division", "league_points", "tns", "nights", "multiplier")
         return ExportTable("standings", columns, rows)
 
-    async def playoffs(self, conn: aiosqlite.Connection) -> ExportTable:
-        """R13.1, R13.5, R13.6: playoff night's field, every player of each division
-        by standing: qualifier or alternate, checked in, who replaced them, and
-        their playoff place once decided. No rows before playoff night is set."""
-        night = await playoff_nights.playoff_night(conn, self.ctx.season.id)
+    async def playoffs(self, conn: aiosqlite.Connection, night: Night | None) -> ExportTable:
+        """R13.1, R13.5, R13.6: each division's field by standing, with its check-in,
+        replacements and places (no rows before playoff night is set)."""
         entries = await playoff_nights.field(conn, night.id) if night is not None else []
         rows = tuple(
             (night.date, e.pool, e.standing, self.name[e.player_id],
@@ -329,11 +327,8 @@ class _Reader:
         )  # fmt: skip
         return ExportTable("playoffs", PLAYOFF_COLUMNS, rows)
 
-    async def playoff_games(self, conn: aiosqlite.Connection) -> ExportTable:
-        """R13.3: every game of a playoff bracket: its match, machine and picker,
-        both raw scores and the game's winner (a final group's games are in
-        games.csv and scores.csv, as a league night's)."""
-        night = await playoff_nights.playoff_night(conn, self.ctx.season.id)
+    async def playoff_games(self, conn: aiosqlite.Connection, night: Night | None) -> ExportTable:
+        """R13.3: a bracket's games (a final group's are in games.csv and scores.csv)."""
         found = await playoff_matches.matches(conn, night.id) if night is not None else []
         machine = {m.id: m.name for m in await people.machines(conn, self.ctx.league.id)}
         rows = tuple(

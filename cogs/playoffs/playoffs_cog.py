@@ -15,7 +15,7 @@ from bot.components.interactions import (
 )
 from bot.league_client import RESCHEDULES, LeagueClient
 from bot.parsing import parse_date, parse_score
-from bot.services import playoff_bracket, playoff_checkin, playoff_play, playoffs
+from bot.services import bracket_games, playoff_bracket, playoff_checkin, playoff_play, playoffs
 from bot.ui.bracket import ROUNDS, bracket_view, picked, recorded
 from bot.ui.playoffs import night_view
 from bot.ui.replies import respond
@@ -95,7 +95,7 @@ class Playoffs(commands.GroupCog, group_name="playoffs"):
         """Pick the machine of your bracket match's next game, when it is your pick."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = league_bot(interaction)
-        done = await playoff_bracket.pick(
+        done = await bracket_games.pick(
             bot.db, bot.settings.guild_id, interaction.user.id, machine, now=now_of(interaction)
         )
         await respond(interaction, picked(done))
@@ -118,7 +118,7 @@ class Playoffs(commands.GroupCog, group_name="playoffs"):
         """Record the next game of a bracket match: both scores (commissioner)."""
         mine, theirs = parse_score(score), parse_score(opponent_score)
         bot = await self._commissioner(interaction)
-        done = await playoff_bracket.play(
+        done = await bracket_games.play(
             bot.db, bot.settings.guild_id, player, mine, theirs, machine, now=now_of(interaction)
         )
         deliver(interaction)  # a decided match is announced with the bracket
@@ -147,7 +147,7 @@ class Playoffs(commands.GroupCog, group_name="playoffs"):
         """Correct a played game of a bracket match (commissioner)."""
         mine, theirs = parse_score(score), parse_score(opponent_score)
         bot = await self._commissioner(interaction)
-        done = await playoff_bracket.fix(
+        done = await bracket_games.fix(
             bot.db,
             bot.settings.guild_id,
             player,

@@ -10,7 +10,7 @@ from datetime import date, timedelta
 from discord import app_commands
 
 from bot.repositories import outbox_items
-from bot.services import playoff_bracket, playoff_checkin, playoff_play, playoffs, setup
+from bot.services import bracket_games, playoff_checkin, playoff_play, playoffs, setup
 from bot.services.outcomes.playoffs import PlayoffNightShown
 from cogs.closing import closing
 from cogs.playoffs.playoffs_cog import Playoffs
@@ -88,7 +88,7 @@ async def test_r13_3_refusals_are_private_and_change_nothing(league: FakeBot) ->
         (await invoke(Scores().score, Scores(), as_user(bot, PLAYERS[4], at(NIGHT, "19:45")),
                       game=1, score="900M"),
          "Tonight's playoffs are a bracket: the commissioner records both scores of each game "
-         "with /playoffs game. Pick your machine with /playoffs pick when it is your pick."),
+         "with /playoffs game, and a player picks a match's machine with /playoffs pick."),
     ):  # fmt: skip
         assert [r.ephemeral for r in said.replies] == [True]
         if why is not None:
@@ -168,7 +168,7 @@ async def test_r13_6_divisions_each_play_a_bracket_and_a_correction_reopens_one(
     assert [(m.division, m.round) for m in play.bracket.matches] == [("A", "final"), ("B", "final")]
 
     async def record(player: str, mine: int, theirs: int, machine: str) -> None:
-        await playoff_bracket.play(bot.db, GUILD, player, mine * M, theirs * M, machine,
+        await bracket_games.play(bot.db, GUILD, player, mine * M, theirs * M, machine,
                                    now=at(day, "20:00"))  # fmt: skip
 
     async def places() -> dict[str, int | None]:
@@ -182,7 +182,7 @@ async def test_r13_6_divisions_each_play_a_bracket_and_a_correction_reopens_one(
     await record(b1, 310, 110, MACHINES[1])
     assert (await places())[b1] == 1
     prizes = len([i for i in await owed_kinds(bot) if i == "prizes"])
-    await playoff_bracket.fix(bot.db, GUILD, b1, "final", 2, 100 * M, 310 * M, "typo",
+    await bracket_games.fix(bot.db, GUILD, b1, "final", 2, 100 * M, 310 * M, "typo",
                               by=COMMISSIONER.id, now=at(day, "20:30"))  # fmt: skip
     assert (await places())[b1] is None  # B is undecided again
     await record(a1, 400, 100, MACHINES[0])

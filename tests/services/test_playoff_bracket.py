@@ -14,6 +14,7 @@ from bot.database import Database
 from bot.repositories import outbox_items
 from bot.services import (
     approvals,
+    bracket_games,
     finalize,
     machine_list,
     membership,
@@ -74,7 +75,7 @@ async def started(db: Database) -> PlayoffStarted:
 
 async def game(db: Database, player: str, mine: int, theirs: int, machine: str | None = None,
                ) -> GameRecorded:  # fmt: skip
-    return await playoff_bracket.play(db, GUILD, player, mine * M, theirs * M, machine,
+    return await bracket_games.play(db, GUILD, player, mine * M, theirs * M, machine,
                                       now=at(NIGHT, "20:00"))  # fmt: skip
 
 
@@ -112,16 +113,16 @@ async def test_r13_3_the_higher_seed_picks_game_1_then_the_loser_of_each_game(le
     db = await season_of(league, 4)
     await started(db)
     with pytest.raises(NotAllowed) as refused:
-        await playoff_bracket.pick(db, GUILD, discord_id(4), "Machine A", now=at(NIGHT, "19:40"))
+        await bracket_games.pick(db, GUILD, discord_id(4), "Machine A", now=at(NIGHT, "19:40"))
     assert str(refused.value) == "P1 picks game 1's machine (the higher seed picks game 1)."
-    picked = await playoff_bracket.pick(db, GUILD, discord_id(1), "Machine A",
+    picked = await bracket_games.pick(db, GUILD, discord_id(1), "Machine A",
                                         now=at(NIGHT, "19:40"))  # fmt: skip
     assert (picked.number, picked.machine) == (1, "Machine A")
     done = await game(db, "P1", 300, 100)  # on the machine P1 picked
     assert done.match.games[0].machine == "Machine A"
     assert done.match.next_picker == "P4"  # P4 lost game 1
     with pytest.raises(NotAllowed) as refused:
-        await playoff_bracket.pick(db, GUILD, discord_id(1), "Machine B", now=at(NIGHT, "20:10"))
+        await bracket_games.pick(db, GUILD, discord_id(1), "Machine B", now=at(NIGHT, "20:10"))
     assert str(refused.value) == "P4 picks game 2's machine (the loser of game 1)."
 
 
@@ -283,13 +284,13 @@ async def test_r12_r13_6_a_correction_after_the_champion_decides_again(league) -
     assert first.places == ["P1", "P2"]
     before = len(await owed(db, "prizes"))
     with pytest.raises(BadInput) as refused:  # P2 would have won games 1 and 2
-        await playoff_bracket.fix(db, GUILD, "P1", "final", 1, 300 * M, 400 * M, "typo",
+        await bracket_games.fix(db, GUILD, "P1", "final", 1, 300 * M, 400 * M, "typo",
                                   by=COMMISSIONER, now=at(NIGHT, "22:00"))  # fmt: skip
     assert str(refused.value) == (
         "With these scores the match was over after game 2, yet 3 games were played: "
         "correct the other games first."
     )
-    fixed = await playoff_bracket.fix(db, GUILD, "P2", "final", 3, 300 * M, 100 * M,
+    fixed = await bracket_games.fix(db, GUILD, "P2", "final", 3, 300 * M, 100 * M,
                                       "read the wrong display", by=COMMISSIONER,
                                       now=at(NIGHT, "22:00"))  # fmt: skip
     assert (fixed.corrected, fixed.match.winner, fixed.match.wins) == (True, "P2", (1, 2))
@@ -315,7 +316,7 @@ async def test_r12_a_correction_that_changes_a_played_on_result_is_refused(leagu
     await win(db, "P2", ["Machine A", "Machine B"])
     await game(db, "P2", 300, 100, "Machine C")  # the final is under way
     with pytest.raises(WrongState) as refused:
-        await playoff_bracket.fix(db, GUILD, "P4", "semifinal", 2, 500 * M, 100 * M, "typo",
+        await bracket_games.fix(db, GUILD, "P4", "semifinal", 2, 500 * M, 100 * M, "typo",
                                   by=COMMISSIONER, now=at(NIGHT, "21:00"))  # fmt: skip
     assert str(refused.value) == (
         "That changes who won the semifinal, and the final it led to is under way: a "
@@ -330,7 +331,7 @@ async def test_r12_a_semifinal_corrected_before_the_final_starts_remakes_the_fin
     await started(db)
     semi = await win(db, "P2", ["Machine A", "Machine B"])
     assert [(m.round, m.high[1], m.low[1]) for m in semi.made] == [("final", "P1", "P2")]
-    fixed = await playoff_bracket.fix(db, GUILD, "P3", "semifinal", 2, 300 * M, 100 * M,
+    fixed = await bracket_games.fix(db, GUILD, "P3", "semifinal", 2, 300 * M, 100 * M,
                                       "typo", by=COMMISSIONER, now=at(NIGHT, "20:30"))  # fmt: skip
     assert (fixed.match.wins, fixed.match.winner, fixed.made) == ((1, 1), None, [])
     assert [m.round for m in fixed.bracket.matches] == ["semifinal"]  # the final waits again
@@ -342,11 +343,11 @@ async def test_r13_3_the_picker_may_pick_again_before_the_game_is_played(league)
     db = await season_of(league, 2)
     await started(db)
     for machine in ("Machine A", "Machine B"):
-        await playoff_bracket.pick(db, GUILD, discord_id(1), machine, now=at(NIGHT, "19:40"))
+        await bracket_games.pick(db, GUILD, discord_id(1), machine, now=at(NIGHT, "19:40"))
     done = await game(db, "P1", 300, 100)
     assert [g.machine for g in done.match.games] == ["Machine B"]
     with pytest.raises(BadInput) as refused:  # named with the scores: must be the pick
-        await playoff_bracket.pick(db, GUILD, discord_id(2), "Machine C", now=at(NIGHT, "20:10"))
+        await bracket_games.pick(db, GUILD, discord_id(2), "Machine C", now=at(NIGHT, "20:10"))
         await game(db, "P2", 300, 100, "Machine D")
     assert str(refused.value) == (
         "Game 2 is on the machine P2 picked; leave machine: empty, or the player picks again "
@@ -390,9 +391,9 @@ async def test_r13_3_a_game_sent_again_is_not_recorded_twice(league) -> None:
     shown = await playoff_bracket.shown(db, GUILD)
     assert [(m.round, len(m.games)) for m in shown.matches] == [("semifinal", 2), ("final", 0)]
     fix = dict(by=COMMISSIONER, now=at(NIGHT, "21:00"))
-    await playoff_bracket.fix(db, GUILD, "P3", "semifinal", 1, 50 * M, 300 * M, "typo", **fix)
+    await bracket_games.fix(db, GUILD, "P3", "semifinal", 1, 50 * M, 300 * M, "typo", **fix)
     with pytest.raises(Conflict) as refused:
-        await playoff_bracket.fix(db, GUILD, "P3", "semifinal", 1, 50 * M, 300 * M, "typo", **fix)
+        await bracket_games.fix(db, GUILD, "P3", "semifinal", 1, 50 * M, 300 * M, "typo", **fix)
     assert str(refused.value) == (
         "Game 1 of the semifinal already has these scores: nothing changed."
     )
@@ -417,16 +418,16 @@ async def test_r13_3_a_correction_forgets_a_pick_its_new_loser_did_not_make(leag
     db = await season_of(league, 2)
     await started(db)
     await game(db, "P1", 300, 100, "Machine A")
-    await playoff_bracket.pick(db, GUILD, discord_id(2), "Machine B", now=at(NIGHT, "20:05"))
-    fixed = await playoff_bracket.fix(db, GUILD, "P1", "final", 1, 100 * M, 300 * M, "typo",
+    await bracket_games.pick(db, GUILD, discord_id(2), "Machine B", now=at(NIGHT, "20:05"))
+    fixed = await bracket_games.fix(db, GUILD, "P1", "final", 1, 100 * M, 300 * M, "typo",
                                       by=COMMISSIONER, now=at(NIGHT, "20:10"))  # fmt: skip
     assert ([g.machine for g in fixed.match.games], fixed.match.next_picker) == (
         ["Machine A"],
         "P1",
     )
     with pytest.raises(NotAllowed) as refused:
-        await playoff_bracket.pick(db, GUILD, discord_id(2), "Machine B", now=at(NIGHT, "20:15"))
+        await bracket_games.pick(db, GUILD, discord_id(2), "Machine B", now=at(NIGHT, "20:15"))
     assert str(refused.value) == "P1 picks game 2's machine (the loser of game 1)."
-    picked = await playoff_bracket.pick(db, GUILD, discord_id(1), "Machine B",
+    picked = await bracket_games.pick(db, GUILD, discord_id(1), "Machine B",
                                         now=at(NIGHT, "20:16"))  # fmt: skip
     assert picked.match.games[-1].picked_by == "P1"
