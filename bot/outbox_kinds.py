@@ -28,16 +28,27 @@ class Kind(StrEnum):
     PLAYOFF_RESULT = "playoff_result"  # a division's playoff places, its champion first
     SEASON_CLOSED = "season_closed"  # a season closed before its end, or opened again
     PLAYOFF_MATCH = "playoff_match"  # a bracket match decided (or corrected), the bracket after it
+    MATCH_CARD = "match_card"  # a bracket match's card posted, with its buttons
+    MATCH_CARD_UPDATE = "match_card_update"  # that card edited as the match stands (coalesced)
+
+
+# The edits of a posted message: each message's edits have a lane of their own,
+# after its post; a waiting edit is coalesced with a later one of the same message.
+EDITS = (Kind.APPROVAL_UPDATE, Kind.MATCH_CARD_UPDATE)
 
 
 # What a ref names: '<prefix>:<id>'.
-CARD, NIGHT, SCORE, PRE_MAKEUP, PHOTO, NOTICE, SKIP = (
-    "card", "night", "score", "premakeup", "photo", "notice", "skip",
+CARD, NIGHT, SCORE, PRE_MAKEUP, PHOTO, NOTICE, SKIP, MATCH_CARD = (
+    "card", "night", "score", "premakeup", "photo", "notice", "skip", "matchcard",
 )  # fmt: skip
 
 
 def card_ref(card_id: int) -> str:
     return f"{CARD}:{card_id}"
+
+
+def match_card_ref(card_id: int) -> str:
+    return f"{MATCH_CARD}:{card_id}"
 
 
 def night_ref(night_id: int) -> str:

@@ -46,8 +46,8 @@ from bot.delivery.buckets import keep_edits_apart
 from bot.delivery.outgoing import Outgoing
 from bot.delivery.words import words
 from bot.models import OutboxItem
-from bot.outbox_kinds import CARD, ref_id
-from bot.services import outbox
+from bot.outbox_kinds import CARD, MATCH_CARD, ref_id
+from bot.services import bracket_cards, outbox
 from bot.services.commissioners import recorded as recorded_commissioners
 from cogs.scorecards import scorecards
 
@@ -252,11 +252,17 @@ class Sender:
             log.debug("outbox item %d (%s %s) sent", item.id, item.kind, item.ref)
 
     async def _gone(self, item: OutboxItem) -> None:
-        """The message to edit was deleted. A card with scores waiting is posted
-        again; any other edit has nothing left to do."""
+        """The message to edit was deleted. A card with scores waiting, or a
+        bracket match's card while its match is open, is posted again; any other
+        edit has nothing left to do."""
         now = self.clock()
         card_id = ref_id(item.ref, CARD)
-        if card_id is None:
+        match_card_id = ref_id(item.ref, MATCH_CARD)
+        if match_card_id is not None:
+            if await bracket_cards.message_gone(self.bot.db, item, match_card_id, now=now):
+                log.warning("the match card %s was deleted while its match is open: posted "
+                            "again", item.ref)  # fmt: skip
+        elif card_id is None:
             await outbox.drop(self.bot.db, item.id, "the message to edit is gone", now=now)
         elif await scorecards.message_gone(self.bot.db, item, card_id, now=now):  # drops the edit
             log.warning("the approval card %s was deleted with scores waiting: posted again",

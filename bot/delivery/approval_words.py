@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.delivery.outgoing import Outgoing, in_embeds, nothing, renders
+from bot.delivery.outgoing import Outgoing, in_embeds, nothing, post_or_edit, renders
 from bot.models import OutboxItem
 from bot.outbox_kinds import CARD, PHOTO, PRE_MAKEUP, SCORE, Kind, ref_id
 from bot.services import approvals, photos
@@ -34,13 +34,8 @@ async def card(bot: LeagueClient, item: OutboxItem, _: dict[str, Any]) -> Outgoi
         return nothing(f"{item.ref} does not exist")
     where = (bot.settings.guild_id, bot.settings.approvals_channel_id)  # photos link there
     shown = in_embeds([card_embeds(found, *where)], view=card_view(found))
-    if item.kind == Kind.APPROVAL:
-        return shown
-    if found.message_id is None:
-        # Its post is still owed (or was refused): it is worded as it stands when sent.
-        return nothing("the card was not sent; it shows the decisions when it is")
-    shown.edit_of = found.message_id
-    return shown
+    edit = item.kind == Kind.APPROVAL_UPDATE
+    return post_or_edit(shown, edit, found.message_id, "the decisions")
 
 
 @renders(Kind.PHOTO)

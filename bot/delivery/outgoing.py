@@ -42,6 +42,18 @@ def in_embeds(messages: list[list[discord.Embed]], **extra: Any) -> Outgoing:
     return Outgoing([""] * len(messages), embeds=messages, **extra)
 
 
+def post_or_edit(shown: Outgoing, edit: bool, message_id: int | None, wait: str) -> Outgoing:
+    """A card's post, or (`edit`) its edit of `message_id`: nothing while its
+    post is still owed (or was refused), since that is worded as it stands when
+    sent; `wait` says what it will show then."""
+    if not edit:
+        return shown
+    if message_id is None:
+        return nothing(f"the card was not sent; it shows {wait} when it is")
+    shown.edit_of = message_id
+    return shown
+
+
 # A renderer words one item from the league as it stands when it is sent: the
 # item, and its frozen `data` (JSON) read.
 Renderer = Callable[["LeagueClient", OutboxItem, dict[str, Any]], Awaitable[Outgoing]]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import aiosqlite
 
 from bot.models import OutboxItem
-from bot.outbox_kinds import Kind
+from bot.outbox_kinds import EDITS, Kind
 from bot.repositories._rows import insert, many, one, run, scalar
 
 OWE = "INSERT INTO outbox (guild_id, target, kind, ref, data, created_at) VALUES (?, ?, ?, ?, ?, ?)"
-# One waiting edit per approval message, one waiting alert per destination:
+# One waiting edit per message (an approval or match card), one waiting alert per destination:
 # a second one is the same work (they are worded when sent).
 OWE_COALESCED = (
     "INSERT INTO outbox (guild_id, target, kind, ref, data, created_at) VALUES (?, ?, ?, ?, ?, ?)"
@@ -22,15 +22,16 @@ ITEM = "SELECT * FROM outbox WHERE id = ?"
 # every earlier unfinished edit of the same message and for any unfinished post
 # of it (one owed again after a deletion included). Posts never wait for edits,
 # nor one message's edits for another's.
-EDIT, ALERT = Kind.APPROVAL_UPDATE.value, Kind.ALERT.value
+EDIT = "(" + ", ".join(f"'{kind.value}'" for kind in EDITS) + ")"  # an SQL list
+ALERT = Kind.ALERT.value
 UNFINISHED = (
     "e.guild_id = o.guild_id AND e.target = o.target AND e.status IN ('pending', 'sending')"
 )
 HEADS = (
     "SELECT * FROM outbox o WHERE guild_id = ? AND status IN ('pending', 'sending') AND CASE"
-    f" WHEN kind = '{EDIT}' THEN NOT EXISTS (SELECT 1 FROM outbox e WHERE {UNFINISHED}"
-    f" AND e.ref = o.ref AND (e.kind != '{EDIT}' OR e.id < o.id))"
-    f" ELSE NOT EXISTS (SELECT 1 FROM outbox e WHERE {UNFINISHED} AND e.kind != '{EDIT}'"
+    f" WHEN kind IN {EDIT} THEN NOT EXISTS (SELECT 1 FROM outbox e WHERE {UNFINISHED}"
+    f" AND e.ref = o.ref AND (e.kind NOT IN {EDIT} OR e.id < o.id))"
+    f" ELSE NOT EXISTS (SELECT 1 FROM outbox e WHERE {UNFINISHED} AND e.kind NOT IN {EDIT}"
     " AND e.id < o.id) END ORDER BY id"
 )
 CLAIM = (
@@ -48,7 +49,7 @@ RECOVER = (
 # later one is worded when sent, so it does this one's work. This one is dropped.
 TWIN = (
     "EXISTS (SELECT 1 FROM outbox t WHERE t.guild_id = outbox.guild_id AND t.status = 'pending'"
-    f" AND t.kind = outbox.kind AND t.id != outbox.id AND ((t.kind = '{EDIT}'"
+    f" AND t.kind = outbox.kind AND t.id != outbox.id AND ((t.kind IN {EDIT}"
     f" AND t.ref = outbox.ref) OR (t.kind = '{ALERT}' AND t.target = outbox.target)))"
 )
 TWIN_WHY = "a later one of the same waits and does its work"

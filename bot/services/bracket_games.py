@@ -38,9 +38,11 @@ from bot.services.playoff_bracket import (
     match_shown_in,
     names_of,
     numbered_games,
+    owe_cards_in,
     played_pairs,
     pools_of,
     remake_in,
+    slots_in,
     winner_of,
 )
 
@@ -112,7 +114,7 @@ def _ordered(match: BracketMatch, player: Player, score: int, other: int) -> tup
     return (score, other) if player.id == match.high_id else (other, score)
 
 
-def _picker_of(match: BracketMatch) -> int:
+def picker_of(match: BracketMatch) -> int:
     return (match.high_id, match.low_id)[next_picker(played_pairs(match.games))]
 
 
@@ -129,16 +131,38 @@ async def pick(
         night = await bracket_night_of(conn, ctx)
         me = await player_of(conn, ctx.league, discord_id)
         match = _current(await pools_of(conn, night), me, ctx.rules.playoff_best_of)
-        number = len(played_pairs(match.games)) + 1
-        picker = _picker_of(match)
-        if picker != me.id:
-            names = await names_of(conn, ctx)
-            raise NotAllowed(
-                f"{names[picker]} picks game {number}'s machine ({_why_picker(number)})."
-            )
-        chosen = await _pickable(conn, ctx, night, match, machine)
-        await playoff_matches.pick(conn, match.id, number, chosen.id, me.id)
-        return MachinePicked(await match_shown_in(conn, ctx, night, match.id), number, chosen.name)
+        return await pick_in(conn, ctx, night, match, me, machine, now=now)
+
+
+async def check_picker(
+    conn: aiosqlite.Connection, ctx: SeasonContext, match: BracketMatch, me: Player
+) -> int:
+    """The number of the game to pick for, when it is `me`'s pick; else why not."""
+    number = len(played_pairs(match.games)) + 1
+    picker = picker_of(match)
+    if picker != me.id:
+        names = await names_of(conn, ctx)
+        raise NotAllowed(f"{names[picker]} picks game {number}'s machine ({_why_picker(number)}).")
+    return number
+
+
+async def pick_in(
+    conn: aiosqlite.Connection,
+    ctx: SeasonContext,
+    night: Night,
+    match: BracketMatch,
+    me: Player,
+    machine: str,
+    *,
+    now: datetime,
+) -> MachinePicked:
+    """R13.3: `me` picks the machine of `match`'s next game; its card shows it."""
+    number = await check_picker(conn, ctx, match, me)
+    chosen = await _pickable(conn, ctx, night, match, machine)
+    before = await slots_in(conn, ctx, night)
+    await playoff_matches.pick(conn, match.id, number, chosen.id, me.id)
+    await owe_cards_in(conn, ctx, night, before, now=now)
+    return MachinePicked(await match_shown_in(conn, ctx, night, match.id), number, chosen.name)
 
 
 async def play(
@@ -160,40 +184,58 @@ async def play(
         ctx = await season_of(conn, guild_id)
         night = await bracket_night_of(conn, ctx, over_too=True)
         target = await player_named(conn, ctx.league, player)
-        best_of = ctx.rules.playoff_best_of
         pools = await pools_of(conn, night)
         _refuse_twice(pools, target, score, opponent_score)
         if night.status == "finalized":
             raise WrongState(OVER)
-        match = _current(pools, target, best_of)
-        number = len(played_pairs(match.games)) + 1
-        waiting = next((g for g in match.games if not g.played), None)
-        names = await names_of(conn, ctx)
-        if waiting is None:
-            picker = _picker_of(match)
-            if machine is None:
-                raise BadInput(
-                    f"Game {number}'s machine is not picked yet: {names[picker]} picks it "
-                    f"({_why_picker(number)}). Name it with machine:."
-                )
-            chosen = await _pickable(conn, ctx, night, match, machine)
-            await playoff_matches.pick(conn, match.id, number, chosen.id, picker)
-        elif machine is not None:
-            chosen = await _pickable(conn, ctx, night, match, machine)
-            if chosen.id != waiting.machine_id:
-                raise BadInput(
-                    f"Game {number} is on the machine {names[waiting.picked_by]} "
-                    "picked; leave machine: empty, or the player picks again "
-                    "with /playoffs pick."
-                )
+        match = _current(pools, target, ctx.rules.playoff_best_of)
         high, low = _ordered(match, target, score, opponent_score)
-        if high == low:
-            raise BadInput(TIE.format(n=number))
-        await playoff_matches.play(conn, match.id, number, high, low, stamp(now))
-        made = await remake_in(conn, ctx, night)
-        done = await _recorded(conn, ctx, night, match.id, number, made, corrected=False, now=now)
-        await decide_bracket_in(conn, ctx, night, now=now)  # the champion after the match
-        return done
+        return await play_in(conn, ctx, night, match, high, low, machine, now=now)
+
+
+async def play_in(
+    conn: aiosqlite.Connection,
+    ctx: SeasonContext,
+    night: Night,
+    match: BracketMatch,
+    high: int,
+    low: int,
+    machine: str | None,
+    *,
+    now: datetime,
+) -> GameRecorded:
+    """R13.3: `match`'s next game, both raw scores (the better seed's first), on
+    the machine picked, or named now for its picker. A decided match makes the
+    next ones and is announced; each card shows what changed."""
+    number = len(played_pairs(match.games)) + 1
+    waiting = next((g for g in match.games if not g.played), None)
+    names = await names_of(conn, ctx)
+    before = await slots_in(conn, ctx, night)
+    if waiting is None:
+        picker = picker_of(match)
+        if machine is None:
+            raise BadInput(
+                f"Game {number}'s machine is not picked yet: {names[picker]} picks it "
+                f"({_why_picker(number)}). Name it with machine:."
+            )
+        chosen = await _pickable(conn, ctx, night, match, machine)
+        await playoff_matches.pick(conn, match.id, number, chosen.id, picker)
+    elif machine is not None:
+        chosen = await _pickable(conn, ctx, night, match, machine)
+        if chosen.id != waiting.machine_id:
+            raise BadInput(
+                f"Game {number} is on the machine {names[waiting.picked_by]} "
+                "picked; leave machine: empty, or the player picks again "
+                "with /playoffs pick."
+            )
+    if high == low:
+        raise BadInput(TIE.format(n=number))
+    await playoff_matches.play(conn, match.id, number, high, low, stamp(now))
+    made = await remake_in(conn, ctx, night)
+    done = await _recorded(conn, ctx, night, match.id, number, made, corrected=False, now=now)
+    await owe_cards_in(conn, ctx, night, before, now=now)  # the next match's card after it
+    await decide_bracket_in(conn, ctx, night, now=now)  # the champion after the match
+    return done
 
 
 async def _recorded(
@@ -293,10 +335,12 @@ async def fix(
                 f"Game {number} of the {ROUND_WORDS[round_]} already has these scores: "
                 "nothing changed."
             )
+        before = await slots_in(conn, ctx, night)
         await playoff_matches.change(conn, match.id, game, high, low, by, stamp(now), why)
         await playoff_matches.drop_picks(conn, match.id)  # the next picker may have changed
         made = await remake_in(conn, ctx, night)
         done = await _recorded(conn, ctx, night, match.id, number, made, corrected=True, now=now)
+        await owe_cards_in(conn, ctx, night, before, now=now)
         await decide_bracket_in(conn, ctx, night, now=now)
         return done
 

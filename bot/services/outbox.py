@@ -21,8 +21,18 @@ import aiosqlite
 
 from bot.database import Database
 from bot.models import Night, OutboxItem
-from bot.outbox_kinds import CARD, PHOTO, Kind, card_ref, night_ref, ref_id
-from bot.repositories import cards, kept_photos, nights, outbox_items, scores
+from bot.outbox_kinds import (
+    CARD,
+    EDITS,
+    MATCH_CARD,
+    PHOTO,
+    Kind,
+    card_ref,
+    match_card_ref,
+    night_ref,
+    ref_id,
+)
+from bot.repositories import cards, kept_photos, match_cards, nights, outbox_items, scores
 from bot.services.context import night_of_week, season_of, stamp
 from bot.services.errors import WrongState
 from bot.services.outcomes.admin import DeliveryStatus, Resent
@@ -51,7 +61,7 @@ async def owe(
 ) -> int:
     """Owe one message; it goes out after everything owed before it to `target`."""
     text = json.dumps(data, separators=(",", ":")) if data is not None else None
-    coalesce = kind in (Kind.APPROVAL_UPDATE, Kind.ALERT)
+    coalesce = kind in EDITS or kind == Kind.ALERT
     return await outbox_items.owe(
         conn, guild_id, target, kind, ref, text, stamp(now), coalesce=coalesce
     )
@@ -68,6 +78,15 @@ async def owe_update(conn: aiosqlite.Connection, guild_id: int, ref: str, *, now
     """Bring an approval message up to date (decided elsewhere than on its buttons).
     Coalesced: while an edit of the message waits, another is the same edit."""
     return await owe(conn, guild_id, APPROVALS, Kind.APPROVAL_UPDATE, ref, now=now)
+
+
+async def owe_match_card(
+    conn: aiosqlite.Connection, guild_id: int, card_id: int, *, posted: bool, now: datetime
+) -> int:
+    """A bracket match's card (R13.3): posted in the announcements channel, or,
+    once owed, edited to the match as it stands (coalesced)."""
+    kind = Kind.MATCH_CARD_UPDATE if posted else Kind.MATCH_CARD
+    return await owe(conn, guild_id, ANNOUNCEMENTS, kind, match_card_ref(card_id), now=now)
 
 
 RESULTS = (Kind.RESULTS, Kind.STANDINGS, Kind.PRIZES, Kind.SEASON_SUMMARY)  # a night's end
@@ -108,7 +127,7 @@ def lane(item: OutboxItem) -> str:
     """The lane an item is sent in, one item at a time: a destination's posts share
     one ('approvals'); each message's edits have one of their own ('approvals card:4').
     Lanes do not wait for each other (bot/repositories/outbox_items.py: HEADS)."""
-    return f"{item.target} {item.ref}" if item.kind == outbox_items.EDIT else item.target
+    return f"{item.target} {item.ref}" if item.kind in EDITS else item.target
 
 
 async def item(db: Database, item_id: int) -> OutboxItem | None:
@@ -138,7 +157,7 @@ async def sent(
     now: datetime,
     told: Sequence[int] = (),
 ) -> None:
-    """Delivered. An approval card's message id is
+    """Delivered. An approval or match card's message id is
     kept with it, so it is found and edited later; a photo's, so its card links
     to it; an alert's failed posts (`told`) are marked as told, so no later
     alert lists them again."""
@@ -151,6 +170,9 @@ async def sent(
         card_id = ref_id(done.ref, CARD)
         if done.kind == Kind.APPROVAL and message_id is not None and card_id is not None:
             await cards.set_message(conn, card_id, message_id)
+        match_card_id = ref_id(done.ref, MATCH_CARD)
+        if done.kind == Kind.MATCH_CARD and message_id is not None and match_card_id is not None:
+            await match_cards.set_message(conn, match_card_id, message_id)
 
 
 async def _photo_posted(

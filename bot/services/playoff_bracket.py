@@ -23,7 +23,8 @@ import aiosqlite
 
 from bot.database import Database
 from bot.models import BracketGame, BracketMatch, Machine, Night
-from bot.repositories import nights, people, playoff_matches, playoff_nights
+from bot.repositories import match_cards, nights, people, playoff_matches, playoff_nights
+from bot.repositories.match_cards import Slot
 from bot.rules.playoffs import (
     Match,
     bracket_matches,
@@ -37,6 +38,7 @@ from bot.services.context import (
     season_of,
 )
 from bot.services.errors import BadInput, WrongState
+from bot.services.outbox import owe_match_card
 from bot.services.outcomes.bracket import (
     BracketResult,
     BracketShown,
@@ -201,6 +203,7 @@ def _shown(
         wins_of(m),
         None if winner is None else names[winner],
         None if picker is None else names[picker],
+        m.slot,
     )
 
 
@@ -216,6 +219,47 @@ async def bracket_in(conn: aiosqlite.Connection, ctx: SeasonContext, night: Nigh
             champions[pool] = names[places[0]]
     named = [machines[m] for m in await playoff_matches.machines(conn, night.id)]
     return BracketShown(best_of, named, shown, champions)
+
+
+async def slots_in(
+    conn: aiosqlite.Connection, ctx: SeasonContext, night: Night
+) -> dict[Slot, MatchShown]:
+    """Each match of the bracket as it stands, by its place in the bracket
+    (division, round, slot): what its card shows."""
+    names = await names_of(conn, ctx)
+    machines = {m.id: m.name for m in await people.machines(conn, ctx.league.id)}
+    best_of = ctx.rules.playoff_best_of
+    return {
+        (m.pool, m.round, m.slot): _shown(m, seeds, names, machines, best_of)
+        for _pool, seeds, matches in await pools_of(conn, night)
+        for m in matches
+    }
+
+
+def _in_order(slot: Slot) -> tuple[str, int, int]:
+    return slot[0], list(ROUND_WORDS).index(slot[1]), slot[2]
+
+
+async def owe_cards_in(
+    conn: aiosqlite.Connection,
+    ctx: SeasonContext,
+    night: Night,
+    before: dict[Slot, MatchShown],
+    *,
+    now: datetime,
+) -> None:
+    """R13.3: each match's card as the bracket now stands (`before`: as it stood,
+    from `slots_in`): a card whose match changed is edited (to show it is off,
+    when a correction undid it); a match with no card yet gets one, posted."""
+    after = await slots_in(conn, ctx, night)
+    cards = await match_cards.of_night(conn, night.id)
+    for slot in sorted(set(before) | set(after), key=_in_order):
+        card = cards.get(slot)
+        if card is None and slot in after:
+            card_id = await match_cards.add(conn, night.id, slot)
+            await owe_match_card(conn, ctx.league.guild_id, card_id, posted=False, now=now)
+        elif card is not None and before.get(slot) != after.get(slot):
+            await owe_match_card(conn, ctx.league.guild_id, card.id, posted=True, now=now)
 
 
 async def match_shown_in(

@@ -31,7 +31,7 @@ from bot.services.context import SeasonContext, machine_named, season_of, stamp
 from bot.services.errors import BadInput, WrongState
 from bot.services.outbox import ANNOUNCEMENTS, owe
 from bot.services.outcomes.playoffs import FinalGroupResult, PlayoffStarted
-from bot.services.playoff_bracket import begin_in, check_count, decide_bracket_in
+from bot.services.playoff_bracket import begin_in, check_count, decide_bracket_in, owe_cards_in
 from bot.services.playoff_checkin import at_grace, playoff_night_of
 from bot.services.playoff_places import close_if_over, store_places
 from bot.services.standings import in_field
@@ -90,7 +90,8 @@ async def start(db: Database, guild_id: int, machines: str, *, now: datetime) ->
         )
         await owe(conn, guild_id, ANNOUNCEMENTS, Kind.PLAYOFF_STARTED, night_ref(night.id),
                   started.to_data(), now=now)  # fmt: skip
-        if bracket(ctx):  # after the start's post: a field of one is champion at once
+        if bracket(ctx):  # after the start's post: each match's card, and a field
+            await owe_cards_in(conn, ctx, locked, {}, now=now)  # of one is champion at once
             await decide_bracket_in(conn, ctx, locked, now=now)
         else:
             await decide_in(conn, ctx, locked, now=now)

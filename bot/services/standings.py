@@ -160,11 +160,15 @@ async def player_season(
     *,
     discord_id: int,
     now: datetime | None = None,
+    season: str | None = None,
 ) -> PlayerSeason:
-    """R3.5, R7.4, R10.1, R11.1: a player's season; with `now`, also the scores they
+    """R3.5, R7.4, R10.1, R11.1: a player's season (the running one, or the one
+    called `season`, past or running); with `now`, also the scores they
     submitted for a league night held that day and where each stands."""
     async with db.read() as conn:
-        ctx = await season_of(conn, guild_id)
+        ctx = await season_context(conn, guild_id, season)
+        running = await leagues.open_season_with_rules(conn, ctx.league.id)
+        past = None if running is not None and running[0].id == ctx.season.id else ctx.season.name
         player = await player_of(conn, ctx.league, discord_id)
         season_results = await results.results_of_season(conn, ctx.season.id)
         sums = totals(season_results)
@@ -175,7 +179,7 @@ async def player_season(
         limit = ctx.season.pre_makeup_night_limit + player.extra_pre_makeup_nights
         paid = await results.dues_of_player(conn, ctx.season.id, player.id)
         held = len({r.night_id for r in history})
-        tonight = await _tonight(conn, ctx, player.id, now) if now is not None else []
+        tonight = await _tonight(conn, ctx, player.id, now) if now and past is None else []
         return PlayerSeason(
             player=player,
             rank=row.rank if row else 0,
@@ -189,6 +193,7 @@ async def player_season(
             weeks=[(r.week, r.match_points, r.league_points, r.week_result) for r in history],
             tonight=tonight,
             playoffs=await playoff_standing(conn, ctx, player.id),
+            past=past,
         )
 
 

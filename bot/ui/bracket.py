@@ -7,22 +7,33 @@ from bot.services.outcomes.bracket import (
     BracketShown,
     GameRecorded,
     MachinePicked,
+    MatchCardShown,
     MatchShown,
+    PickChoices,
 )
 from bot.services.outcomes.playoffs import PlayoffStarted
 from bot.ui.playoffs import PLACES, division_name
 
 ROUNDS = {"semifinal": "Semifinal", "final": "Final", "third": "Match for 3rd"}
 HOW = (
-    "Each match is best of {n}. The higher seed picks game 1's machine (/playoffs pick), "
-    "then the loser of each game picks the next; no machine twice in a match. A game goes "
-    "to the higher score; an exact tie is replayed. The commissioner records each game "
-    "(/playoffs game)."
+    "Each match is best of {n} and has a card below. The higher seed picks game 1's "
+    "machine (Pick the machine on the card, or /playoffs pick), then the loser of each "
+    "game picks the next; no machine twice in a match. A game goes to the higher score; "
+    "an exact tie is replayed. The commissioner enters each game on the card."
 )
 
 
+def round_name(round_: str, slot: int, high_seed: int | None = None) -> str:
+    """'Final', 'Match for 3rd', 'Semifinal 1' (of two, seeds 1 v 4 and 2 v 3),
+    or 'Semifinal' (a field of three plays one: 2 v 3)."""
+    name = ROUNDS.get(round_, round_)
+    if round_ == "semifinal" and (slot == 2 or high_seed == 1):
+        return f"{name} {slot}"
+    return name
+
+
 def _title(m: MatchShown) -> str:
-    return f"{division_name(m.division)} · {ROUNDS.get(m.round, m.round)}"
+    return f"{division_name(m.division)} · {round_name(m.round, m.slot, m.high[0])}"
 
 
 def _players(m: MatchShown) -> str:
@@ -62,6 +73,30 @@ def bracket_lines(b: BracketShown) -> list[str]:
     return lines
 
 
+def _in_short(m: MatchShown) -> str:
+    """A match on one line: its players and where it stands."""
+    name = round_name(m.round, m.slot, m.high[0])
+    if m.winner is not None:
+        where = f"**{m.winner}** {max(m.wins)}–{min(m.wins)}"
+    elif m.games:
+        where = f"{m.wins[0]}–{m.wins[1]}, under way"
+    else:
+        where = "to play"
+    return f"{name} · {_players(m)}: {where}"
+
+
+def bracket_fields(b: BracketShown) -> list[tuple[str, str]]:
+    """R13.3: the whole bracket as it stands, one field per division, one line
+    per match (each match's games are on its card)."""
+    fields = []
+    for division in dict.fromkeys(m.division for m in b.matches) | dict.fromkeys(b.champions):
+        lines = [_in_short(m) for m in b.matches if m.division == division]
+        if division in b.champions:
+            lines.append(f"🏆 Champion: {b.champions[division]}")
+        fields.append((division_name(division), "\n".join(lines)))
+    return fields
+
+
 def bracket_view(b: BracketShown) -> str:
     """`/playoffs bracket`: the whole bracket as it stands."""
     head = [f"**Playoff bracket** · best of {b.best_of}", f"Machines: {', '.join(b.machines)}"]
@@ -88,7 +123,8 @@ def recorded(r: GameRecorded) -> str:
 
 
 def decided_post(r: GameRecorded) -> str:
-    """A match decided (or a decided one corrected), the next match, the bracket."""
+    """A match decided (or a decided one corrected) and the next match (the
+    bracket as it stands goes with it, `bracket_fields`)."""
     m = r.match
     if m.winner is None:
         head = f"**{_title(m)} corrected**: {_players(m)} is {_score(m)}, not decided yet."
@@ -99,10 +135,10 @@ def decided_post(r: GameRecorded) -> str:
     lines = [head]
     for made in r.made:
         lines.append(
-            f"Next: {ROUNDS[made.round].lower()}, {_players(made)}; "
-            f"{made.next_picker} picks game 1's machine."
+            f"Next: {round_name(made.round, made.slot, made.high[0]).lower()}, "
+            f"{_players(made)}; {made.next_picker} picks game 1's machine on its card."
         )
-    return "\n".join([*lines, "", *bracket_lines(r.bracket)])
+    return "\n".join(lines)
 
 
 def bracket_result(done: BracketResult) -> str:
@@ -120,3 +156,53 @@ def bracket_result(done: BracketResult) -> str:
 
 def picked(p: MachinePicked) -> str:
     return f"Game {p.number} of your {ROUNDS[p.match.round].lower()}: {p.machine}."
+
+
+def _card_title(c: MatchCardShown) -> str:
+    if c.match is not None:
+        return _title(c.match)
+    return f"{division_name(c.division)} · {round_name(c.round, c.slot)}"
+
+
+def card_text(c: MatchCardShown) -> tuple[str, str]:
+    """R13.3: a match's card, its title and its lines: the players and their
+    seeds, the games so far (machine, picker, both scores), and what comes next."""
+    m = c.match
+    if m is None:
+        return _card_title(
+            c
+        ), "Off: a correction changed who plays this match; see /playoffs bracket."
+    lines = [f"{_players(m)} · best of {c.best_of}"]
+    for number, g in enumerate(m.games, start=1):
+        if g.high is None or g.low is None:
+            lines.append(f"Game {number} · {g.machine} ({g.picked_by}'s pick): to play")
+        else:
+            won = m.high[1] if g.high > g.low else m.low[1]
+            lines.append(
+                f"Game {number} · {g.machine} ({g.picked_by}'s pick): "
+                f"{m.high[1]} {g.high:,}, {m.low[1]} {g.low:,} → {won}"
+            )
+    if m.winner is not None:
+        lines.append(f"**{_score(m)}**")
+    elif not c.open:
+        lines.append(f"**{_score(m)}**, not finished")
+    else:
+        lines.append(f"Games: {m.high[1]} {m.wins[0]}, {m.low[1]} {m.wins[1]}")
+        picked = m.games and m.games[-1].high is None
+        number = len(m.games) + (0 if picked else 1)
+        if picked:
+            lines.append(f"Next: game {number}, the commissioner enters both scores.")
+        else:
+            lines.append(f"Next: {m.next_picker} picks game {number}'s machine.")
+    return _card_title(c), "\n".join(lines)
+
+
+def pick_prompt(offer: PickChoices) -> str:
+    return f"Your pick for game {offer.number}: choose a machine."
+
+
+def no_machine_left(offer: PickChoices) -> str:
+    return (
+        f"No machine is left for game {offer.number}: each of tonight's is played in this "
+        "match or marked not working. Ask the commissioner."
+    )

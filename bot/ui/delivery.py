@@ -32,6 +32,8 @@ WHAT = {  # each kind of outbox item (bot.outbox_kinds.Kind), in words
     "playoff_result": "playoff result",
     "playoff_match": "playoff match",
     "season_closed": "season closed",
+    "match_card": "playoff match card",
+    "match_card_update": "update of a playoff match card",
 }
 WHERE = {"announcements": "#announcements", "approvals": "#approvals", "commissioners": "DM"}
 LISTED = 10  # failed posts listed by name in an alert or the status

@@ -20,6 +20,7 @@ from bot.ui.bracket import ROUNDS, bracket_view, picked, recorded
 from bot.ui.playoffs import night_view
 from bot.ui.replies import respond
 from cogs.playoffs import playoffs_text
+from cogs.playoffs.playoffs_views import MATCH_ITEMS
 
 
 @app_commands.guild_only()
@@ -98,6 +99,7 @@ class Playoffs(commands.GroupCog, group_name="playoffs"):
         done = await bracket_games.pick(
             bot.db, bot.settings.guild_id, interaction.user.id, machine, now=now_of(interaction)
         )
+        deliver(interaction)  # the match's card shows the pick
         await respond(interaction, picked(done))
 
     @app_commands.command(name="game")
@@ -172,3 +174,4 @@ class Playoffs(commands.GroupCog, group_name="playoffs"):
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Playoffs())
+    bot.add_dynamic_items(*MATCH_ITEMS)  # a match card's buttons, after a restart too

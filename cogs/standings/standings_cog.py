@@ -59,17 +59,23 @@ class Standings(commands.Cog):
 
     @app_commands.command(name="me")
     @app_commands.guild_only()
-    @app_commands.describe(player="Another player (default: you)")
-    async def me(self, interaction: Interaction, player: discord.Member | None = None) -> None:
-        """A player's season: nights, points, multiplier, pre-makeups and dues."""
+    @app_commands.describe(player="Another player (default: you)", season="A past season")
+    async def me(
+        self,
+        interaction: Interaction,
+        player: discord.Member | None = None,
+        season: app_commands.Range[str, 1, 100] | None = None,
+    ) -> None:
+        """A player's season: nights, points, multiplier, pre-makeups, dues, playoffs."""
         await interaction.response.defer(ephemeral=True, thinking=True)  # private, refusals too
         bot = league_bot(interaction)
         try:
-            season = await standings.player_season(
+            shown = await standings.player_season(
                 bot.db,
                 bot.settings.guild_id,
                 discord_id=(player or interaction.user).id,
                 now=now_of(interaction),
+                season=season,
             )
         except NotFound:
             if player is None or player.id == interaction.user.id:
@@ -78,8 +84,10 @@ class Standings(commands.Cog):
             raise NotFound(f"{player.display_name} is not a player in this league.") from None
         mine = player is None or player.id == interaction.user.id
         await respond(
-            interaction, standings_text.player_season(season, reasons=mine), ephemeral=True
+            interaction, standings_text.player_season(shown, reasons=mine), ephemeral=True
         )
+
+    me.autocomplete("season")(season_choices)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -12,13 +12,16 @@ SCORE_STATES = {"pending": "waiting for the commissioner", "approved": "approved
 
 def player_season(ps: PlayerSeason, *, reasons: bool = True) -> str:
     """/me. `reasons`: a rejected score's reason, for the player themself only."""
+    season = f" · {ps.past}" if ps.past else ""
     lines = [
-        f"**{ps.player.name}** · rank {ps.rank} · {ps.league_points} league points "
+        f"**{ps.player.name}**{season} · rank {ps.rank} · {ps.league_points} league points "
         f"over {ps.nights} night(s)",
         f"Bonus multiplier for the next night: x{ps.multiplier}",
         f"Pre-makeup nights used {ps.pre_makeup_nights_used}, left {ps.pre_makeup_nights_left}",
         f"Dues paid {money(ps.dues_paid_cents)}, owed {money(ps.dues_owed_cents)}",
     ]
+    if ps.past:  # a season over: no next night, no pre-makeups left to use
+        lines[1:3] = [f"Pre-makeup nights used {ps.pre_makeup_nights_used}"]
     if ps.playoffs is not None:
         lines.insert(1, standing_line(ps.playoffs))
     for week_no, mp, points, result in ps.weeks:

@@ -144,6 +144,18 @@ async def test_r13_6_standings_show_the_playoff_places_this_season_and_after(
     later = as_user(bot, PLAYERS[2], at(NIGHT, "23:45"))
     said = await invoke(standings.standings, standings, later, season="Spring")
     assert "League: 🏆 P4 · 2nd P1" in said.text
+    # /me of a past season: the player's place, and no next night to speak of.
+    mine = await invoke(standings.me, standings, as_user(bot, PLAYERS[4], at(NIGHT, "23:50")),
+                        season="Spring")  # fmt: skip
+    assert mine.text.splitlines()[:2] == [
+        "**P4** · Spring · rank 2 · 15 league points over 1 night(s)", "Playoffs: champion 🏆",
+    ]  # fmt: skip
+    assert "multiplier" not in mine.text and mine.replies[0].ephemeral
+    now = await invoke(standings.me, standings, as_user(bot, PLAYERS[4], at(NIGHT, "23:50")))
+    assert now.text.startswith("**P4** · rank") and "Playoffs" not in now.text  # Summer
+    unknown = await invoke(standings.me, standings, as_user(bot, PLAYERS[4], at(NIGHT, "23:55")),
+                           season="Winter")  # fmt: skip
+    assert unknown.text == "There is no season called 'Winter'. Seasons: Spring, Summer."
 
 
 async def test_r13_6_divisions_each_play_a_bracket_and_a_correction_reopens_one(

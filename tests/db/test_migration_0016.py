@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.migrate import migrate
+from tests.db.playoff_rows import PLAYOFF_NIGHT
 
 
 async def test_a_bracket_holds_only_what_the_rules_allow(tmp_path: Path) -> None:
@@ -17,12 +18,8 @@ async def test_a_bracket_holds_only_what_the_rules_allow(tmp_path: Path) -> None
     assert await migrate(database) >= 16
     with sqlite3.connect(database) as conn:
         conn.executescript(
-            "INSERT INTO leagues (id, guild_id, name, created_at) VALUES (1, 5, 'L', 'now');"
-            "INSERT INTO seasons (id, league_id, name, start_date, created_at)"
-            " VALUES (1, 1, 'S', '2026-01-07', 'now');"
-            "INSERT INTO nights (id, season_id, week, date, kind)"
-            " VALUES (9, 1, 2, '2026-01-14', 'playoff');"
-            "INSERT INTO players (id, league_id, name, joined_at) VALUES (1, 1, 'A', 'x');"
+            PLAYOFF_NIGHT
+            + "INSERT INTO players (id, league_id, name, joined_at) VALUES (1, 1, 'A', 'x');"
             "INSERT INTO players (id, league_id, name, joined_at) VALUES (2, 1, 'B', 'x');"
             "INSERT INTO machines (id, league_id, name, added_at) VALUES (1, 1, 'M1', 'x');"
             "INSERT INTO machines (id, league_id, name, added_at) VALUES (2, 1, 'M2', 'x');"

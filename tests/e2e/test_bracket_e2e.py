@@ -87,12 +87,55 @@ async def test_a_bracket_playoff_night_through_discord(
         await league("playoffs game", {"player": "Dan", "score": "500M",
                      "opponent_score": "400M"}, at(PLAYOFFS, "19:55"))  # fmt: skip
         (semi,) = await announced(standin, world, "**League · Semifinal**: Dan beats Bob")
-        assert "Next: final, 1. Ann v 3. Dan; Ann picks game 1's machine." in semi
+        assert "Next: final, 1. Ann v 3. Dan; Ann picks game 1's machine on its card." in semi
+        assert "Semifinal · 2. Bob v 3. Dan: **Dan** 1–0\nFinal · 1. Ann v 3. Dan: to play" in semi
 
-        said = await league("playoffs game", {"player": "Ann", "score": "1B",
-                            "opponent_score": "2B", "machine": "Attack from Mars"},
-                            at(PLAYOFFS, "20:15"))  # fmt: skip
+        # The final on its card (R13.3): Ann taps Pick the machine and picks from
+        # a private menu; the commissioner taps Enter a game and fills in the form.
+        await bot.outbox.settled()
+        (card,) = [m for m in standin.channel_messages(world.announcements)
+                   if m["embeds"] and m["embeds"][0]["title"] == "League · Final"]  # fmt: skip
+        buttons = {c["label"]: c["custom_id"] for row in card["components"]
+                   for c in row["components"]}  # fmt: skip
+        assert list(buttons) == ["Pick the machine", "Enter a game"]
+        standin.set_time(at(PLAYOFFS, "20:10"))
+        refused = await (await standin.click(dan, card["id"], buttons["Pick the machine"])).done(
+            timeout=10, quiet=0.05
+        )
+        assert (refused.ephemeral, refused.content) == (
+            True, "Ann picks game 1's machine (the higher seed picks game 1).")  # fmt: skip
+        offered = await (await standin.click(ann, card["id"], buttons["Pick the machine"])).done(
+            timeout=10, quiet=0.05
+        )
+        private = offered.messages[-1]
+        (menu,) = [c for row in private["components"] for c in row["components"]]
+        chosen = next(o["value"] for o in menu["options"] if o["label"] == "Attack from Mars")
+        clicked = await standin.click(ann, private["id"], menu["custom_id"], values=[chosen])
+        picked = await clicked.done(timeout=10, quiet=0.05)
+        assert picked.content == "Game 1 of your final: Attack from Mars."
+        standin.set_time(at(PLAYOFFS, "20:15"))
+        opened = await (await standin.click(koi, card["id"], buttons["Enter a game"])).done(
+            timeout=10, quiet=0.05
+        )
+        assert opened.modal is not None
+        boxes = [row["component"] for row in opened.modal["components"]]
+        assert [row["label"] for row in opened.modal["components"]] == ["Ann's score",
+                                                                        "Dan's score"]  # fmt: skip
+        done = await standin.submit_modal(
+            koi, opened.modal["custom_id"],
+            {boxes[0]["custom_id"]: "1B", boxes[1]["custom_id"]: "2B"}, channel_id=general,
+        )  # fmt: skip
+        said = (await done.done(timeout=10, quiet=0.05)).content
         assert said.startswith("Game 1 of the final recorded.")
+        await bot.outbox.settled()
+        (card,) = [m for m in standin.channel_messages(world.announcements)
+                   if m["embeds"] and m["embeds"][0]["title"] == "League · Final"]  # fmt: skip
+        assert card["embeds"][0]["description"].splitlines() == [
+            "1. Ann v 3. Dan · best of 1",
+            "Game 1 · Attack from Mars (Ann's pick): Ann 1,000,000,000, Dan 2,000,000,000 → Dan",
+            "**Dan wins 1–0**",
+        ]
+        assert card["components"] == []  # decided: its buttons are gone
         (champion,) = await announced(standin, world, "**Playoffs · League champion")
         assert (
             champion

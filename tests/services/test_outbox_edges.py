@@ -219,9 +219,11 @@ def test_a_destinations_posts_share_a_lane_and_each_messages_edits_have_their_ow
     posts = {outbox.lane(owed_item("approvals", "approval", ref)) for ref in (card_4, card_5)}
     assert posts == {"approvals"}
     edits = [
-        outbox.lane(owed_item("approvals", outbox_items.EDIT, ref)) for ref in (card_4, card_5)
+        outbox.lane(owed_item("approvals", "approval_update", ref)) for ref in (card_4, card_5)
     ]
     assert edits == ["approvals card:4", "approvals card:5"]
+    match_edit = owed_item("announcements", "match_card_update", "matchcard:2")
+    assert outbox.lane(match_edit) == "announcements matchcard:2"
     assert outbox.lane(owed_item("dm:42", "score_rejected", "score:9")) == "dm:42"
 
 

@@ -39,6 +39,7 @@ class MatchShown:
     wins: tuple[int, int]
     winner: str | None
     next_picker: str | None  # None once decided
+    slot: int = 1  # a semifinal's number (1: seeds 1 v 4, 2: 2 v 3)
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -50,6 +51,7 @@ class MatchShown:
             "wins": list(self.wins),
             "winner": self.winner,
             "next_picker": self.next_picker,
+            "slot": self.slot,
         }
 
     @classmethod
@@ -64,6 +66,7 @@ class MatchShown:
             (int(wins[0]), int(wins[1])),
             data["winner"],
             data["next_picker"],
+            int(data.get("slot", 1)),
         )
 
 
@@ -162,3 +165,43 @@ class BracketResult:
             (int(final[0]), int(final[1])) if final else None,
             [],
         )
+
+
+@dataclass(frozen=True)
+class MatchCardShown:
+    """R13.3: a bracket match's card as it stands: the match in its place in the
+    bracket (None when a correction undid it), and, while it is open (playoff
+    night under way and the match undecided), the machines its next game may
+    be played on."""
+
+    card_id: int
+    division: str
+    round: str
+    slot: int
+    match: MatchShown | None
+    best_of: int
+    open: bool
+    left: list[str]
+    message_id: int | None = None  # None: not posted yet
+
+
+@dataclass(frozen=True)
+class PickChoices:
+    """The machines a player may pick for their match's next game (R13.3)."""
+
+    card_id: int
+    number: int
+    machines: list[tuple[int, str]]  # (id, name)
+
+
+@dataclass(frozen=True)
+class GameForm:
+    """What the commissioner's form for a match's next game asks: both players'
+    raw scores (the better seed's first), and its machine when none is picked."""
+
+    card_id: int
+    number: int
+    high: str
+    low: str
+    machine: str | None  # picked; None: the form asks for it
+    picker: str

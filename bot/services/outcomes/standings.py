@@ -47,6 +47,7 @@ class PlayerSeason:
     weeks: list[tuple[int, int, int, str]]  # (week, match points, league points, result)
     tonight: list[TonightScore] = field(default_factory=list)  # today's night, if any
     playoffs: PlayoffStanding | None = None  # once playoff night is set
+    past: str | None = None  # a past (or closed) season's name: no next night to speak of
 
 
 @dataclass(frozen=True)
