@@ -32,7 +32,8 @@ async def league_bot(
     )  # fmt: skip
     try:
         for _ in range(3000):
-            if standin.gateway.identifies > before and standin.registered_commands(world.guild):
+            registered = standin.registered_commands() or standin.registered_commands(world.guild)
+            if standin.gateway.identifies > before and registered:
                 break
             await asyncio.sleep(0.01)
         else:

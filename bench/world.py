@@ -121,7 +121,8 @@ async def bot_process(
     )  # fmt: skip
     try:
         for _ in range(3000):
-            names = {c["name"] for c in standin.registered_commands(world.guild)}
+            registered = standin.registered_commands(world.guild) + standin.registered_commands()
+            names = {c["name"] for c in registered}  # a guild's commands, or every server's
             if command in names and standin.gateway.connected:
                 break
             await asyncio.sleep(0.01)

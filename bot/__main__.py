@@ -27,6 +27,7 @@ from bot.database_files import AlreadyRunning, OneBot
 from bot.endpoints import point_at, use_gateway_of
 from bot.lifecycle import EXIT_SETTINGS, OneLineNetworkErrors, Patience, StartupError, Stop
 from bot.migrate import migrate
+from bot.models import ServerSetup
 
 if TYPE_CHECKING:
     pass
@@ -41,7 +42,7 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--sync", action="store_true", help="register the slash commands first")
     run.add_argument("--env-file", default=".env", help="settings file (default: .env)")
     check = commands.add_parser(
-        "check", help="check the server, channels and role the settings name (exit 0 or 1)"
+        "check", help="check each server's setup: its channels and role (exit 0 or 1)"
     )
     check.add_argument("--env-file", default=".env", help="settings file (default: .env)")
     commands.add_parser("example", help="print a worked league night scored by the rules")
@@ -153,7 +154,7 @@ async def run_bot(settings: Settings, *, sync: bool) -> None:
         async with LeagueBot(settings, sync_commands=sync) as client:
 
             async def at_ready() -> None:
-                client.channel_checks = await checks.at_start(client, settings)
+                client.channel_checks = await checks.at_start(client, list(client.setups.values()))
 
             async def after_login() -> None:
                 await use_gateway_of(client)
@@ -186,18 +187,48 @@ async def check_discord(settings: Settings, patience: Patience | None = None) ->
     try:
         async with client, asyncio.timeout(patience.check):
             await lifecycle.log_in(client, settings.token.reveal(), Patience(attempts=1))
-            results = await checks.run_checks(client, settings)
+            results = []
+            for setup in await _setups(settings):
+                results += list((await checks.run_checks(client, setup)).values())
     except StartupError as error:
         print(error)
         return 1
     except TimeoutError:
         print(f"Discord did not answer the checks within {patience.check:g} s")
         return 1
-    for check in results.values():
+    if not results:
+        print("no server is set up yet: after `league-bot run`, a server administrator runs "
+              "/setup in the league's server")  # fmt: skip
+        return 1
+    for check in results:
         print(check.line())
-    failed = sum(not c.ok for c in results.values())
+    failed = sum(not c.ok for c in results)
     print(f"{failed} of {len(results)} checks failed" if failed else "all checks passed")
     return 1 if failed else 0
+
+
+async def _setups(settings: Settings) -> list[ServerSetup]:
+    """Every server set up: from the database (read only, never made), and an
+    older .env's ids not moved there yet."""
+    from bot.repositories import server_setups
+
+    found: dict[int, ServerSetup] = {}
+    if settings.database_path.is_file():
+        import aiosqlite
+
+        uri = f"file:{settings.database_path.resolve()}?mode=ro"
+        async with aiosqlite.connect(uri, uri=True) as conn:
+            conn.row_factory = aiosqlite.Row
+            try:
+                found = {s.guild_id: s for s in await server_setups.every(conn)}
+            except aiosqlite.OperationalError:  # a database from before /setup
+                found = {}
+    from bot.checks import legacy_setup
+
+    legacy = legacy_setup(settings)
+    if legacy is not None and legacy.guild_id not in found:
+        found[legacy.guild_id] = legacy
+    return list(found.values())
 
 
 def main(argv: list[str] | None = None) -> int:

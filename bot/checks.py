@@ -1,195 +1,44 @@
-"""Start-up checks: is the bot where the settings say, and may it do its job there?
-
-At READY (and in `league-bot check`) the bot checks each setting that names a
-place in Discord: the league's server (LEAGUE_GUILD_ID), the two channels it
-posts in (ANNOUNCEMENT_CHANNEL_ID, APPROVALS_CHANNEL_ID) and the commissioner
-role (COMMISSIONER_ROLE_ID). A channel must be in the league's server, be a
-text (or announcement) channel, and the bot needs View Channel, Send Messages,
-Read Message History and Embed Links there (the README's invite asks for them).
-
-What the gateway cached is used first; what it lacks (`league-bot check` logs in
-over REST only) is fetched. Each result is a `ChannelCheck`; the running bot
-keeps the last ones in `bot.channel_checks`, keyed by setting name.
-"""
+"""Start-up checks: for each server set up (/setup, or an older .env's ids),
+the places its league names in Discord, checked (`bot/components/places.py`),
+logged, and told to its commissioner when something is wrong."""
 
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
-from datetime import UTC, datetime
 
-import aiohttp
 import discord
 
+from bot.components.places import (
+    ANNOUNCEMENTS,
+    APPROVALS,
+    GUILD,
+    NEEDED,
+    ROLE,
+    UNANSWERED,
+    ChannelCheck,
+    problems,
+    run_checks,
+    short,
+)
 from bot.config import Settings
+from bot.models import ServerSetup
+
+__all__ = [
+    "ANNOUNCEMENTS", "APPROVALS", "GUILD", "NEEDED", "ROLE", "ChannelCheck", "alert_commissioner",
+    "alert_text", "at_start", "legacy_setup", "log_results", "problems", "run_checks", "short",
+]  # fmt: skip
 
 log = logging.getLogger(__name__)
 
-GUILD, ROLE = "LEAGUE_GUILD_ID", "COMMISSIONER_ROLE_ID"
-ANNOUNCEMENTS, APPROVALS = "ANNOUNCEMENT_CHANNEL_ID", "APPROVALS_CHANNEL_ID"
-# What the bot needs in each of its channels: discord.py's name, Discord's label,
-# and what the bot cannot do without it.
-NEEDED = (
-    ("view_channel", "View Channel", "see it"),
-    ("send_messages", "Send Messages", "send messages there"),
-    ("read_message_history", "Read Message History", "read its message history"),
-    ("embed_links", "Embed Links", "embed links there"),
-    ("attach_files", "Attach Files", "attach files there (score photos, the standings picture)"),
-)
-# A check that Discord could not answer (network, 5xx) says so instead of failing.
-UNANSWERED = (discord.DiscordServerError, aiohttp.ClientError, OSError, TimeoutError)
-NOT_ANSWERED = "could not be checked"
 
-
-@dataclass(frozen=True)
-class ChannelCheck:
-    """The last check of one setting: `name` is the setting (e.g.
-    ANNOUNCEMENT_CHANNEL_ID), `found` what it names (#channel, @role, server)."""
-
-    name: str
-    id: int
-    ok: bool
-    problem: str | None
-    checked_at: datetime
-    found: str = ""
-    answered: bool = True  # False: Discord did not answer, so nothing is known
-
-    def line(self) -> str:
-        """One line: "ANNOUNCEMENT_CHANNEL_ID 123: ok (#league-announcements)"."""
-        if self.ok:
-            return f"{self.name} {self.id}: ok ({self.found})"
-        return f"{self.name} {self.id}: {self.problem}"
-
-
-def _check(name: str, id_: int, problem: str | None, found: str = "") -> ChannelCheck:
-    answered = problem is None or not problem.startswith(NOT_ANSWERED)
-    return ChannelCheck(name, id_, problem is None, problem, datetime.now(UTC), found, answered)
-
-
-async def run_checks(client: discord.Client, settings: Settings) -> dict[str, ChannelCheck]:
-    """Check the league's server, channels and role; one result per setting.
-    When the bot is not in the server only that result is given (nothing else
-    can be checked)."""
-    guild, problem = await _league_guild(client, settings.guild_id)
-    if guild is None:
-        return {GUILD: _check(GUILD, settings.guild_id, problem)}
-    results = {GUILD: _check(GUILD, guild.id, None, guild.name)}
-    me = await _bot_member(client, guild)
-    listed: list[discord.abc.GuildChannel] | None = None
-    for name, channel_id in (
-        (ANNOUNCEMENTS, settings.announcement_channel_id),
-        (APPROVALS, settings.approvals_channel_id),
-    ):
-        channel: discord.abc.GuildChannel | None = guild.get_channel(channel_id)
-        if channel is None and listed is None:
-            listed = await _guild_channels(guild)
-        if channel is None and listed:
-            channel = next((c for c in listed if c.id == channel_id), None)
-        results[name] = await _channel_check(client, guild, me, name, channel_id, channel)
-    role = guild.get_role(settings.commissioner_role_id)
-    results[ROLE] = _check(
-        ROLE,
-        settings.commissioner_role_id,
-        None
-        if role is not None
-        else f"there is no such role in {guild.name}: nobody can use the /league commands",
-        f"@{role.name}" if role is not None else "",
-    )
-    return results
-
-
-async def _league_guild(
-    client: discord.Client, guild_id: int
-) -> tuple[discord.Guild | None, str | None]:
-    guild = client.get_guild(guild_id)
-    if guild is not None and not guild.unavailable:
-        return guild, None
-    try:  # no gateway cache (REST only), or the server is in an outage
-        return await client.fetch_guild(guild_id), None
-    except (discord.NotFound, discord.Forbidden):
-        elsewhere = ", ".join(f"{g.name} ({g.id})" for g in client.guilds if g.id != guild_id)
-        where = f" (it is in: {elsewhere})" if elsewhere else ""
-        return None, (
-            f"the bot is not in this server{where}: invite it (README, 'Running it in a "
-            "real Discord server') or fix the id"
-        )
-    except UNANSWERED as error:
-        return None, f"{NOT_ANSWERED}: Discord did not answer ({_short(error)})"
-
-
-async def _bot_member(client: discord.Client, guild: discord.Guild) -> discord.Member | None:
-    if guild.me is not None:
-        return guild.me
-    assert client.user is not None
-    try:
-        return await guild.fetch_member(client.user.id)
-    except (discord.HTTPException, *UNANSWERED):
+def legacy_setup(settings: Settings) -> ServerSetup | None:
+    """An older `.env`'s league places (all four ids), to be stored for its server once."""
+    ids = (settings.guild_id, settings.announcement_channel_id, settings.approvals_channel_id,
+           settings.commissioner_role_id)  # fmt: skip
+    if any(i is None for i in ids):
         return None
-
-
-async def _guild_channels(guild: discord.Guild) -> list[discord.abc.GuildChannel]:
-    try:
-        return list(await guild.fetch_channels())
-    except (discord.HTTPException, *UNANSWERED):
-        return []
-
-
-async def _channel_check(
-    client: discord.Client,
-    guild: discord.Guild,
-    me: discord.Member | None,
-    name: str,
-    channel_id: int,
-    channel: discord.abc.GuildChannel | None,
-) -> ChannelCheck:
-    if channel is None:
-        return _check(name, channel_id, await _missing_channel(client, guild, channel_id))
-    shown = f"#{channel.name}"
-    if not isinstance(channel, discord.TextChannel):
-        kind = str(channel.type).replace("_", " ")
-        return _check(name, channel_id, f"{shown} is a {kind} channel, not a text channel")
-    if me is None:
-        return _check(name, channel_id, f"{shown}: the bot's own membership could not be read")
-    allowed = channel.permissions_for(me)
-    missing = [(label, cannot) for attr, label, cannot in NEEDED if not getattr(allowed, attr)]
-    if not missing:
-        return _check(name, channel_id, None, shown)
-    labels = ", ".join(label for label, _ in missing)
-    return _check(name, channel_id, f"{shown}: the bot cannot {missing[0][1]} (missing {labels})")
-
-
-async def _missing_channel(client: discord.Client, guild: discord.Guild, channel_id: int) -> str:
-    """Why a channel is not among the league's server's channels."""
-    try:
-        found = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
-    except discord.NotFound:
-        return f"there is no such channel in {guild.name}"
-    except discord.Forbidden:
-        return f"the bot cannot see a channel with this id in {guild.name}"
-    except (discord.HTTPException, *UNANSWERED) as error:
-        return f"{NOT_ANSWERED}: Discord did not answer ({_short(error)})"
-    if isinstance(found, discord.Thread):
-        return f"#{found.name} is a thread, not a text channel"
-    other = getattr(found, "guild", None)
-    if other is not None and other.id != guild.id:
-        where = getattr(other, "name", "") or await _guild_name(client, other.id)
-        return f"#{getattr(found, 'name', channel_id)} is in another server ({where})"
-    return f"there is no such channel in {guild.name}"
-
-
-async def _guild_name(client: discord.Client, guild_id: int) -> str:
-    try:  # a channel fetched over REST knows only its server's id
-        return (await client.fetch_guild(guild_id, with_counts=False)).name
-    except (discord.HTTPException, *UNANSWERED):
-        return f"server {guild_id}"
-
-
-def _short(error: BaseException) -> str:
-    return str(error) or type(error).__name__
-
-
-def problems(checks: dict[str, ChannelCheck]) -> list[ChannelCheck]:
-    return [c for c in checks.values() if not c.ok]
+    guild, announcements, approvals, role = (int(i or 0) for i in ids)
+    return ServerSetup(guild, announcements, approvals, role, None, "from .env")
 
 
 def log_results(checks: dict[str, ChannelCheck]) -> None:
@@ -210,7 +59,7 @@ def alert_text(failed: list[ChannelCheck]) -> str:
 
 
 async def alert_commissioner(
-    client: discord.Client, settings: Settings, checks: dict[str, ChannelCheck], text: str
+    client: discord.Client, checks: dict[str, ChannelCheck], text: str
 ) -> bool:
     """Tell the commissioner: one post in the approvals channel, or in the
     announcement channel when that is the one that works; mentions the
@@ -232,28 +81,36 @@ async def alert_commissioner(
             channel = client.get_channel(check.id) or await client.fetch_channel(check.id)
             await channel.send(text[:2000], allowed_mentions=mention)  # type: ignore[union-attr]  # ok: a text channel
         except (discord.HTTPException, *UNANSWERED) as error:
-            log.warning("could not post the start-up alert in %s: %s", name, _short(error))
+            log.warning("could not post the start-up alert in %s: %s", name, short(error))
             continue
         return True
     log.warning("the start-up alert could not be posted anywhere; the log above has it")
     return False
 
 
-async def at_start(client: discord.Client, settings: Settings) -> dict[str, ChannelCheck]:
-    """The checks once per process start, after the first READY: one log line
-    each, an alert to the commissioner when something is wrong. A bot that is
-    not in the league's server stops (StartupError, exit 2): nothing it could
-    do there would reach the league."""
+async def at_start(
+    client: discord.Client, setups: list[ServerSetup]
+) -> dict[int, dict[str, ChannelCheck]]:
+    """The checks once per process start, after the first READY, for each league
+    set up: one log line each, an alert to its commissioner when something is
+    wrong. A bot with one league, not in that league's server, stops
+    (StartupError, exit 2): nothing it could do there would reach the league;
+    with several, the others go on."""
     from bot.lifecycle import EXIT_FAILED, EXIT_SETTINGS, StartupError
 
-    checks = await run_checks(client, settings)
-    guild = checks[GUILD]
-    if not guild.ok:  # the one line league-bot prints as it stops
-        raise StartupError(guild.line(), EXIT_SETTINGS if guild.answered else EXIT_FAILED)
-    log_results(checks)
-    failed = problems(checks)
-    if failed:
-        await alert_commissioner(client, settings, checks, alert_text(failed))
-    else:
-        log.info("start-up checks passed")
-    return checks
+    found: dict[int, dict[str, ChannelCheck]] = {}
+    for setup in setups:
+        checks = await run_checks(client, setup)
+        found[setup.guild_id] = checks
+        guild = checks[GUILD]
+        if not guild.ok and len(setups) == 1:  # the one line league-bot prints as it stops
+            raise StartupError(guild.line(), EXIT_SETTINGS if guild.answered else EXIT_FAILED)
+        log_results(checks)
+        failed = problems(checks)
+        if failed and guild.ok:
+            await alert_commissioner(client, checks, alert_text(failed))
+        elif not failed:
+            log.info("start-up checks passed for server %d", setup.guild_id)
+    if not setups:
+        log.info("no server is set up yet: a server administrator runs /setup there")
+    return found

@@ -10,16 +10,19 @@ from typing import Any, TypedDict
 
 import aiohttp
 import discord
+from discord import app_commands
 from discord.ext import commands
 
-from bot.checks import ChannelCheck
+from bot.checks import ChannelCheck, legacy_setup
 from bot.config import Settings
 from bot.database import Database
 from bot.delivery import Sender
 from bot.league_client import LeagueClient, reschedules
 from bot.lifecycle import Patience, bound_requests
 from bot.migrate import migrate
+from bot.models import ServerSetup
 from bot.scheduler import Clock, LeagueScheduler
+from bot.services import server_setup
 from bot.ui.replies import LeagueTree
 
 log = logging.getLogger(__name__)
@@ -87,6 +90,7 @@ class LeagueBot(LeagueClient):
             command_prefix=commands.when_mentioned,
             intents=league_intents(),
             tree_cls=LeagueTree,
+            allowed_contexts=app_commands.AppCommandContext(guild=True),  # never in DMs
             allowed_mentions=discord.AllowedMentions.none(),
             help_command=None,
             **options,
@@ -95,13 +99,14 @@ class LeagueBot(LeagueClient):
         self.settings = settings
         self.sync_commands = sync_commands
         self._db: Database | None = None
-        self.scheduler: LeagueScheduler | None = None
+        self.schedulers: dict[int, LeagueScheduler] = {}
+        self.setups: dict[int, ServerSetup] = {}
         self.failed_cogs: list[str] = []
         self.outbox = Sender(self)  # delivers every message the bot owes (bot/delivery)
         self.uploads = asyncio.Semaphore(UPLOADS_AT_ONCE)  # answers with a file, at once
-        # The last start-up check of each setting naming a place in Discord (bot.checks),
-        # shown by /league admin status.
-        self.channel_checks: dict[str, ChannelCheck] = {}
+        # Each server's last start-up check of the places its league names in
+        # Discord (bot.checks), shown by /league admin status.
+        self.channel_checks: dict[int, dict[str, ChannelCheck]] = {}
         bound_requests(self.http, Patience().timeout())  # seconds, not aiohttp's 300
 
     @property
@@ -124,6 +129,8 @@ class LeagueBot(LeagueClient):
         version = await migrate(path)
         self._db = await Database.open(path)
         log.info("database %s at schema version %d", path, version)
+        await server_setup.move_from_env(self.db, legacy_setup(self.settings))
+        self.setups = await server_setup.every(self.db)
         self.outbox.start()
         for name in extensions():
             try:
@@ -131,12 +138,24 @@ class LeagueBot(LeagueClient):
             except Exception:
                 self.failed_cogs.append(name)
                 log.exception("cog %s failed to load; the other commands still work", name)
-        self.tree.copy_global_to(guild=self.guild)
         if self.sync_commands:
             await self.sync_guild_commands()
+        for setup in self.setups.values():
+            await self.league_set_up(setup)
+        if not self.setups:
+            log.info("no server is set up yet: a server administrator runs /setup")
+
+    async def league_set_up(self, setup: ServerSetup) -> None:
+        """A server set up (or its places changed): kept, and its league's posts
+        scheduled on its own clock (one scheduler per league)."""
+        self.setups[setup.guild_id] = setup
+        if setup.guild_id in self.schedulers:
+            await self.schedulers[setup.guild_id].rebuild()
+            return
         extra: _SchedulerClock = {"clock": self.clock} if self.clock is not None else {}
-        self.scheduler = LeagueScheduler(self.db, self.settings.guild_id, self.outbox.wake, **extra)
-        await self.scheduler.start()
+        scheduler = LeagueScheduler(self.db, setup.guild_id, self.outbox.wake, **extra)
+        self.schedulers[setup.guild_id] = scheduler
+        await scheduler.start()
 
     async def on_app_command_completion(
         self, interaction: discord.Interaction, command: object
@@ -146,15 +165,17 @@ class LeagueBot(LeagueClient):
         changed after a post's time, last week finalized, players added). The
         outbox delivers them; it tells the commissioner of a post refused."""
         name = getattr(command, "qualified_name", "")
-        if self.scheduler is not None and reschedules(command):
-            await self.scheduler.rebuild()
-        if self.scheduler is not None and name.startswith("league "):
-            await self.scheduler.catch_up()
+        scheduler = self.scheduler_of(interaction.guild_id)
+        if scheduler is not None and reschedules(command):
+            await scheduler.rebuild()
+        if scheduler is not None and name.startswith("league "):
+            await scheduler.catch_up()
 
     async def sync_guild_commands(self) -> int:
-        """Register the slash commands with Discord for the league's server."""
-        synced = await self.tree.sync(guild=self.guild)
-        log.info("synced %d commands to guild %s", len(synced), self.settings.guild_id)
+        """Register the slash commands with Discord, once for every server (they
+        are guild-only: never offered in DMs)."""
+        synced = await self.tree.sync()
+        log.info("synced %d commands", len(synced))
         return len(synced)
 
     async def on_ready(self) -> None:
@@ -162,8 +183,8 @@ class LeagueBot(LeagueClient):
 
     async def close(self) -> None:
         """Stop in reverse order: the scheduler, the gateway and HTTP, the database."""
-        if self.scheduler is not None:
-            self.scheduler.shutdown()
+        for scheduler in self.schedulers.values():
+            scheduler.shutdown()
         await self.outbox.stop()  # what is not sent stays owed in the outbox
         try:  # a gateway that never answers our close frame must not keep the database open
             async with asyncio.timeout(CLOSE_WITHIN):  # not wait_for: see bot.delivery

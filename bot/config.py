@@ -40,16 +40,28 @@ class Secret:
 
 @dataclass(frozen=True)
 class Settings:
+    """The process's settings. A league's places in Discord are set in Discord
+    (/setup, kept in the database); the four ids below come only from an older
+    `.env`, and are moved into the database once (`bot.checks.legacy_setup`)."""
+
     token: Secret
-    guild_id: int
-    commissioner_role_id: int
-    announcement_channel_id: int
-    approvals_channel_id: int
+    guild_id: int | None
+    commissioner_role_id: int | None
+    announcement_channel_id: int | None
+    approvals_channel_id: int | None
     database_path: Path
     time_zone: str
     log_level: str
     api_base: str | None  # DISCORD_API_BASE: a Discord stand-in (tests, the demo)
     backup_dir: Path
+
+
+LEGACY = (
+    ("LEAGUE_GUILD_ID", "Discord server (guild) id"),
+    ("ANNOUNCEMENT_CHANNEL_ID", "announcement channel id"),
+    ("APPROVALS_CHANNEL_ID", "approvals channel id"),
+    ("COMMISSIONER_ROLE_ID", "commissioner role id"),
+)
 
 
 def _snowflake(env: Mapping[str, str | None], name: str, what: str) -> int:
@@ -94,14 +106,17 @@ def load_settings(env: Mapping[str, str | None] | None = None, env_file: str = "
     api_base = (env.get("DISCORD_API_BASE") or "").strip() or None
     if api_base is not None and not api_base.startswith(("http://", "https://")):
         raise ConfigError("DISCORD_API_BASE must be a URL like http://127.0.0.1:8080/api/v10.")
+    # An older .env names the league's places: all four, or none (set with /setup).
+    given = [name for name, _ in LEGACY if (env.get(name) or "").strip()]
+    ids: dict[str, int | None] = {name: None for name, _ in LEGACY}
+    if given:
+        ids = {name: _snowflake(env, name, what) for name, what in LEGACY}
     return Settings(
         token=Secret(token),
-        guild_id=_snowflake(env, "LEAGUE_GUILD_ID", "Discord server (guild) id"),
-        commissioner_role_id=_snowflake(env, "COMMISSIONER_ROLE_ID", "commissioner role id"),
-        announcement_channel_id=_snowflake(
-            env, "ANNOUNCEMENT_CHANNEL_ID", "announcement channel id"
-        ),
-        approvals_channel_id=_snowflake(env, "APPROVALS_CHANNEL_ID", "approvals channel id"),
+        guild_id=ids["LEAGUE_GUILD_ID"],
+        commissioner_role_id=ids["COMMISSIONER_ROLE_ID"],
+        announcement_channel_id=ids["ANNOUNCEMENT_CHANNEL_ID"],
+        approvals_channel_id=ids["APPROVALS_CHANNEL_ID"],
         database_path=Path(database),
         time_zone=zone,
         log_level=level,

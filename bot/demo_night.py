@@ -139,10 +139,12 @@ class LeagueNight:
     async def scheduled(self, kind: str, when: datetime, most: int | None = None) -> None:
         """A scheduled post: the bot's own job body, at the league's wall-clock time;
         `most`: lines of the post shown."""
-        assert self.bot is not None and self.bot.scheduler is not None
+        assert self.bot is not None
+        scheduler = self.bot.scheduler_of(self.bot.settings.guild_id)
+        assert scheduler is not None
         self.standin.set_time(when)
         self.t.heading(when, f"scheduled {kind} post")
-        await self.bot.scheduler.post(kind, when)  # owed to the outbox …
+        await scheduler.post(kind, when)  # owed to the outbox …
         await self.delivered()  # … and sent by it
         self.flush(most)
 

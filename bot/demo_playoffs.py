@@ -46,7 +46,7 @@ class PlayoffNight:
             if (message.get("content") or "").startswith("**Playoffs:"):
                 n.t.posted(n.world.announcements, message)
         assert n.bot is not None
-        shown = await playoffs.night_shown(n.bot.db, n.bot.settings.guild_id)
+        shown = await playoffs.night_shown(n.bot.db, n.bot.settings.guild_id or 0)
         assert isinstance(shown, PlayoffNightShown)
         return shown
 

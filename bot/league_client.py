@@ -1,20 +1,21 @@
 """What the cogs, their components and the outbox's sender need of the bot,
 without importing the bot itself (`bot.client.LeagueBot`, which imports them
-all to wire them together): its settings, its database, the outbox's wake-up,
-the scheduler, the upload queue and the slash commands' sync. `LeagueBot` is the
+all to wire them together): its settings, its database, each server's league
+places (`setups`, set with /setup), the outbox's wake-up, each league's
+scheduler, the upload queue and the slash commands' sync. `LeagueBot` is the
 one subclass; a test's fake bot has the same attributes."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-import discord
 from discord.ext import commands
 
 if TYPE_CHECKING:
     from bot.config import Settings
     from bot.database import Database
+    from bot.models import ServerSetup
     from bot.scheduler import LeagueScheduler
 
 
@@ -37,18 +38,27 @@ class Outbox(Protocol):
 class LeagueClient(commands.Bot):
     settings: Settings
     outbox: Outbox
-    scheduler: LeagueScheduler | None
+    schedulers: dict[int, LeagueScheduler]  # each league's, by its server's id
+    setups: dict[int, ServerSetup]  # each set-up server's league places, by its id
+    # Each server's last check of the places its league names (bot.components.places), by name.
+    channel_checks: dict[int, dict[str, Any]]  # bot.components.places.ChannelCheck
     uploads: asyncio.Semaphore  # answers that carry a file, a few at a time
 
     @property
     def db(self) -> Database:
         raise NotImplementedError
 
-    @property
-    def guild(self) -> discord.Object:
-        """The league's server."""
-        return discord.Object(id=self.settings.guild_id)
+    def setup_of(self, guild_id: int | None) -> ServerSetup | None:
+        """The league places of server `guild_id`, if a server administrator set them up."""
+        return self.setups.get(guild_id) if guild_id is not None else None
+
+    def scheduler_of(self, guild_id: int | None) -> LeagueScheduler | None:
+        return self.schedulers.get(guild_id) if guild_id is not None else None
+
+    async def league_set_up(self, setup: ServerSetup) -> None:
+        """A server set up (or moved): its places kept, its schedule started."""
+        raise NotImplementedError
 
     async def sync_guild_commands(self) -> int:
-        """Register the slash commands with Discord for the league's server."""
+        """Register the slash commands with Discord (for every server)."""
         raise NotImplementedError

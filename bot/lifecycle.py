@@ -206,13 +206,6 @@ def _api_base_hint() -> str:
 
 
 def _refused(error: discord.Forbidden) -> str:
-    parts = error.response.url.parts  # /api/v10/applications/{app}/guilds/{guild}/commands
-    if error.code == 50001 and "guilds" in parts[:-1]:  # Missing Access: not in that server
-        guild = parts[parts.index("guilds") + 1]
-        return (
-            f"LEAGUE_GUILD_ID {guild}: Discord refused to register the commands there "
-            f"({error.text}): the bot is not in that server"
-        )
     return f"Discord refused the start-up (403 {error.text})"
 
 

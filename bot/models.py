@@ -8,6 +8,19 @@ from fractions import Fraction
 
 
 @dataclass(frozen=True)
+class ServerSetup:
+    """Where a server's league lives: its two channels and its commissioner role
+    (set with /setup; `set_by` None: moved from an older .env)."""
+
+    guild_id: int
+    announcements_channel_id: int
+    approvals_channel_id: int
+    commissioner_role_id: int
+    set_by: int | None = None
+    set_at: str = ""
+
+
+@dataclass(frozen=True)
 class League:
     id: int
     guild_id: int

@@ -52,7 +52,7 @@ async def _tree() -> list[Command]:
         try:
             await bot.setup_hook()
             found = []
-            for command in bot.tree.walk_commands(guild=bot.guild):
+            for command in bot.tree.walk_commands():
                 callback = getattr(command, "callback", None)
                 if callback is None:
                     continue  # a group

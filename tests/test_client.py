@@ -32,6 +32,9 @@ def commands_of(bot: LeagueBot) -> set[str]:
     return names
 
 
+GUILD = 111111111111111111
+
+
 def settings(tmp_path: Path) -> Settings:
     return load_settings(
         env={
@@ -57,19 +60,19 @@ async def test_setup_hook_opens_the_database_loads_cogs_and_buttons(tmp_path: Pa
     try:
         await bot.setup_hook()
         assert set(bot.extensions) == EXTENSIONS and "cogs.scores.scores_cog" in EXTENSIONS
-        names = {c.name for c in bot.tree.get_commands(guild=bot.guild)}
+        names = {c.name for c in bot.tree.get_commands()}
         assert names == commands_of(bot) and {"score", "league", "rules"} <= names
         assert all(c.guild_only for c in bot.tree.get_commands())
         assert bot.failed_cogs == []
         assert synced == []  # commands are synced only on request (--sync or /league admin sync)
-        assert bot.scheduler is not None and bot.scheduler.scheduler.running
+        assert bot.scheduler_of(GUILD) is not None and bot.schedulers[GUILD].scheduler.running
         async with bot.db.read() as conn, conn.execute("PRAGMA user_version") as cursor:
             assert (await cursor.fetchone())[0] >= 1
         # The approval buttons are registered to survive a restart.
         assert any("score" in p.pattern for p in bot._connection._view_store._dynamic_items)
     finally:
         await bot.close()
-    assert bot.scheduler is not None and not bot.scheduler.scheduler.running
+    assert bot.schedulers[GUILD] is not None and not bot.schedulers[GUILD].scheduler.running
     with pytest.raises(RuntimeError, match="not open"):
         _ = bot.db
 
@@ -85,7 +88,7 @@ async def test_one_broken_cog_is_logged_and_the_others_load(
             await bot.setup_hook()
         assert bot.failed_cogs == ["cogs.does_not_exist"]
         assert "cog cogs.does_not_exist failed to load" in caplog.text
-        assert {c.name for c in bot.tree.get_commands(guild=bot.guild)} == commands_of(bot)
+        assert {c.name for c in bot.tree.get_commands()} == commands_of(bot)
         assert set(bot.extensions) == EXTENSIONS
     finally:
         await bot.close()
@@ -116,18 +119,20 @@ async def test_the_schedule_is_rebuilt_after_a_schedule_command(tmp_path: Path) 
     now = datetime(2026, 3, 1, 15, tzinfo=UTC)
     try:
         await bot.setup_hook()
-        assert bot.scheduler is not None and bot.scheduler.jobs() == {}  # no season yet
+        assert (
+            bot.scheduler_of(GUILD) is not None and bot.schedulers[GUILD].jobs() == {}
+        )  # no season yet
         guild = bot.settings.guild_id
         await setup.create_league(bot.db, guild, "League", now=now)
         await setup.start_season(bot.db, guild, "Spring", date(2026, 3, 4), now=now)
         await setup.set_league_time(bot.db, guild, "groupings_time", time(11, 30))
 
-        [command] = [c for c in bot.tree.walk_commands(guild=bot.guild)
+        [command] = [c for c in bot.tree.walk_commands()
                      if c.qualified_name == "league season time"]  # fmt: skip
         koi = FakeInteraction(bot, FakeMember(2, "Koi", [FakeRole(COMMISSIONER_ROLE)]), now)  # type: ignore[arg-type]
         await koi.response.defer(ephemeral=True)
         await bot.on_app_command_completion(koi, command)  # type: ignore[arg-type]
-        job = bot.scheduler.jobs()["post:groupings"]
+        job = bot.schedulers[GUILD].jobs()["post:groupings"]
         fire = job.trigger.get_next_fire_time(None, now)  # type: ignore[attr-defined]
         local = fire.astimezone(ZoneInfo("America/New_York"))
         assert local.strftime("%A %H:%M") == "Wednesday 11:30"

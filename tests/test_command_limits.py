@@ -28,7 +28,7 @@ async def payload(tmp_path: Path) -> list[dict[str, Any]]:
     bot = LeagueBot(settings(tmp_path))
     try:
         await bot.setup_hook()
-        commands = bot.tree.get_commands(guild=bot.guild)
+        commands = bot.tree.get_commands()
         return [command.to_dict(bot.tree) for command in commands]
     finally:
         await bot.close()

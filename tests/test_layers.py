@@ -93,7 +93,7 @@ ALLOWED = {
     "services": {"outcomes", "repositories", "rules", "models", "storage", "text"},
     "ui": {"outcomes", "models", "rules", "parsing", "text"},
     "scheduler": {"services", "outcomes", "ui", "rules", "storage"},
-    "client": {"config", "storage", "scheduler"},
+    "client": {"config", "storage", "scheduler", "models"},
     "components": {
         "client",
         "services",

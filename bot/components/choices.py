@@ -8,6 +8,7 @@ from discord import Interaction, app_commands
 from bot.components.interactions import league_bot
 from bot.services.context import season_names
 from bot.services.errors import LeagueError
+from bot.ui.replies import guild_of
 
 CHOICES = 25  # Discord shows at most 25 suggestions
 
@@ -24,6 +25,6 @@ async def season_choices(interaction: Interaction, current: str) -> list[app_com
     """The league's seasons, newest first."""
     bot = league_bot(interaction)
     try:
-        return suggest(await season_names(bot.db, bot.settings.guild_id), current)
+        return suggest(await season_names(bot.db, guild_of(interaction)), current)
     except LeagueError:
         return []

@@ -54,12 +54,12 @@ async def _seen(interaction: discord.Interaction, *, holds: bool) -> None:
     """Best effort: a full disk or a replaced database file must not stop the
     command itself, which says what is wrong if it must write."""
     bot = league_bot(interaction)
-    if interaction.guild_id != bot.settings.guild_id:
+    if bot.setup_of(interaction.guild_id) is None or interaction.guild_id is None:
         return
     try:
         await commissioners.seen(
             bot.db,
-            bot.settings.guild_id,
+            interaction.guild_id,
             interaction.user.id,
             holds,
             now=now_of(interaction),

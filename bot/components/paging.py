@@ -25,7 +25,7 @@ from bot.services.errors import BadInput
 from bot.ui import embeds
 from bot.ui.audit import entry_lines
 from bot.ui.render import keep_whole
-from bot.ui.replies import release, report, require_league_guild
+from bot.ui.replies import guild_of, release, report, require_league_guild
 
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient
@@ -61,10 +61,9 @@ def _optional(text: str) -> str | None:
     return text or None
 
 
-async def standings_list(bot: LeagueClient, arg: str, _: Any) -> Shown:
+async def standings_list(bot: LeagueClient, guild: int, arg: str, _: Any) -> Shown:
     """arg: "<division>:<season id>"."""
     division, _, season_id = arg.partition(":")
-    guild = bot.settings.guild_id
     name = await standings.season_name(bot.db, guild, int(season_id or 0))
     rows = await standings.standings(bot.db, guild, _optional(division), name)
     title = f"Division {division} standings" if division else "Standings"
@@ -77,27 +76,27 @@ async def standings_list(bot: LeagueClient, arg: str, _: Any) -> Shown:
                  "No players yet.")  # fmt: skip
 
 
-async def groups_list(bot: LeagueClient, arg: str, now: Any) -> Shown:
+async def groups_list(bot: LeagueClient, guild: int, arg: str, now: Any) -> Shown:
     """arg: the week."""
-    view = await groups.week_view(bot.db, bot.settings.guild_id, week=int(arg or 1), now=now)
+    view = await groups.week_view(bot.db, guild, week=int(arg or 1), now=now)
     return Shown(embeds.week_title(view), embeds.pages(embeds.week_entries(view)),
                  empty="No groups yet.")  # fmt: skip
 
 
-async def audit_list(bot: LeagueClient, arg: str, _: Any) -> Shown:
+async def audit_list(bot: LeagueClient, guild: int, arg: str, _: Any) -> Shown:
     """arg: "<week>:<player name>", either empty."""
     week, _, player = arg.partition(":")
     trail = await audit.trail(
-        bot.db, bot.settings.guild_id, week=int(week) if week else None, player=_optional(player)
+        bot.db, guild, week=int(week) if week else None, player=_optional(player)
     )
     entries = [embeds.Entry("", entry_lines(item, trail)) for item in trail.entries]
     return Shown("Score changes, newest first", embeds.pages(entries, AUDIT_PAGE))
 
 
-async def waiting_list(bot: LeagueClient, arg: str, _: Any) -> Shown:
+async def waiting_list(bot: LeagueClient, guild: int, arg: str, _: Any) -> Shown:
     """Tonight's scores still waiting for the commissioner, group by group."""
     waiting = sorted(
-        await approvals.pending(bot.db, bot.settings.guild_id),
+        await approvals.pending(bot.db, guild),
         key=lambda v: (v.group_label, v.game.number, v.player.name),
     )
     entries = [embeds.Entry(v.group_label, [f"{keep_whole(v.player.name)} · {v.score.score:,}",
@@ -107,7 +106,8 @@ async def waiting_list(bot: LeagueClient, arg: str, _: Any) -> Shown:
     return Shown(title, embeds.pages(entries), empty="No scores are waiting for approval.")
 
 
-LISTS: dict[str, Callable[[LeagueClient, str, Any], Awaitable[Shown]]] = {
+# Each list of a server's league: (bot, its server's id, arg, now).
+LISTS: dict[str, Callable[[LeagueClient, int, str, Any], Awaitable[Shown]]] = {
     "standings": standings_list,
     "groups": groups_list,
     "audit": audit_list,
@@ -156,7 +156,9 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLA
                 await interaction.response.defer(ephemeral=True, thinking=True)
             if self.name in COMMISSIONERS:
                 await note_commissioner(interaction)
-            shown = await LISTS[self.name](league_bot(interaction), self.arg, now_of(interaction))
+            shown = await LISTS[self.name](
+                league_bot(interaction), guild_of(interaction), self.arg, now_of(interaction)
+            )
             page = min(self.page, len(shown.pages) - 1)
             view = page_view(self.name, self.arg, page, len(shown.pages))
             if private:
@@ -189,7 +191,7 @@ async def show(
 ) -> None:
     """A command's answer: the list's first page, with ◀ ▶ when it has more."""
     bot = league_bot(interaction)
-    shown = await LISTS[name](bot, arg, now_of(interaction))
+    shown = await LISTS[name](bot, guild_of(interaction), arg, now_of(interaction))
     view = page_view(name, arg, 0, len(shown.pages))
     extra: dict[str, Any] = {"view": view} if view is not None else {}
     if file is not None:

@@ -93,10 +93,6 @@ class Sender:
         self._task: asyncio.Task[None] | None = None
         self._busy: dict[str, asyncio.Task[None]] = {}  # lane -> its delivery
 
-    @property
-    def guild_id(self) -> int:
-        return self.bot.settings.guild_id
-
     # --- running -----------------------------------------------------------------------
 
     def start(self) -> None:
@@ -132,7 +128,7 @@ class Sender:
             raise
 
     async def _deliver_forever(self) -> None:
-        recovered = await outbox.recover(self.bot.db, self.guild_id, now=self.clock())
+        recovered = await outbox.recover(self.bot.db, now=self.clock())
         if recovered:
             log.warning("resuming %d post(s) cut off mid-send (same nonce)", recovered)
         while True:
@@ -155,7 +151,7 @@ class Sender:
         first item that is due; return how long until one is due."""
         now = self.clock()
         delay = self.poll
-        for head in await outbox.heads(self.bot.db, self.guild_id):
+        for head in await outbox.heads(self.bot.db):
             lane = outbox.lane(head)
             if lane in self._busy:
                 continue
@@ -196,7 +192,7 @@ class Sender:
         if self._task is None:
             await self.flush()
             return
-        while self._busy or await outbox.due_now(self.bot.db, self.guild_id, self.clock()):
+        while self._busy or await outbox.due_now(self.bot.db, self.clock()):
             self.wake()
             await asyncio.sleep(0.01)
 
@@ -280,7 +276,7 @@ class Sender:
         mention = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(user_id)], replied_user=False
         )
-        channel = await self._channel(outbox.ANNOUNCEMENTS)
+        channel = await self._channel(item.guild_id, outbox.ANNOUNCEMENTS)
         dm = refusals.why(error)
         try:
             message = await channel.send(text, nonce=f"{item.nonce}.a", allowed_mentions=mention)
@@ -316,14 +312,14 @@ class Sender:
     async def _send(self, item: OutboxItem, outgoing: Outgoing) -> int | None:
         """Send (or edit); the first message's id."""
         if outgoing.edit_of is not None:
-            channel = await self._channel(item.target)
+            channel = await self._channel(item.guild_id, item.target)
             message = channel.get_partial_message(outgoing.edit_of)
             if outgoing.embeds:
                 await message.edit(content=None, embeds=outgoing.embeds[0], view=outgoing.view)
             else:
                 await message.edit(content=outgoing.pieces[0], view=outgoing.view)
             return outgoing.edit_of
-        destinations = await self._destinations(item.target)
+        destinations = await self._destinations(item.guild_id, item.target)
         plan = [(d, n) for d in destinations for n in range(len(outgoing.pieces))]
         first: int | None = item.message_id
         refused: discord.HTTPException | None = None
@@ -356,37 +352,41 @@ class Sender:
             raise refused
         return first
 
-    async def _channel(self, target: str) -> Any:
-        settings = self.bot.settings
+    async def _channel(self, guild_id: int, target: str) -> Any:
+        """A server's league channel ('announcements' or 'approvals'), as set up."""
+        setup = self.bot.setup_of(guild_id)
+        if setup is None:
+            raise Refused("the server has no league set up (a server administrator runs /setup)")
         channel_id = {
-            "announcements": settings.announcement_channel_id,
-            "approvals": settings.approvals_channel_id,
+            "announcements": setup.announcements_channel_id,
+            "approvals": setup.approvals_channel_id,
         }[target]
         return self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(
-            channel_id, guild_id=settings.guild_id
+            channel_id, guild_id=guild_id
         )
 
-    async def _destinations(self, target: str) -> list[Any]:
+    async def _destinations(self, guild_id: int, target: str) -> list[Any]:
         if target in ("announcements", "approvals"):
-            return [await self._channel(target)]
+            return [await self._channel(guild_id, target)]
         if target.startswith("dm:"):
             return [await self.bot.create_dm(discord.Object(int(target[3:])))]
-        people = await self.commissioners()
+        people = await self.commissioners(guild_id)
         if not people:
             raise Refused("no member with the commissioner role is known to the bot")
         return [await self.bot.create_dm(discord.Object(p)) for p in people]
 
-    async def commissioners(self) -> list[int]:
-        """Who gets the commissioners' DMs: the server's owner, every member recorded
-        passing the commissioner role check (bot/services/commissioners.py: the bot
-        has no members intent, so this is how it knows them), and role members its
-        cache happens to hold, but never the bot itself (given the role, it is one of
-        them; a bot cannot DM itself). In a stable order, so a resumed send skips the
-        same ones."""
-        found = await recorded_commissioners(self.bot.db, self.guild_id)
-        guild = self.bot.get_guild(self.guild_id)
+    async def commissioners(self, guild_id: int) -> list[int]:
+        """Who gets a server's commissioners' DMs: the server's owner, every member
+        recorded passing the commissioner role check (bot/services/commissioners.py:
+        the bot has no members intent, so this is how it knows them), and role
+        members its cache happens to hold, but never the bot itself (given the role,
+        it is one of them; a bot cannot DM itself). In a stable order, so a resumed
+        send skips the same ones."""
+        found = await recorded_commissioners(self.bot.db, guild_id)
+        guild = self.bot.get_guild(guild_id)
+        setup = self.bot.setup_of(guild_id)
         if guild is not None:
-            role = guild.get_role(self.bot.settings.commissioner_role_id)
+            role = guild.get_role(setup.commissioner_role_id) if setup is not None else None
             found += [m.id for m in role.members] if role is not None else []
             if guild.owner_id is not None:
                 found.insert(0, guild.owner_id)

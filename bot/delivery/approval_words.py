@@ -32,7 +32,10 @@ async def card(bot: LeagueClient, item: OutboxItem, _: dict[str, Any]) -> Outgoi
     found = await scorecards.card(bot.db, card_id)
     if found is None:
         return nothing(f"{item.ref} does not exist")
-    where = (bot.settings.guild_id, bot.settings.approvals_channel_id)  # photos link there
+    setup = bot.setup_of(item.guild_id)
+    if setup is None:
+        return nothing("the server has no league set up")
+    where = (item.guild_id, setup.approvals_channel_id)  # photos link there
     shown = in_embeds([card_embeds(found, *where)], view=card_view(found))
     edit = item.kind == Kind.APPROVAL_UPDATE
     return post_or_edit(shown, edit, found.message_id, "the decisions")

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 @renders(Kind.RESULTS, Kind.PRIZES)
 async def results(bot: LeagueClient, item: OutboxItem, _: dict[str, Any]) -> Outgoing:
-    guild = bot.settings.guild_id
+    guild = item.guild_id
     summary = await finalize.night_summary(bot.db, guild, ref_id(item.ref, NIGHT) or 0)
     if summary is None:
         return nothing(f"{item.ref} is not final")
@@ -37,7 +37,7 @@ async def results(bot: LeagueClient, item: OutboxItem, _: dict[str, Any]) -> Out
 
 @renders(Kind.SEASON_SUMMARY)
 async def summary(bot: LeagueClient, item: OutboxItem, _: dict[str, Any]) -> Outgoing:
-    ended = await stats.season_summary(bot.db, bot.settings.guild_id, ref_id(item.ref, NIGHT) or 0)
+    ended = await stats.season_summary(bot.db, item.guild_id, ref_id(item.ref, NIGHT) or 0)
     if ended is None:
         return nothing("the season is not over")
     return Outgoing(render.chunks(season_summary(ended)))
@@ -45,12 +45,12 @@ async def summary(bot: LeagueClient, item: OutboxItem, _: dict[str, Any]) -> Out
 
 @renders(Kind.STANDINGS)
 async def standings_post(bot: LeagueClient, item: OutboxItem, _: dict[str, Any]) -> Outgoing:
-    guild = bot.settings.guild_id
+    guild = item.guild_id
     season = await standings.season_of_night(bot.db, guild, ref_id(item.ref, NIGHT) or 0)
     if season is None:
         return nothing(f"{item.ref} is no night of this league")
     png = await picture.standings_png(bot.db, guild, "Standings", season=season[1])
     arg = f":{season[0]}"  # the night's own season: one closed since too
-    listed = await paging.standings_list(bot, arg, None)
+    listed = await paging.standings_list(bot, guild, arg, None)
     return in_embeds([[listed.embed(0)]], view=paging.page_view("standings", arg, 0,
                      len(listed.pages)), files=[(picture.FILENAME, png)])  # fmt: skip

@@ -44,7 +44,7 @@ async def post(bot: LeagueClient, item: OutboxItem, data: dict[str, Any]) -> Out
 @renders(Kind.ALERT)
 async def alert(bot: LeagueClient, item: OutboxItem, _: dict[str, Any]) -> Outgoing:
     """The posts refused since the last alert: each told once."""
-    failed, weeks = await outbox.untold(bot.db, bot.settings.guild_id)
+    failed, weeks = await outbox.untold(bot.db, item.guild_id)
     if not failed:
         return nothing("no refused post is left untold")
     return Outgoing(render.chunks(delivery.alert(failed, weeks)),

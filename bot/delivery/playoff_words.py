@@ -75,9 +75,7 @@ async def match_post(bot: LeagueClient, item: OutboxItem, data: dict[str, Any]) 
 @renders(Kind.MATCH_CARD, Kind.MATCH_CARD_UPDATE)
 async def match_card(bot: LeagueClient, item: OutboxItem, _: dict[str, Any]) -> Outgoing:
     """R13.3: a bracket match's card, posted or edited as the match stands when sent."""
-    found = await bracket_cards.shown(
-        bot.db, bot.settings.guild_id, ref_id(item.ref, MATCH_CARD) or 0
-    )
+    found = await bracket_cards.shown(bot.db, item.guild_id, ref_id(item.ref, MATCH_CARD) or 0)
     if found is None:
         return nothing(f"{item.ref} does not exist")
     title, text = bracket.card_text(found)

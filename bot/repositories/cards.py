@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import aiosqlite
 
 from bot.models import PreMakeup, Score
-from bot.repositories._rows import insert, many, one, run
+from bot.repositories._rows import insert, many, one, run, scalar
 from bot.repositories.people import _pre_makeup
 from bot.repositories.scores import _score
 
@@ -18,6 +18,13 @@ CARD_OF_DAY = "SELECT * FROM approval_cards WHERE season_id = ? AND player_id = 
 INSERT_GROUP_CARD = "INSERT INTO approval_cards (group_id) VALUES (?)"
 INSERT_DAY_CARD = "INSERT INTO approval_cards (season_id, player_id, day) VALUES (?, ?, ?)"
 SET_MESSAGE = "UPDATE approval_cards SET message_id = ? WHERE id = ?"
+# The server whose league holds a card (a group's, through its night; a day's, its season's).
+GUILD_OF = (
+    "SELECT l.guild_id FROM approval_cards c LEFT JOIN night_groups g ON g.id = c.group_id"
+    " LEFT JOIN nights n ON n.id = g.night_id"
+    " JOIN seasons s ON s.id = coalesce(n.season_id, c.season_id)"
+    " JOIN leagues l ON l.id = s.league_id WHERE c.id = ?"
+)
 SET_PRE_MAKEUP_CARD = "UPDATE pre_makeups SET card_id = ? WHERE id = ?"
 # Every score ever submitted in the group's games, oldest first (a card shows
 # each player's latest per game: live, or the last rejected).
@@ -85,3 +92,9 @@ async def scores_of_group(conn: aiosqlite.Connection, group_id: int) -> list[Sco
 
 async def pre_makeups_of_card(conn: aiosqlite.Connection, card_id: int) -> list[PreMakeup]:
     return await many(conn, PRE_MAKEUPS_OF_CARD, (card_id,), _pre_makeup)
+
+
+async def guild_of(conn: aiosqlite.Connection, card_id: int) -> int | None:
+    """The id of the server whose league holds card `card_id` (None: no such card)."""
+    found = await scalar(conn, GUILD_OF, (card_id,))
+    return int(found) if found is not None else None

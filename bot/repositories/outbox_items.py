@@ -27,8 +27,9 @@ ALERT = Kind.ALERT.value
 UNFINISHED = (
     "e.guild_id = o.guild_id AND e.target = o.target AND e.status IN ('pending', 'sending')"
 )
+# Every server's outbox at once: lanes are per server (`UNFINISHED` compares them).
 HEADS = (
-    "SELECT * FROM outbox o WHERE guild_id = ? AND status IN ('pending', 'sending') AND CASE"
+    "SELECT * FROM outbox o WHERE status IN ('pending', 'sending') AND CASE"
     f" WHEN kind IN {EDIT} THEN NOT EXISTS (SELECT 1 FROM outbox e WHERE {UNFINISHED}"
     f" AND e.ref = o.ref AND (e.kind NOT IN {EDIT} OR e.id < o.id))"
     f" ELSE NOT EXISTS (SELECT 1 FROM outbox e WHERE {UNFINISHED} AND e.kind NOT IN {EDIT}"
@@ -41,8 +42,7 @@ CLAIM = (
 # The try a stop cut off is not counted: the backoff after a 429 or 5xx grows with
 # Discord's refusals, not with how often the bot was killed mid-send.
 RECOVER = (
-    "UPDATE outbox SET status = 'pending', attempts = max(attempts - 1, 0)"
-    " WHERE guild_id = ? AND status = 'sending'"
+    "UPDATE outbox SET status = 'pending', attempts = max(attempts - 1, 0) WHERE status = 'sending'"
 )
 # A coalesced item (an edit, an alert) cut off mid-send or to be retried, while a
 # later one of the same work waits: only one may wait (the unique indexes), and the
@@ -55,7 +55,7 @@ TWIN = (
 TWIN_WHY = "a later one of the same waits and does its work"
 RECOVER_TWINS = (
     "UPDATE outbox SET status = 'dropped', last_error = ?, sent_at = ?"
-    f" WHERE guild_id = ? AND status = 'sending' AND {TWIN}"
+    f" WHERE status = 'sending' AND {TWIN}"
 )
 RETRY_TWIN = (
     f"UPDATE outbox SET status = 'dropped', last_error = ?, sent_at = ? WHERE id = ? AND {TWIN}"
@@ -99,7 +99,7 @@ NIGHT_WEEKS = (
     " JOIN leagues l ON l.id = s.league_id WHERE l.guild_id = ?"
 )
 DUE_COUNT = (
-    "SELECT count(*) FROM outbox WHERE guild_id = ? AND (status = 'sending' OR"
+    "SELECT count(*) FROM outbox WHERE (status = 'sending' OR"
     " (status = 'pending' AND (next_attempt_at IS NULL OR next_attempt_at <= ?)))"
 )
 
@@ -146,18 +146,20 @@ async def item(conn: aiosqlite.Connection, item_id: int) -> OutboxItem | None:
     return await one(conn, ITEM, (item_id,), _item)
 
 
-async def heads(conn: aiosqlite.Connection, guild_id: int) -> list[OutboxItem]:
-    return await many(conn, HEADS, (guild_id,), _item)
+async def heads(conn: aiosqlite.Connection) -> list[OutboxItem]:
+    """Every server's first unfinished item of each lane."""
+    return await many(conn, HEADS, (), _item)
 
 
 async def claim(conn: aiosqlite.Connection, item_id: int) -> bool:
     return await run(conn, CLAIM, (item_id,)) == 1
 
 
-async def recover(conn: aiosqlite.Connection, guild_id: int, now: str) -> int:
-    """Items left 'sending' wait again; one with a later twin waiting is dropped."""
-    dropped = await run(conn, RECOVER_TWINS, (TWIN_WHY, now, guild_id))
-    return dropped + await run(conn, RECOVER, (guild_id,))
+async def recover(conn: aiosqlite.Connection, now: str) -> int:
+    """Items left 'sending' (any server's) wait again; one with a later twin
+    waiting is dropped."""
+    dropped = await run(conn, RECOVER_TWINS, (TWIN_WHY, now))
+    return dropped + await run(conn, RECOVER)
 
 
 async def piece_sent(
@@ -225,8 +227,9 @@ async def last_of(
     return await one(conn, LAST_OF, (guild_id, kind, ref), _item)
 
 
-async def due_count(conn: aiosqlite.Connection, guild_id: int, now: str) -> int:
-    return int(await scalar(conn, DUE_COUNT, (guild_id, now)) or 0)
+async def due_count(conn: aiosqlite.Connection, now: str) -> int:
+    """How many items of any server could be sent at `now`."""
+    return int(await scalar(conn, DUE_COUNT, (now,)) or 0)
 
 
 async def schema_version(conn: aiosqlite.Connection) -> int:

@@ -30,6 +30,7 @@ from bot.services.outcomes.bracket import (
 from bot.services.playoff_bracket import (
     OVER,
     ROUND_WORDS,
+    ROUNDS,
     bracket_night_of,
     names_of,
     played_pairs,
@@ -74,7 +75,7 @@ async def choices(db: Database, guild_id: int, card_id: int, discord_id: int) ->
         ctx, _night, match = await _open_match(conn, guild_id, card_id)
         me = await player_of(conn, ctx.league, discord_id)
         number = await check_picker(conn, ctx, match, me)
-        return PickChoices(card_id, number, await _left(conn, ctx, _night, match))
+        return PickChoices(card_id, number, await _left(conn, ctx, _night, match), match.id)
 
 
 async def pick(
@@ -85,13 +86,15 @@ async def pick(
     number: int,
     machine_id: str,
     *,
+    match_id: int | None = None,
     now: datetime,
 ) -> MachinePicked:
-    """R13.3: the clicker picks the machine of game `number` of the card's match."""
+    """R13.3: the clicker picks the machine of game `number` of the card's match
+    (`match_id`: the match the menu was made for)."""
     async with db.transaction() as conn:
         ctx, night, match = await _open_match(conn, guild_id, card_id)
         me = await player_of(conn, ctx.league, discord_id)
-        _still_next(match, number)
+        _still_next(match, number, match_id)
         known = {str(m.id): m.name for m in await people.machines(conn, ctx.league.id)}
         if machine_id not in known:
             raise NotFound("That machine is not one of this league's; pick one from the menu.")
@@ -108,7 +111,10 @@ async def form(db: Database, guild_id: int, card_id: int) -> GameForm:
         waiting = next((g for g in match.games if not g.played), None)
         picked = machines[waiting.machine_id] if waiting is not None else None
         high, low = names[match.high_id], names[match.low_id]
-        return GameForm(card_id, number, high, low, picked, names[picker_of(match)])
+        title = f"{ROUNDS[match.round]} · Game {number}"
+        return GameForm(
+            card_id, number, high, low, picked, names[picker_of(match)], match.id, title
+        )
 
 
 async def play(
@@ -120,15 +126,17 @@ async def play(
     low: int,
     machine: str | None,
     *,
+    match_id: int | None = None,
     now: datetime,
 ) -> GameRecorded:
     """R13.3: the commissioner records game `number` of the card's match: the
-    better seed's raw score first (the form's order)."""
+    better seed's raw score first (the form's order; `match_id`: the match the
+    form was made for, whose players it named)."""
     valid_score(high)
     valid_score(low)
     async with db.transaction() as conn:
         ctx, night, match = await _open_match(conn, guild_id, card_id)
-        _still_next(match, number)
+        _still_next(match, number, match_id)
         return await play_in(conn, ctx, night, match, high, low, machine, now=now)
 
 
@@ -180,8 +188,8 @@ async def _open_match(
     match = await _match_at(conn, night, card.slot)
     if match is None:
         raise WrongState(
-            f"That {ROUND_WORDS[card.slot[1]]} is off: a correction changed who plays it. "
-            "See the bracket with /playoffs bracket."
+            f"That {ROUND_WORDS[card.slot[1]]} waits again for the match before it (a "
+            "correction changed its result). See the bracket with /playoffs bracket."
         )
     winner = winner_of(match, ctx.rules.playoff_best_of)
     over = f" {OVER}" if night.status == "finalized" else ""
@@ -195,8 +203,14 @@ async def _open_match(
     return ctx, night, match
 
 
-def _still_next(match: BracketMatch, number: int) -> None:
-    """A click on a card shown before game `number` was recorded changes nothing."""
+def _still_next(match: BracketMatch, number: int, match_id: int | None) -> None:
+    """A click on a card shown before game `number` was recorded, or before a
+    correction changed who plays the match, changes nothing."""
+    if match_id is not None and match_id != match.id:
+        raise Conflict(
+            "A correction changed who plays this match since the form or menu was "
+            "opened: nothing was recorded. Tap the card's button again."
+        )
     played = len(played_pairs(match.games))
     if number <= played:
         raise Conflict(STALE.format(n=number))

@@ -110,24 +110,28 @@ async def owe_results(
 # --- the sender's side (one transaction each) --------------------------------------------
 
 
-async def recover(db: Database, guild_id: int, *, now: datetime) -> int:
-    """At start: items left 'sending' by a stop or crash are sent again (same nonce);
-    an edit or alert whose later twin already waits is dropped (the twin does it)."""
+async def recover(db: Database, *, now: datetime) -> int:
+    """At start: items left 'sending' by a stop or crash (any server's) are sent
+    again (same nonce); an edit or alert whose later twin already waits is
+    dropped (the twin does it)."""
     async with db.transaction() as conn:
-        return await outbox_items.recover(conn, guild_id, moment(now))
+        return await outbox_items.recover(conn, moment(now))
 
 
-async def heads(db: Database, guild_id: int) -> list[OutboxItem]:
-    """What may be sent now, oldest first: the first unfinished item of each lane."""
+async def heads(db: Database) -> list[OutboxItem]:
+    """What may be sent now, oldest first: every server's first unfinished item
+    of each lane."""
     async with db.read() as conn:
-        return await outbox_items.heads(conn, guild_id)
+        return await outbox_items.heads(conn)
 
 
 def lane(item: OutboxItem) -> str:
-    """The lane an item is sent in, one item at a time: a destination's posts share
-    one ('approvals'); each message's edits have one of their own ('approvals card:4').
-    Lanes do not wait for each other (bot/repositories/outbox_items.py: HEADS)."""
-    return f"{item.target} {item.ref}" if item.kind in EDITS else item.target
+    """The lane an item is sent in, one item at a time: a server's destination's
+    posts share one ('5 approvals'); each message's edits have one of their own
+    ('5 approvals card:4'). Lanes do not wait for each other, nor one server's for
+    another's (bot/repositories/outbox_items.py: HEADS)."""
+    where = f"{item.guild_id} {item.target}"
+    return f"{where} {item.ref}" if item.kind in EDITS else where
 
 
 async def item(db: Database, item_id: int) -> OutboxItem | None:
@@ -250,10 +254,10 @@ async def untold(db: Database, guild_id: int) -> tuple[list[OutboxItem], dict[in
         return untold, await outbox_items.night_weeks(conn, guild_id)
 
 
-async def due_now(db: Database, guild_id: int, now: datetime) -> int:
-    """How many items could be sent at `now` (waiting, due, or being sent)."""
+async def due_now(db: Database, now: datetime) -> int:
+    """How many items (any server's) could be sent at `now` (waiting, due, or being sent)."""
     async with db.read() as conn:
-        return await outbox_items.due_count(conn, guild_id, moment(now))
+        return await outbox_items.due_count(conn, moment(now))
 
 
 # --- the commissioner's side -------------------------------------------------------------
@@ -272,7 +276,16 @@ async def resend(db: Database, guild_id: int, *, week: int | None = None, now: d
             if night.status != "finalized":
                 raise WrongState(f"Week {week} is not final yet; there are no results to post.")
         requeued = []
+        waiting = {(i.kind, i.ref) for i in await outbox_items.waiting(conn, guild_id)
+                   if i.kind in EDITS}  # fmt: skip
         for refused in await outbox_items.failed_items(conn, guild_id):
+            if refused.kind in EDITS and (refused.kind, refused.ref) in waiting:
+                # An edit is worded when sent: the one waiting does this one's work.
+                await outbox_items.dropped(conn, refused.id, "a later edit of the message "
+                                           "does its work", moment(now))  # fmt: skip
+                continue
+            if refused.kind in EDITS:
+                waiting.add((refused.kind, refused.ref))
             if refused.kind == Kind.ALERT:
                 await outbox_items.dropped(conn, refused.id, "superseded by a resend", moment(now))
             elif (

@@ -50,6 +50,7 @@ from bot.services.playoff_places import close_if_over, store_places
 
 MAX_MACHINES = 20
 ROUND_WORDS = {"semifinal": "semifinal", "final": "final", "third": "match for 3rd"}
+ROUNDS = {"semifinal": "Semifinal", "final": "Final", "third": "Match for 3rd"}
 OVER = "Playoff night is over; a commissioner corrects a game with /playoffs fix."
 Pool = tuple[str, list[int], list[BracketMatch]]  # division, seeds (best first), its matches
 

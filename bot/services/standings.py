@@ -180,6 +180,11 @@ async def player_season(
         paid = await results.dues_of_player(conn, ctx.season.id, player.id)
         held = len({r.night_id for r in history})
         tonight = await _tonight(conn, ctx, player.id, now) if now and past is None else []
+        playoffs = await playoff_standing(conn, ctx, player.id)
+        if past is not None and playoffs is not None and not playoffs.decided:
+            playoffs = None  # the season closed before its playoffs were played
+        if past is not None and not history and playoffs is None:
+            raise NotFound(f"{player.name} played no night in {ctx.season.name}.")
         return PlayerSeason(
             player=player,
             rank=row.rank if row else 0,
@@ -192,7 +197,7 @@ async def player_season(
             dues_owed_cents=max(0, held * ctx.season.dues_cents - paid),
             weeks=[(r.week, r.match_points, r.league_points, r.week_result) for r in history],
             tonight=tonight,
-            playoffs=await playoff_standing(conn, ctx, player.id),
+            playoffs=playoffs,
             past=past,
         )
 

@@ -9,9 +9,10 @@ from bot.ui.replies import NotCommissioner
 
 
 def is_commissioner(interaction: discord.Interaction) -> bool:
-    role_id = interaction.client.settings.commissioner_role_id  # type: ignore[attr-defined]  # our LeagueBot's
+    """Whether the member holds their server's league's commissioner role."""
+    setup = getattr(interaction.client, "setups", {}).get(interaction.guild_id)
     roles = getattr(interaction.user, "roles", [])
-    return any(role.id == role_id for role in roles)
+    return setup is not None and any(role.id == setup.commissioner_role_id for role in roles)
 
 
 def require_commissioner(interaction: discord.Interaction) -> None:

@@ -15,6 +15,9 @@ from bot.services.outcomes.playoffs import PlayoffStarted
 from bot.ui.playoffs import PLACES, division_name
 
 ROUNDS = {"semifinal": "Semifinal", "final": "Final", "third": "Match for 3rd"}
+WAITS_AGAIN = (
+    "Waits again for the match before it (a correction changed its result); see /playoffs bracket."
+)
 HOW = (
     "Each match is best of {n} and has a card below. The higher seed picks game 1's "
     "machine (Pick the machine on the card, or /playoffs pick), then the loser of each "
@@ -169,9 +172,7 @@ def card_text(c: MatchCardShown) -> tuple[str, str]:
     seeds, the games so far (machine, picker, both scores), and what comes next."""
     m = c.match
     if m is None:
-        return _card_title(
-            c
-        ), "Off: a correction changed who plays this match; see /playoffs bracket."
+        return _card_title(c), WAITS_AGAIN
     lines = [f"{_players(m)} · best of {c.best_of}"]
     for number, g in enumerate(m.games, start=1):
         if g.high is None or g.low is None:

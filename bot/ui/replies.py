@@ -25,8 +25,8 @@ APOLOGY = "Something went wrong on our side. It has been logged; please try agai
 
 
 OTHER_SERVER = (
-    "This bot runs one league, in its own Discord server; its commands and buttons "
-    "do nothing anywhere else."
+    "This server has no league yet: a server administrator can set one up with /setup "
+    "(the league's channels and its commissioner role)."
 )
 
 
@@ -35,20 +35,27 @@ class NotCommissioner(app_commands.CheckFailure):
 
 
 class OtherServer(app_commands.CheckFailure):
-    """The interaction came from a server other than the league's (or a DM)."""
+    """The interaction came from a server with no league set up (or a DM)."""
 
 
 def in_league_guild(interaction: discord.Interaction) -> bool:
-    """Whether the interaction comes from the league's own server (never a DM)."""
-    guild_id = interaction.client.settings.guild_id  # type: ignore[attr-defined]  # our LeagueBot's
-    return interaction.guild_id is not None and interaction.guild_id == guild_id
+    """Whether the interaction comes from a server whose league is set up (never a DM).
+    Everything it does is that server's league's: the services take its id."""
+    setups = getattr(interaction.client, "setups", {})
+    return interaction.guild_id is not None and interaction.guild_id in setups
 
 
 def require_league_guild(interaction: discord.Interaction) -> None:
-    """Refuse an interaction from any other server: if the commands were ever
-    registered globally, it must not act on the league's data."""
+    """Refuse an interaction from a server with no league set up, or a DM."""
     if not in_league_guild(interaction):
         raise OtherServer(OTHER_SERVER)
+
+
+def guild_of(interaction: discord.Interaction) -> int:
+    """The id of the server the interaction came from, whose league it acts on."""
+    require_league_guild(interaction)
+    assert interaction.guild_id is not None  # checked just above
+    return interaction.guild_id
 
 
 class _LastPiece(TypedDict, total=False):
@@ -143,7 +150,11 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
 async def alert_commissioner(interaction: discord.Interaction, message: str) -> None:
     """Tell the commissioner in the approvals channel (once per such fault)."""
     client = interaction.client
-    channel_id = client.settings.approvals_channel_id  # type: ignore[attr-defined]  # LeagueBot's
+    setup = getattr(client, "setups", {}).get(interaction.guild_id)
+    if setup is None:
+        log.warning("no approvals channel to alert the commissioner in: %s", message)
+        return
+    channel_id = setup.approvals_channel_id
     text = f"Commissioner: {message}"
     try:
         channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
@@ -157,6 +168,9 @@ class LeagueTree(app_commands.CommandTree):
     every command is refused outside the league's server (`require_league_guild`)."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        command = interaction.command
+        if command is not None and command.extras.get("any_server"):
+            return True  # /setup: a server's league is set up with it
         if interaction.type is discord.InteractionType.autocomplete:
             return in_league_guild(interaction)  # no suggestions elsewhere; nothing to say
         require_league_guild(interaction)  # a CheckFailure: `on_error` tells the user

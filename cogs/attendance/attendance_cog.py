@@ -10,7 +10,7 @@ from discord.ext import commands
 from bot.components.interactions import deliver, league_bot, now_of
 from bot.parsing import parse_date
 from bot.services import attendance
-from bot.ui.replies import respond
+from bot.ui.replies import guild_of, respond
 from cogs.attendance import attendance_text
 
 
@@ -63,7 +63,7 @@ async def _notify(interaction: Interaction, kind: str, **details: Any) -> None:
     bot = league_bot(interaction)
     given = await attendance.notify(
         bot.db,
-        bot.settings.guild_id,
+        guild_of(interaction),
         interaction.user.id,
         kind,
         now=now_of(interaction),
@@ -78,7 +78,7 @@ async def _withdraw(interaction: Interaction, kind: str, **details: Any) -> None
     await interaction.response.defer(ephemeral=True, thinking=True)
     bot = league_bot(interaction)
     taken = await attendance.withdraw(
-        bot.db, bot.settings.guild_id, interaction.user.id, kind, now=now_of(interaction),
+        bot.db, guild_of(interaction), interaction.user.id, kind, now=now_of(interaction),
         **details,
     )  # fmt: skip
     deliver(interaction)

@@ -13,7 +13,7 @@ from bot.components.interactions import (
     now_of,
 )
 from bot.league_client import RESCHEDULES
-from bot.ui.replies import respond
+from bot.ui.replies import guild_of, respond
 from cogs.closing import closing, closing_text
 
 
@@ -29,7 +29,7 @@ class Closing(commands.GroupCog, group_name="season"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await note_commissioner(interaction)
         bot = league_bot(interaction)
-        done = await closing.close(bot.db, bot.settings.guild_id, confirm=confirm,
+        done = await closing.close(bot.db, guild_of(interaction), confirm=confirm,
                                    now=now_of(interaction))  # fmt: skip
         deliver(interaction)  # a close before the end is announced
         await respond(interaction, closing_text.answer(done))
@@ -41,7 +41,7 @@ class Closing(commands.GroupCog, group_name="season"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await note_commissioner(interaction)
         bot = league_bot(interaction)
-        name, told = await closing.reopen(bot.db, bot.settings.guild_id, now=now_of(interaction))
+        name, told = await closing.reopen(bot.db, guild_of(interaction), now=now_of(interaction))
         deliver(interaction)
         await respond(interaction, closing_text.reopened_answer(name, told))
 

@@ -82,7 +82,7 @@ class AdminCommands(LeagueCommands):
 
     @admin.command(name="sync")
     async def sync(self, interaction: Interaction) -> None:
-        """Register the slash commands in this server."""
+        """Register the slash commands with Discord again."""
         bot, _ = await self._ack(interaction)
         count = await bot.sync_guild_commands()
         await respond(interaction, f"Synced {count} commands.")
@@ -103,9 +103,9 @@ class AdminCommands(LeagueCommands):
         """Bot, database, posts, channels."""
         bot, guild = await self._ack(interaction)
         report = await outbox.status(bot.db, guild)
-        scheduler = getattr(bot, "scheduler", None)
+        scheduler = bot.scheduler_of(guild)
         jobs = scheduler.jobs() if scheduler is not None else {}
-        checks = getattr(bot, "channel_checks", {})
+        checks = getattr(bot, "channel_checks", {}).get(guild, {})
         text = delivery.status(
             version=version(),
             database=str(bot.settings.database_path),

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Literal
 from discord import Interaction
 
 from bot.components.interactions import check_commissioner, league_bot, note_commissioner
+from bot.ui.replies import guild_of
 
 if TYPE_CHECKING:
     # The groups are mixins that only ever run joined into `Commissioner`, a
@@ -37,4 +38,4 @@ class LeagueCommands(_CommandsBase):
         await interaction.response.defer(ephemeral=True, thinking=True)
         await note_commissioner(interaction)
         bot = league_bot(interaction)
-        return bot, bot.settings.guild_id
+        return bot, guild_of(interaction)

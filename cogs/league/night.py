@@ -38,8 +38,9 @@ class NightCommands(LeagueCommands):
             await respond(interaction, text)
         # The 19:15 job's post, through its path: one key, claimed once and owed to
         # the outbox, so it is never posted twice (a refused one: /league admin resend).
-        if locked and bot.scheduler is not None:
-            await bot.scheduler.lock_post(locked, now_of(interaction))
+        scheduler = bot.scheduler_of(guild)
+        if locked and scheduler is not None:
+            await scheduler.lock_post(locked, now_of(interaction))
 
     @night.command(name="waiting")
     async def waiting(self, interaction: Interaction) -> None:

@@ -8,7 +8,7 @@ from bot.components.interactions import deliver, league_bot, now_of
 from bot.parsing import parse_money
 from bot.services.errors import LeagueError
 from bot.ui import render
-from bot.ui.replies import respond
+from bot.ui.replies import guild_of, respond
 from cogs.league.group import LeagueCommands
 from cogs.money import money, money_text
 
@@ -53,7 +53,7 @@ class MoneyCommands(LeagueCommands):
         head = ", ".join(n.strip() for n in done if n.strip())
         bot = league_bot(interaction)
         try:
-            names = await money.player_names(bot.db, bot.settings.guild_id, last)
+            names = await money.player_names(bot.db, guild_of(interaction), last)
         except LeagueError:
             return []
         out = []

@@ -8,7 +8,7 @@ from discord.ext import commands
 from bot.components.interactions import league_bot, now_of
 from bot.services import membership, picks
 from bot.services.errors import LeagueError
-from bot.ui.replies import respond
+from bot.ui.replies import guild_of, respond
 from cogs.picks import picks_text
 
 CLEAR = "clear"
@@ -26,12 +26,12 @@ class Picks(commands.Cog):
         bot = league_bot(interaction)
         if machine.strip().lower() == CLEAR:
             chosen = await picks.clear_picks(
-                bot.db, bot.settings.guild_id, interaction.user.id, now=now_of(interaction)
+                bot.db, guild_of(interaction), interaction.user.id, now=now_of(interaction)
             )
         else:
             chosen = await picks.add_pick(
                 bot.db,
-                bot.settings.guild_id,
+                guild_of(interaction),
                 interaction.user.id,
                 machine,
                 now=now_of(interaction),
@@ -44,7 +44,7 @@ class Picks(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         bot = league_bot(interaction)
         try:
-            _, machines = await membership.roster(bot.db, bot.settings.guild_id)
+            _, machines = await membership.roster(bot.db, guild_of(interaction))
         except LeagueError:
             return []
         names = [m.name for m in machines if m.working and current.lower() in m.name.lower()]

@@ -18,7 +18,7 @@ from bot.parsing import parse_date, parse_score
 from bot.services import bracket_games, playoff_bracket, playoff_checkin, playoff_play, playoffs
 from bot.ui.bracket import ROUNDS, bracket_view, picked, recorded
 from bot.ui.playoffs import night_view
-from bot.ui.replies import respond
+from bot.ui.replies import guild_of, respond
 from cogs.playoffs import playoffs_text
 from cogs.playoffs.playoffs_views import MATCH_ITEMS
 
@@ -32,7 +32,7 @@ class Playoffs(commands.GroupCog, group_name="playoffs"):
         """Playoff night: its date, its format and each division's field."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = league_bot(interaction)
-        shown = await playoffs.night_shown(bot.db, bot.settings.guild_id)
+        shown = await playoffs.night_shown(bot.db, guild_of(interaction))
         await respond(interaction, night_view(shown))
 
     @app_commands.command(name="date", extras=RESCHEDULES)
@@ -41,7 +41,7 @@ class Playoffs(commands.GroupCog, group_name="playoffs"):
         """Move playoff night to another date (commissioner)."""
         day = parse_date(date)
         bot = await self._commissioner(interaction)
-        shown = await playoffs.move(bot.db, bot.settings.guild_id, day, now=now_of(interaction))
+        shown = await playoffs.move(bot.db, guild_of(interaction), day, now=now_of(interaction))
         deliver(interaction)  # R13.4: the field is told
         await respond(interaction, playoffs_text.moved(shown))
 
@@ -53,7 +53,7 @@ class Playoffs(commands.GroupCog, group_name="playoffs"):
         """Check in the playoff players who came (commissioner)."""
         bot = await self._commissioner(interaction)
         done = await playoff_checkin.check_in(
-            bot.db, bot.settings.guild_id, players, now=now_of(interaction)
+            bot.db, guild_of(interaction), players, now=now_of(interaction)
         )
         await respond(interaction, playoffs_text.checked_in(done))
 
@@ -63,7 +63,7 @@ class Playoffs(commands.GroupCog, group_name="playoffs"):
         """Undo a replacement made by mistake, until the first score (commissioner)."""
         bot = await self._commissioner(interaction)
         undone = await playoff_checkin.undo(
-            bot.db, bot.settings.guild_id, player, now=now_of(interaction)
+            bot.db, guild_of(interaction), player, now=now_of(interaction)
         )
         deliver(interaction)  # the field is announced again
         await respond(interaction, playoffs_text.undone(undone))
@@ -76,7 +76,7 @@ class Playoffs(commands.GroupCog, group_name="playoffs"):
         """Start playoff night on the machines named (commissioner)."""
         bot = await self._commissioner(interaction)
         play = await playoff_play.start(
-            bot.db, bot.settings.guild_id, machines, now=now_of(interaction)
+            bot.db, guild_of(interaction), machines, now=now_of(interaction)
         )
         deliver(interaction)  # the games are posted for the players
         await respond(interaction, playoffs_text.started(play))
@@ -87,7 +87,7 @@ class Playoffs(commands.GroupCog, group_name="playoffs"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = league_bot(interaction)
         await respond(
-            interaction, bracket_view(await playoff_bracket.shown(bot.db, bot.settings.guild_id))
+            interaction, bracket_view(await playoff_bracket.shown(bot.db, guild_of(interaction)))
         )
 
     @app_commands.command(name="pick")
@@ -97,7 +97,7 @@ class Playoffs(commands.GroupCog, group_name="playoffs"):
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = league_bot(interaction)
         done = await bracket_games.pick(
-            bot.db, bot.settings.guild_id, interaction.user.id, machine, now=now_of(interaction)
+            bot.db, guild_of(interaction), interaction.user.id, machine, now=now_of(interaction)
         )
         deliver(interaction)  # the match's card shows the pick
         await respond(interaction, picked(done))
@@ -121,7 +121,7 @@ class Playoffs(commands.GroupCog, group_name="playoffs"):
         mine, theirs = parse_score(score), parse_score(opponent_score)
         bot = await self._commissioner(interaction)
         done = await bracket_games.play(
-            bot.db, bot.settings.guild_id, player, mine, theirs, machine, now=now_of(interaction)
+            bot.db, guild_of(interaction), player, mine, theirs, machine, now=now_of(interaction)
         )
         deliver(interaction)  # a decided match is announced with the bracket
         await respond(interaction, recorded(done))
@@ -151,7 +151,7 @@ class Playoffs(commands.GroupCog, group_name="playoffs"):
         bot = await self._commissioner(interaction)
         done = await bracket_games.fix(
             bot.db,
-            bot.settings.guild_id,
+            guild_of(interaction),
             player,
             round.value,
             game,

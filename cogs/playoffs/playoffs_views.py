@@ -24,11 +24,12 @@ from bot.parsing import parse_score
 from bot.services import bracket_cards
 from bot.services.outcomes.bracket import GameForm, MatchCardShown
 from bot.ui.bracket import no_machine_left, pick_prompt, picked, recorded
-from bot.ui.replies import report, require_league_guild, respond
+from bot.ui.replies import guild_of, report, require_league_guild, respond
 
 ID = r"(?P<id>[0-9]{1,18})"
 GAME = r"(?P<n>[1-9])"
-LABEL = 45  # Discord: a form field's label
+LABEL = 45  # Discord: a form field's label, and a form's title
+MENU_LIFE = 900  # seconds a private menu or form is kept in memory
 SCORE_HINT = "e.g. 1234567, 850M or 1.2B"
 
 
@@ -63,42 +64,48 @@ class PickButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"mat
             await interaction.response.defer(ephemeral=True, thinking=True)
             bot = league_bot(interaction)
             offer = await bracket_cards.choices(
-                bot.db, bot.settings.guild_id, self.card_id, interaction.user.id
+                bot.db, guild_of(interaction), self.card_id, interaction.user.id
             )
             if not offer.machines:
                 await respond(interaction, no_machine_left(offer))
                 return
             options = [discord.SelectOption(label=name[:100], value=str(machine_id))
                        for machine_id, name in offer.machines][:25]  # fmt: skip
-            view = discord.ui.View(timeout=None)
-            view.add_item(MachineSelect(self.card_id, offer.number, options))
+            view = discord.ui.View(timeout=MENU_LIFE)  # rebuilt from its custom id after that
+            view.add_item(MachineSelect(self.card_id, offer.match_id, offer.number, options))
             await respond(interaction, pick_prompt(offer), view=view)
         except Exception as error:
             await report(interaction, error)
 
 
 class MachineSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"match:machine:{ID}:{GAME}"
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"match:machine:{ID}:(?P<match>[0-9]{{1,18}}):{GAME}",
 ):
-    """The private menu: the machine picked for game `n` of the card's match."""
+    """The private menu: the machine picked for game `n` of the card's match
+    (the match it was made for: a correction since makes it another)."""
 
     def __init__(
-        self, card_id: int, number: int, options: list[discord.SelectOption] | None = None
+        self,
+        card_id: int,
+        match_id: int,
+        number: int,
+        options: list[discord.SelectOption] | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"match:machine:{card_id}:{number}",
+                custom_id=f"match:machine:{card_id}:{match_id}:{number}",
                 placeholder="Pick a machine…",
                 options=options or [discord.SelectOption(label="-", value="-")],
             )
         )
-        self.card_id, self.number = card_id, number
+        self.card_id, self.match_id, self.number = card_id, match_id, number
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> MachineSelect:
-        return cls(int(match["id"]), int(match["n"]))
+        return cls(int(match["id"]), int(match["match"]), int(match["n"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
@@ -107,11 +114,12 @@ class MachineSelect(
             bot = league_bot(interaction)
             done = await bracket_cards.pick(
                 bot.db,
-                bot.settings.guild_id,
+                guild_of(interaction),
                 self.card_id,
                 interaction.user.id,
                 self.number,
                 _chosen(interaction),
+                match_id=self.match_id,
                 now=now_of(interaction),
             )
             deliver(interaction)  # the card shows the pick
@@ -144,15 +152,17 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"mat
             require_league_guild(interaction)
             await check_commissioner(interaction)
             bot = league_bot(interaction)
-            form = await bracket_cards.form(bot.db, bot.settings.guild_id, self.card_id)
+            form = await bracket_cards.form(bot.db, guild_of(interaction), self.card_id)
             await interaction.response.send_modal(GameModal(form))
             await note_commissioner(interaction)
         except Exception as error:
             await report(interaction, error)
 
 
-def _label(text: str) -> str:
-    return text if len(text) <= LABEL else text[: LABEL - 1] + "…"
+def _label(name: str, what: str) -> str:
+    """'Ann's score': a long name is shortened, never what the field is for."""
+    room = LABEL - len(what)
+    return (name if len(name) <= room else name[: room - 1] + "…") + what
 
 
 class GameModal(discord.ui.Modal):
@@ -161,20 +171,20 @@ class GameModal(discord.ui.Modal):
 
     def __init__(self, form: GameForm) -> None:
         super().__init__(
-            title=f"Game {form.number}",
-            custom_id=f"match:form:{form.card_id}:{form.number}",
-            timeout=900,
+            title=form.title[:LABEL],
+            custom_id=f"match:form:{form.card_id}:{form.match_id}:{form.number}",
+            timeout=MENU_LIFE,
         )
-        self.card_id, self.number = form.card_id, form.number
-        self.high = self._box(f"{form.high}'s score", SCORE_HINT, 40)
-        self.low = self._box(f"{form.low}'s score", SCORE_HINT, 40)
+        self.card_id, self.match_id, self.number = form.card_id, form.match_id, form.number
+        self.high = self._box(_label(form.high, "'s score"), SCORE_HINT, 40)
+        self.low = self._box(_label(form.low, "'s score"), SCORE_HINT, 40)
         self.machine = None
         if form.machine is None:
-            self.machine = self._box(f"Machine ({form.picker}'s pick)", "Its name", 64)
+            self.machine = self._box(_label(f"Machine ({form.picker}", "'s pick)"), "Its name", 64)
 
     def _box(self, label: str, hint: str, longest: int) -> discord.ui.TextInput[Any]:
         box: discord.ui.TextInput[Any] = discord.ui.TextInput(placeholder=hint, max_length=longest)
-        self.add_item(discord.ui.Label(text=_label(label), component=box))
+        self.add_item(discord.ui.Label(text=label, component=box))
         return box
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
@@ -187,12 +197,13 @@ class GameModal(discord.ui.Modal):
             machine = str(self.machine.value) if self.machine is not None else None
             done = await bracket_cards.play(
                 bot.db,
-                bot.settings.guild_id,
+                guild_of(interaction),
                 self.card_id,
                 self.number,
                 high,
                 low,
                 machine,
+                match_id=self.match_id,
                 now=now_of(interaction),
             )
             deliver(interaction)  # the card, and a decided match with the bracket

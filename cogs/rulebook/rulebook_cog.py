@@ -7,7 +7,7 @@ from discord.ext import commands
 
 from bot.components.interactions import league_bot
 from bot.services.errors import BadInput
-from bot.ui.replies import respond
+from bot.ui.replies import guild_of, respond
 from cogs.rulebook import rulebook, rulebook_text
 
 
@@ -25,7 +25,7 @@ class Rulebook(commands.Cog):
             raise BadInput(rulebook_text.unknown(topic))
         await interaction.response.defer(ephemeral=True, thinking=True)  # before any read
         bot = league_bot(interaction)
-        terms = await rulebook.terms(bot.db, bot.settings.guild_id)
+        terms = await rulebook.terms(bot.db, guild_of(interaction))
         await respond(interaction, rulebook_text.explain(found, terms))
 
     @rules.autocomplete("topic")

@@ -9,6 +9,7 @@ from datetime import datetime
 import aiosqlite
 
 from bot.database import Database
+from bot.repositories import cards
 from bot.services import approvals
 from bot.services.context import SeasonContext, season_of
 from bot.services.errors import BadInput, NotFound, WrongState
@@ -33,17 +34,18 @@ async def _decide(
     await decide(conn, ctx, guild_id, int(record), approve, by=by, now=now, reason=reason)
 
 
-async def _card(conn: aiosqlite.Connection, card_id: int) -> CardView:
+async def _card(conn: aiosqlite.Connection, card_id: int, guild_id: int) -> CardView:
+    """The card, if it is this server's league's (a click naming another's changes nothing)."""
     found = await card_in(conn, card_id)
-    if found is None:
+    if found is None or await cards.guild_of(conn, card_id) != guild_id:
         raise NotFound("That card no longer exists.")
     return found
 
 
-async def card(db: Database, card_id: int) -> CardView:
+async def card(db: Database, guild_id: int, card_id: int) -> CardView:
     """A card as it stands, for the clicker's next menu."""
     async with db.read() as conn:
-        return await _card(conn, card_id)
+        return await _card(conn, card_id, guild_id)
 
 
 async def approve_complete(
@@ -52,7 +54,7 @@ async def approve_complete(
     """Approve every waiting score of every game whose scores are all in."""
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
-        card = await _card(conn, card_id)
+        card = await _card(conn, card_id, guild_id)
         complete = [g for g in card.games if g.complete]
         incomplete = [g for g in card.games if g.waiting and not g.complete]
         count = 0
@@ -69,7 +71,7 @@ async def approve_game(
     """Approve the waiting scores of one game (a pre-makeup card: one machine's)."""
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
-        card = await _card(conn, card_id)
+        card = await _card(conn, card_id, guild_id)
         game = next((g for g in card.games if g.value == value), None)
         if game is None:
             raise BadInput("That game is not on this card.")
@@ -90,7 +92,7 @@ async def reject(
     approvals.check_reason(reason)  # before any work: a reason the player could not read is refused
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
-        card = await _card(conn, card_id)
+        card = await _card(conn, card_id, guild_id)
         found = [line for g in card.games for line in g.lines if line.value == value]
         if not found:
             raise BadInput("That score is not on this card.")

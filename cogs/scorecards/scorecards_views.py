@@ -19,7 +19,7 @@ from bot.components.interactions import (
     now_of,
 )
 from bot.services.approvals import REASON_LIMIT
-from bot.ui.replies import report, require_league_guild, respond
+from bot.ui.replies import guild_of, report, require_league_guild, respond
 from cogs.scorecards import scorecards_decisions, scorecards_text
 from cogs.scorecards.scorecards_outcomes import CardDecision, CardView
 
@@ -94,7 +94,7 @@ class ApproveCompleteButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _decide(interaction, lambda bot: scorecards_decisions.approve_complete(
-            bot.db, bot.settings.guild_id, self.card_id,
+            bot.db, guild_of(interaction), self.card_id,
             by=interaction.user.id, now=now_of(interaction),
         ))  # fmt: skip
 
@@ -110,7 +110,7 @@ class ApproveGameSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _decide(interaction, lambda bot: scorecards_decisions.approve_game(
-            bot.db, bot.settings.guild_id, self.card_id, _chosen(interaction),
+            bot.db, guild_of(interaction), self.card_id, _chosen(interaction),
             by=interaction.user.id, now=now_of(interaction),
         ))  # fmt: skip
 
@@ -128,7 +128,9 @@ async def _reject_picked(interaction: discord.Interaction, card_id: int) -> None
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         await note_commissioner(interaction)
-        card = await scorecards_decisions.card(league_bot(interaction).db, card_id)
+        card = await scorecards_decisions.card(
+            league_bot(interaction).db, guild_of(interaction), card_id
+        )
         options = [discord.SelectOption(label=label, value=v)
                    for label, v in scorecards_text.reject_choices(card, value)]  # fmt: skip
         if not options:
@@ -194,7 +196,7 @@ class RejectModal(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await _decide(interaction, lambda bot: scorecards_decisions.reject(
-            bot.db, bot.settings.guild_id, self.card_id, self.value, str(self.reason.value),
+            bot.db, guild_of(interaction), self.card_id, self.value, str(self.reason.value),
             by=interaction.user.id, now=now_of(interaction),
         ))  # fmt: skip
 

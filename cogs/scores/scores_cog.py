@@ -18,7 +18,7 @@ from bot.parsing import InputError, parse_score
 from bot.services import premakeups, scores
 from bot.services.errors import LeagueError
 from bot.ui import delivery
-from bot.ui.replies import respond
+from bot.ui.replies import guild_of, respond
 from cogs.scores import scores_text
 
 log = logging.getLogger(__name__)
@@ -44,7 +44,7 @@ async def my_game_choices(interaction: Interaction, current: str) -> list[app_co
     """The user's games tonight that match what they typed (/score, /score-form)."""
     bot = league_bot(interaction)
     try:
-        games = await scores.my_games(bot.db, bot.settings.guild_id, interaction.user.id)
+        games = await scores.my_games(bot.db, guild_of(interaction), interaction.user.id)
     except LeagueError:
         return []
     return [
@@ -80,7 +80,7 @@ class Scores(commands.Cog):
         bot = league_bot(interaction)
         view = await scores.submit(
             bot.db,
-            bot.settings.guild_id,
+            guild_of(interaction),
             interaction.user.id,
             game,
             value,
@@ -122,7 +122,7 @@ class Scores(commands.Cog):
         witnesses = [with_.id] + ([also.id] if also else [])
         done = await premakeups.submit(
             bot.db,
-            bot.settings.guild_id,
+            guild_of(interaction),
             interaction.user.id,
             machine,
             value,

@@ -17,7 +17,7 @@ from bot.components.interactions import deliver, league_bot, now_of
 from bot.parsing import InputError, parse_score
 from bot.services import scores
 from bot.services.errors import BadInput
-from bot.ui.replies import report, respond
+from bot.ui.replies import guild_of, report, respond
 from cogs.scores import scores_text
 from cogs.scores.scores_cog import my_game_choices
 
@@ -61,7 +61,7 @@ class ScoreForm(discord.ui.Modal):
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = league_bot(interaction)
         views = await scores.submit_form(
-            bot.db, bot.settings.guild_id, interaction.user.id, entries, now=now_of(interaction)
+            bot.db, guild_of(interaction), interaction.user.id, entries, now=now_of(interaction)
         )
         deliver(interaction)  # their approval posts, owed with them
         await respond(interaction, scores_text.scores_pending(views))
@@ -81,7 +81,7 @@ class ScoreFormCommand(commands.Cog):
     ) -> None:
         """Enter several scores in one form: your games tonight, or one game for your group."""
         bot = league_bot(interaction)
-        title, fields = await scores.form(bot.db, bot.settings.guild_id, interaction.user.id, game)
+        title, fields = await scores.form(bot.db, guild_of(interaction), interaction.user.id, game)
         await interaction.response.send_modal(ScoreForm(title, fields))
 
     @score_form.autocomplete("game")

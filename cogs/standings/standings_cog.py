@@ -13,7 +13,7 @@ from bot.components.choices import season_choices
 from bot.components.interactions import league_bot, now_of
 from bot.services import groups, standings
 from bot.services.errors import NotFound
-from bot.ui.replies import respond
+from bot.ui.replies import guild_of, respond
 from cogs.standings import standings_text
 
 
@@ -30,9 +30,9 @@ class Standings(commands.Cog):
         """The season standings."""
         bot = league_bot(interaction)
         # Refusals first, privately; then acknowledge at once and post the table.
-        named = await standings.check_standings(bot.db, bot.settings.guild_id, division, season)
+        named = await standings.check_standings(bot.db, guild_of(interaction), division, season)
         await interaction.response.defer(thinking=True)
-        guild = bot.settings.guild_id
+        guild = guild_of(interaction)
         title = f"Division {division} standings" if division else "Standings"
         # the picture draws the running season only
         png = None if named else await picture.standings_file(bot.db, guild, title, division)
@@ -52,7 +52,7 @@ class Standings(commands.Cog):
         bot = league_bot(interaction)
         # Refusals first, privately (one quick statement); then acknowledge at once.
         shown = await groups.check_week(
-            bot.db, bot.settings.guild_id, week=week, now=now_of(interaction)
+            bot.db, guild_of(interaction), week=week, now=now_of(interaction)
         )
         await interaction.response.defer(thinking=True)
         await paging.show(interaction, "groups", str(shown), ephemeral=False)
@@ -72,7 +72,7 @@ class Standings(commands.Cog):
         try:
             shown = await standings.player_season(
                 bot.db,
-                bot.settings.guild_id,
+                guild_of(interaction),
                 discord_id=(player or interaction.user).id,
                 now=now_of(interaction),
                 season=season,

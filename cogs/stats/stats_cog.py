@@ -8,7 +8,7 @@ from discord.ext import commands
 from bot.components.choices import season_choices, suggest
 from bot.components.interactions import league_bot
 from bot.services.errors import LeagueError
-from bot.ui.replies import respond
+from bot.ui.replies import guild_of, respond
 from cogs.stats import stats, stats_text
 
 
@@ -27,7 +27,7 @@ class Stats(commands.Cog):
         # A season's read comes after the acknowledgement (Discord's 3 s deadline).
         await interaction.response.defer(ephemeral=True, thinking=True)
         found = await stats.player_stats_of(
-            bot.db, bot.settings.guild_id, name=player, discord_id=interaction.user.id,
+            bot.db, guild_of(interaction), name=player, discord_id=interaction.user.id,
             season=season,
         )  # fmt: skip
         await respond(interaction, stats_text.player_stats(found), ephemeral=True)
@@ -44,7 +44,7 @@ class Stats(commands.Cog):
         """A machine's high scores, par, average, vetoes and repeats."""
         bot = league_bot(interaction)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        found = await stats.machine_stats_of(bot.db, bot.settings.guild_id, name, season=season)
+        found = await stats.machine_stats_of(bot.db, guild_of(interaction), name, season=season)
         await respond(interaction, stats_text.machine_stats(found), ephemeral=True)
 
     @stats.autocomplete("player")
@@ -53,7 +53,7 @@ class Stats(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         bot = league_bot(interaction)
         try:
-            return suggest(await stats.player_names(bot.db, bot.settings.guild_id), current)
+            return suggest(await stats.player_names(bot.db, guild_of(interaction)), current)
         except LeagueError:
             return []
 
@@ -63,7 +63,7 @@ class Stats(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         bot = league_bot(interaction)
         try:
-            return suggest(await stats.machine_names(bot.db, bot.settings.guild_id), current)
+            return suggest(await stats.machine_names(bot.db, guild_of(interaction)), current)
         except LeagueError:
             return []
 

@@ -21,6 +21,7 @@ import discord
 from bot.config import Secret, Settings
 from bot.database import Database
 from bot.delivery import Sender
+from bot.models import ServerSetup
 from bot.scheduler import LeagueScheduler
 from bot.ui.replies import report
 from standin.messages import check_body
@@ -318,10 +319,26 @@ class FakeBot:
         # Not started: its jobs never run; `/league night lock` posts through it. As
         # LeagueBot's, it owes its posts to the outbox and wakes it; `invoke` and
         # `click` flush the outbox, so a scheduled post is delivered as a command's is.
-        self.scheduler = LeagueScheduler(db, GUILD, self.outbox.wake)
-        self.channel_checks: dict[str, object] = {}
+        self.schedulers = {GUILD: LeagueScheduler(db, GUILD, self.outbox.wake)}
+        # The league's server, set up as /setup (or an older .env) would.
+        self.setups = {GUILD: ServerSetup(GUILD, ANNOUNCEMENTS, APPROVALS, COMMISSIONER_ROLE)}
+        self.channel_checks: dict[int, dict[str, object]] = {}
         self.dms: dict[int, FakeChannel] = {}
         self.user = discord.Object(BOT_USER)  # the bot's own account, logged in
+
+    @property
+    def scheduler(self) -> LeagueScheduler:
+        """The league's scheduler (the fake serves one server)."""
+        return self.schedulers[GUILD]
+
+    def setup_of(self, guild_id: int | None) -> ServerSetup | None:
+        return self.setups.get(guild_id) if guild_id is not None else None
+
+    def scheduler_of(self, guild_id: int | None) -> LeagueScheduler | None:
+        return self.schedulers.get(guild_id) if guild_id is not None else None
+
+    async def league_set_up(self, setup: ServerSetup) -> None:
+        self.setups[setup.guild_id] = setup
 
     def get_channel(self, channel_id: int) -> FakeChannel | None:
         return self.channels.get(channel_id)
@@ -362,6 +379,8 @@ class FakeInteraction:
         self.message = message
         self.command = None
         self.data = data or {}
+        self.guild = None  # no cached server: /setup's checks need the stand-in
+        self.permissions = discord.Permissions.none()  # the member's (no Manage Server)
 
     async def edit_original_response(
         self,

@@ -110,11 +110,12 @@ async def test_r1_3_setup_takes_the_bots_time_zone_unless_given(bot: FakeBot) ->
     bot.settings = dataclasses.replace(bot.settings, time_zone="America/Chicago")
     said = await run(bot, "season setup", name="Koi's Pinball League")
     assert said.text == "League Koi's Pinball League is set up (America/Chicago)."
-    other = FakeBot(bot.db, bot.settings.backup_dir.parent)
-    other.settings = dataclasses.replace(bot.settings, guild_id=GUILD + 1)
+    other = FakeBot(bot.db, bot.settings.backup_dir.parent)  # a second server's league
+    other.setups = {GUILD + 1: dataclasses.replace(bot.setups[GUILD], guild_id=GUILD + 1)}
+    there = as_user(other, COMMISSIONER, MONDAY)
+    there.guild_id = GUILD + 1
     said = await invoke(
-        COMMANDS["season setup"], COG, as_user(other, COMMISSIONER, MONDAY),
-        name="West", time_zone=" America/Los_Angeles ",
+        COMMANDS["season setup"], COG, there, name="West", time_zone=" America/Los_Angeles ",
     )  # fmt: skip
     assert said.text == "League West is set up (America/Los_Angeles)."
 

@@ -8,6 +8,7 @@ says why, privately."""
 from __future__ import annotations
 
 import discord
+from discord import app_commands
 
 from bot.services import playoff_checkin, playoffs, setup
 from bot.services.outcomes.playoffs import PlayoffNightShown
@@ -167,7 +168,7 @@ async def test_r13_3_match_card_refusals_are_private_and_change_nothing(league: 
 async def test_r13_3_a_forged_or_unknown_match_card_is_refused(league: FakeBot) -> None:
     bot = await bracket_night(league)
     await start(bot, THREE)
-    for item in (PickButton(999), GameButton(999), MachineSelect(999, 1)):
+    for item in (PickButton(999), GameButton(999), MachineSelect(999, 1, 1)):
         inner = item.item
         values = None
         if isinstance(inner, discord.ui.Select):
@@ -178,7 +179,7 @@ async def test_r13_3_a_forged_or_unknown_match_card_is_refused(league: FakeBot) 
         assert said.replies[0].ephemeral
     card = card_of(bot, "League · Final")
     await pick(bot, card, PLAYERS[1], "Medieval Madness")
-    forged = MachineSelect(1, 1, [discord.SelectOption(label="x", value="99999")])
+    forged = MachineSelect(1, 1, 1, [discord.SelectOption(label="x", value="99999")])
     said = await click(forged, as_user(bot, PLAYERS[1], at(NIGHT, "20:00"),
                                        message=private_message()), ["99999"])  # fmt: skip
     assert said.text == "That machine is not one of this league's; pick one from the menu."
@@ -254,3 +255,33 @@ async def test_r13_3_a_match_card_deleted_while_its_match_is_open_is_posted_agai
     assert said.text.startswith("Game 2 of the final recorded.")
     assert [m for m in cards(bot) if not m.deleted] == []  # a decided match's card is not
     assert posted(bot, "**Playoffs · League champion: P4**")  # posted again
+
+
+async def test_r12_r13_3_a_form_opened_before_a_correction_changed_the_match_records_nothing(
+    league: FakeBot,
+) -> None:
+    """The final's form names its two players; a correction of a semifinal then
+    makes another player the finalist: the old form, sent, records nothing."""
+    bot = league
+    s1, s2, s3, _ = await four_player_night(bot)
+    await start(bot, FOUR)
+    semi_1, semi_2 = card_of(bot, "League · Semifinal 1"), card_of(bot, "League · Semifinal 2")
+    await enter(bot, semi_1, "2B", "1B", "Attack from Mars")
+    await enter(bot, semi_1, "2.1B", "1B", "Medieval Madness")
+    await enter(bot, semi_2, "2B", "1B", "Attack from Mars")
+    await enter(bot, semi_2, "1B", "2B", "Medieval Madness")
+    await enter(bot, semi_2, "2.2B", "1B", "Twilight Zone")  # s2 wins 2–1
+    final = card_of(bot, "League · Final")
+    opened = await click(final.button("Enter a game"),
+                         as_user(bot, COMMISSIONER, at(NIGHT, "20:30"), message=final))  # fmt: skip
+    assert opened.modal is not None and opened.modal.title == "Final · Game 1"
+    assert [c.text for c in opened.modal.children][:2] == [f"{s1}'s score", f"{s2}'s score"]
+    fixed = await invoke(COG.fix, COG, as_user(bot, COMMISSIONER, at(NIGHT, "20:31")),
+                         player=s3, round=app_commands.Choice(name="Semifinal", value="semifinal"),
+                         game=3, score="3B", opponent_score="2.2B", reason="misread")  # fmt: skip
+    assert fixed.text.startswith("Game 3 of the semifinal corrected."), fixed.text
+    assert f"1. {s1} v 3. {s3}" in read(final)  # the same card, edited
+    late = await submit_modal(opened.modal, as_user(bot, COMMISSIONER, at(NIGHT, "20:32")),
+                              ["1B", "2B", "Twilight Zone"])  # fmt: skip
+    assert late.text.startswith("A correction changed who plays this match since the form")
+    assert "→" not in read(final)

@@ -301,7 +301,7 @@ async def test_a_send_cut_off_by_a_crash_is_not_posted_twice(league: FakeBot) ->
     channel = bot.channels[ANNOUNCEMENTS]
     text = "\n".join(f"line {n} " + "x" * 90 for n in range(60))  # three messages
     assert await announcements.enqueue(bot.db, GUILD, "long", text, now=TONIGHT)
-    [head] = await outbox.heads(bot.db, GUILD)
+    [head] = await outbox.heads(bot.db)
     claimed = await outbox.claim(bot.db, head.id)
     assert claimed is not None
     pieces = (await words(bot, claimed)).pieces  # type: ignore[arg-type]
@@ -311,7 +311,7 @@ async def test_a_send_cut_off_by_a_crash_is_not_posted_twice(league: FakeBot) ->
     await channel.send(pieces[1], nonce=f"{claimed.nonce}.1")  # the crash: not recorded
     # The next start: the item left 'sending' is resumed by a new sender.
     restarted = Sender(bot)  # type: ignore[arg-type]
-    assert await outbox.recover(bot.db, GUILD, now=TONIGHT) == 1
+    assert await outbox.recover(bot.db, now=TONIGHT) == 1
     await restarted.flush()
     assert [m.content for m in channel.sent] == pieces
     done = await outbox.item(bot.db, claimed.id)

@@ -167,7 +167,7 @@ async def test_a_mention_cut_off_by_a_crash_is_not_posted_twice(league: FakeBot)
     channel = bot.channels[ANNOUNCEMENTS]
     mention = f"<@{PLAYER}> The commissioner rejected your score."
     await channel.send(mention, nonce=f"{claimed.nonce}.a")  # the crash: not recorded
-    assert await outbox.recover(bot.db, GUILD, now=TONIGHT) == 1
+    assert await outbox.recover(bot.db, now=TONIGHT) == 1
     await Sender(bot).flush()  # type: ignore[arg-type]
     assert [m.content for m in channel.sent] == [mention]
     done = await outbox.item(bot.db, item_id)

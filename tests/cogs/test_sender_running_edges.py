@@ -108,7 +108,7 @@ async def test_a_post_cut_off_by_a_crash_goes_when_the_bot_starts_again(
     bot starts next resumes it by itself (the commissioner does nothing)."""
     bot = league
     assert await announcements.enqueue(bot.db, GUILD, "news", "news post", now=TONIGHT)
-    [head] = await outbox.heads(bot.db, GUILD)
+    [head] = await outbox.heads(bot.db)
     assert await outbox.claim(bot.db, head.id) is not None  # then the crash
     sender = Sender(bot)  # type: ignore[arg-type]
     async with started(sender):
@@ -162,7 +162,7 @@ async def test_a_card_posted_just_before_a_crash_is_still_the_one_decisions_edit
         await score(bot, 1, 1, "300M")  # owes the group's card, posted at once
     monkeypatch.setattr(outbox, "sent", recorded)
     [card] = bot.channels[APPROVALS].sent
-    assert await outbox.recover(bot.db, GUILD, now=TONIGHT) == 1
+    assert await outbox.recover(bot.db, now=TONIGHT) == 1
     bot.outbox = Sender(bot)  # type: ignore[arg-type]  # the next start
     await bot.outbox.flush()
     assert bot.channels[APPROVALS].sent == [card]  # not posted twice

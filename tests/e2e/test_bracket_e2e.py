@@ -61,9 +61,10 @@ async def test_a_bracket_playoff_night_through_discord(
         said = await league("playoffs checkin", {"players": "Ann, Bob, Dan"},
                             at(PLAYOFFS, "19:05"))  # fmt: skip
         assert said == "Checked in: Ann, Bob, Dan."
-        assert bot.scheduler is not None  # the scheduler's own grace job body, at 19:30
+        scheduler = bot.scheduler_of(world.guild)  # its own grace job body, at 19:30
+        assert scheduler is not None
         standin.set_time(at(PLAYOFFS, "19:30"))
-        await bot.scheduler.post("grace", at(PLAYOFFS, "19:30"))
+        await scheduler.post("grace", at(PLAYOFFS, "19:30"))
         (replaced,) = await announced(standin, world, "**Playoffs: the grace period is over")
         assert "- Cat is not checked in: Dan takes the place." in replaced
         said = await league("playoffs start", {"machines": ", ".join(MACHINES[:3])},

@@ -72,7 +72,7 @@ async def test_everything_in_place_passes(
     standin: DiscordStandIn, world: World, settings: Settings, connect: Any
 ) -> None:
     client = await connect(settings)
-    results = await checks.run_checks(client, settings)
+    results = await checks.run_checks(client, checks.legacy_setup(settings))
     assert lines(results) == {
         GUILD: f"{GUILD} {world.guild}: ok (Koi's Pinball)",
         ANNOUNCEMENTS: f"{ANNOUNCEMENTS} {world.announcements}: ok (#league-announcements)",
@@ -104,7 +104,7 @@ async def test_each_problem_is_named_with_its_setting(
     wrong = dataclasses.replace(
         settings, announcement_channel_id=world.general, commissioner_role_id=987654321987654321
     )
-    results = await checks.run_checks(await connect(wrong), wrong)
+    results = await checks.run_checks(await connect(wrong), checks.legacy_setup(wrong))
     assert results[GUILD].ok
     for name, (channel, problem) in cases.items():
         assert results[name].line() == f"{name} {channel}: {problem}"
@@ -117,7 +117,9 @@ async def test_each_problem_is_named_with_its_setting(
     elsewhere_settings = dataclasses.replace(
         settings, announcement_channel_id=elsewhere, approvals_channel_id=123456789123456789
     )
-    results = await checks.run_checks(await connect(elsewhere_settings), elsewhere_settings)
+    results = await checks.run_checks(
+        await connect(elsewhere_settings), checks.legacy_setup(elsewhere_settings)
+    )
     assert results[ANNOUNCEMENTS].problem == "#elsewhere is in another server (Other Pinball)"
     assert results[APPROVALS].problem == "there is no such channel in Koi's Pinball"
 
@@ -127,7 +129,7 @@ async def test_a_channel_the_bot_cannot_see(
 ) -> None:
     everyone = {"id": str(world.guild), "type": 0, "allow": "0", "deny": str(VIEW_CHANNEL)}
     change_channel(standin, world.announcements, permission_overwrites=[everyone])
-    results = await checks.run_checks(await connect(settings), settings)
+    results = await checks.run_checks(await connect(settings), checks.legacy_setup(settings))
     assert results[ANNOUNCEMENTS].problem == (
         "#league-announcements: the bot cannot see it (missing View Channel, Send Messages, "
         "Read Message History, Embed Links, Attach Files)"
@@ -141,7 +143,7 @@ async def test_a_channel_where_the_bot_cannot_attach_files(
     """Score photos are posted as files in the approvals channel (the standings
     picture in the announcements): without Attach Files Discord refuses them."""
     standin.deny(world.approvals, "attach")
-    results = await checks.run_checks(await connect(settings), settings)
+    results = await checks.run_checks(await connect(settings), checks.legacy_setup(settings))
     assert results[APPROVALS].problem == (
         "#score-approvals: the bot cannot attach files there (score photos, the standings "
         "picture) (missing Attach Files)"
@@ -154,14 +156,14 @@ async def test_a_server_the_bot_is_not_in(
 ) -> None:
     wrong = dataclasses.replace(settings, guild_id=123456789012345678)
     client = await connect(wrong)
-    results = await checks.run_checks(client, wrong)
+    results = await checks.run_checks(client, checks.legacy_setup(wrong))
     assert list(results) == [GUILD]  # nothing else can be checked
     problem = results[GUILD].problem
     assert problem is not None and problem.startswith("the bot is not in this server")
     if client.guilds:  # the gateway told it where it is
         assert f"(it is in: Koi's Pinball ({world.guild}))" in problem
     with pytest.raises(StartupError) as stopped:
-        await checks.at_start(client, wrong)
+        await checks.at_start(client, [checks.legacy_setup(wrong)])
     assert stopped.value.exit_code == EXIT_SETTINGS
     assert str(stopped.value) == results[GUILD].line()
 
@@ -173,7 +175,8 @@ async def test_at_start_alerts_the_commissioner_once_in_a_channel_that_works(
     change_channel(
         standin, world.approvals, permission_overwrites=[{**deny, "deny": str(SEND_MESSAGES)}]
     )
-    results = await checks.at_start(await connect(settings), settings)
+    found = await checks.at_start(await connect(settings), [checks.legacy_setup(settings)])
+    results = found[world.guild]
     assert [c.name for c in checks.problems(results)] == [APPROVALS]
     # The approvals channel is the broken one: the alert goes to the announcement channel.
     [alert] = standin.channel_messages(world.announcements)
@@ -187,7 +190,8 @@ async def test_at_start_alerts_the_commissioner_once_in_a_channel_that_works(
 async def test_no_alert_when_everything_passes(
     standin: DiscordStandIn, world: World, settings: Settings, connect: Any
 ) -> None:
-    results = await checks.at_start(await connect(settings), settings)
+    found = await checks.at_start(await connect(settings), [checks.legacy_setup(settings)])
+    results = found[world.guild]
     assert checks.problems(results) == []
     assert standin.channel_messages(world.announcements) == []
     assert standin.channel_messages(world.approvals) == []

@@ -61,7 +61,7 @@ async def test_a_stage_channel_is_named_in_words(
 ) -> None:
     change_channel(standin, world.general, type=13, bitrate=64000, user_limit=0)
     wrong = dataclasses.replace(settings, announcement_channel_id=world.general)
-    results = await checks.run_checks(await connect(wrong), wrong)  # type: ignore[operator]
+    results = await checks.run_checks(await connect(wrong), checks.legacy_setup(wrong))  # type: ignore[operator]
     assert results[ANNOUNCEMENTS].line() == (
         f"{ANNOUNCEMENTS} {world.general}: #general is a stage voice channel, not a text channel"
     )
@@ -71,7 +71,7 @@ async def test_a_channel_that_does_not_exist_is_named_by_its_setting_and_id(
     world: World, settings: Settings, connect: object
 ) -> None:
     wrong = dataclasses.replace(settings, approvals_channel_id=123456789123456789)
-    results = await checks.run_checks(await connect(wrong), wrong)  # type: ignore[operator]
+    results = await checks.run_checks(await connect(wrong), checks.legacy_setup(wrong))  # type: ignore[operator]
     assert results[APPROVALS].line() == (
         f"{APPROVALS} 123456789123456789: there is no such channel in Koi's Pinball"
     )
@@ -83,7 +83,7 @@ async def test_a_direct_message_channel_is_no_channel_of_the_server(
     """The commissioner copied the id of their DM with the bot."""
     dm = standin.dm_channel(world.commissioner).id
     wrong = dataclasses.replace(settings, announcement_channel_id=dm)
-    results = await checks.run_checks(await connect(wrong), wrong)  # type: ignore[operator]
+    results = await checks.run_checks(await connect(wrong), checks.legacy_setup(wrong))  # type: ignore[operator]
     assert results[ANNOUNCEMENTS].line() == (
         f"{ANNOUNCEMENTS} {dm}: there is no such channel in Koi's Pinball"
     )
@@ -94,7 +94,7 @@ async def test_a_server_the_bot_is_not_in_is_one_line_with_how_to_fix_it(
     settings: Settings, rest_only: discord.Client
 ) -> None:
     wrong = dataclasses.replace(settings, guild_id=123456789012345678)
-    results = await checks.run_checks(rest_only, wrong)
+    results = await checks.run_checks(rest_only, checks.legacy_setup(wrong))
     assert lines(results) == {GUILD: f"{GUILD} 123456789012345678: {NOT_IN_SERVER}"}
 
 
@@ -105,7 +105,7 @@ async def test_a_server_the_bot_is_not_in_names_every_server_it_is_in(
     wrong = dataclasses.replace(settings, guild_id=123456789012345678)
     await migrate(wrong.database_path)
     async with running_bot(wrong, sync=False) as bot:
-        results = await checks.run_checks(bot, wrong)
+        results = await checks.run_checks(bot, checks.legacy_setup(wrong))
     where = f"(it is in: Koi's Pinball ({world.guild}), Other Pinball ({other}))"
     assert results[GUILD].problem == NOT_IN_SERVER.replace(": invite", f" {where}: invite")
 
@@ -117,7 +117,7 @@ async def test_a_server_discord_did_not_answer_for_stops_the_bot_as_a_failure(
     should try again, not edit .env."""
     standin.fail_next("GET /guilds/*", status=503, times=2)
     with pytest.raises(StartupError) as stopped:
-        await checks.at_start(rest_only, settings)
+        await checks.at_start(rest_only, [checks.legacy_setup(settings)])
     assert stopped.value.exit_code == EXIT_FAILED
     assert str(stopped.value).startswith(f"{GUILD} {world.guild}: {UNANSWERED}")
 
@@ -126,7 +126,7 @@ async def test_when_the_bots_membership_cannot_be_read_each_channel_says_so(
     standin: DiscordStandIn, world: World, settings: Settings, rest_only: discord.Client
 ) -> None:
     standin.fail_next("GET /guilds/*/members/*", status=503)
-    results = await checks.run_checks(rest_only, settings)
+    results = await checks.run_checks(rest_only, checks.legacy_setup(settings))
     assert lines(results) == {
         GUILD: f"{GUILD} {world.guild}: ok (Koi's Pinball)",
         ANNOUNCEMENTS: f"{ANNOUNCEMENTS} {world.announcements}: "
@@ -142,7 +142,7 @@ async def test_a_channel_discord_did_not_answer_for_is_not_called_missing(
 ) -> None:
     wrong = dataclasses.replace(settings, approvals_channel_id=123456789123456789)
     standin.fail_next("GET /channels/123456789123456789", status=503)
-    results = await checks.run_checks(rest_only, wrong)
+    results = await checks.run_checks(rest_only, checks.legacy_setup(wrong))
     problem = results[APPROVALS].problem
     assert problem is not None and problem.startswith(UNANSWERED)
     assert not results[APPROVALS].answered
@@ -159,7 +159,7 @@ async def test_with_the_gateways_cache_the_checks_need_no_answer_from_discords_a
     await migrate(wrong.database_path)
     async with running_bot(wrong, sync=False) as bot:
         standin.fail_next("GET /*", status=503, times=20)
-        results = await checks.run_checks(bot, wrong)
+        results = await checks.run_checks(bot, checks.legacy_setup(wrong))
     assert lines(results) == {
         GUILD: f"{GUILD} {world.guild}: ok (Koi's Pinball)",
         ANNOUNCEMENTS: f"{ANNOUNCEMENTS} {elsewhere}: "
@@ -181,7 +181,7 @@ async def test_without_a_commissioner_role_the_alert_pings_nobody(
     await migrate(wrong.database_path)
     async with running_bot(wrong, sync=False) as bot:
         standin.fail_next("GET /channels/*", status=503, times=5)
-        await checks.at_start(bot, wrong)
+        await checks.at_start(bot, [checks.legacy_setup(wrong)])
     [alert] = standin.channel_messages(world.approvals)
     assert alert["content"] == (
         f"{HEADS_UP}- {ANNOUNCEMENTS} {world.general}: #general is a voice channel, not a text "
@@ -198,7 +198,7 @@ async def test_an_alert_discord_refuses_in_approvals_goes_to_the_announcements(
 ) -> None:
     wrong = dataclasses.replace(settings, commissioner_role_id=987654321987654321)
     standin.fail_next(f"POST /channels/{world.approvals}/messages", status=503)
-    await checks.at_start(league_bot, wrong)
+    await checks.at_start(league_bot, [checks.legacy_setup(wrong)])
     [alert] = standin.channel_messages(world.announcements)
     assert alert["content"].startswith(HEADS_UP)
     assert standin.channel_messages(world.approvals) == []
@@ -206,5 +206,5 @@ async def test_an_alert_discord_refuses_in_approvals_goes_to_the_announcements(
 
 def test_an_error_with_no_words_is_named_by_its_kind() -> None:
     """A timeout has no message of its own: the line says "TimeoutError", not nothing."""
-    assert checks._short(TimeoutError()) == "TimeoutError"
-    assert checks._short(OSError("Connection reset by peer")) == "Connection reset by peer"
+    assert checks.short(TimeoutError()) == "TimeoutError"
+    assert checks.short(OSError("Connection reset by peer")) == "Connection reset by peer"

@@ -22,7 +22,7 @@ async def test_with_no_commissioner_role_the_alert_still_reaches_the_owner(
     settings = dataclasses.replace(league.settings, commissioner_role_id=gone)
     async with running_bot(settings, standin=standin) as bot:
         await bot.outbox.settled()  # the approval posts the fixture's scores owe
-        assert await bot.outbox.commissioners() == [guild.owner_id]
+        assert await bot.outbox.commissioners(guild.id) == [guild.owner_id]
         standin.deny(league.approvals, "send")
         await owe(bot, "approvals", "post", {"text": "An approval post"})
         await bot.outbox.settled()
@@ -41,7 +41,7 @@ async def test_the_bot_given_the_commissioner_role_does_not_dm_itself(
         await bot.outbox.settled()
         role = bot.get_guild(guild.id).get_role(league.settings.commissioner_role_id)
         assert [m.id for m in role.members] == [standin.bot_user.id]  # the cache holds the bot
-        assert await bot.outbox.commissioners() == [guild.owner_id]
+        assert await bot.outbox.commissioners(guild.id) == [guild.owner_id]
         standin.deny(league.approvals, "send")
         await owe(bot, "approvals", "post", {"text": "An approval post"})
         await bot.outbox.settled()

@@ -36,7 +36,7 @@ async def test_a_refused_approvals_channel_alerts_each_commissioner_by_dm(
         # Koi passes the role check once: the bot records them (no members intent).
         await league.run("league admin status")
         await bot.outbox.settled()  # the approval posts the fixture's scores owe
-        assert await bot.outbox.commissioners() == [owner, league.koi]
+        assert await bot.outbox.commissioners(league.settings.guild_id) == [owner, league.koi]
         standin.deny(league.approvals, "send")
         await owe(bot, "approvals", "post", {"text": "An approval post"})
         await bot.outbox.settled()
@@ -53,7 +53,7 @@ async def test_a_refused_approvals_channel_alerts_each_commissioner_by_dm(
         )  # still offered
         refused = await league.run("league admin status")
         assert refused.content == "Only the commissioner can do that."
-        assert await bot.outbox.commissioners() == [owner]
+        assert await bot.outbox.commissioners(league.settings.guild_id) == [owner]
     async with running_bot(league.settings, standin=standin) as bot:
         await bot.outbox.settled()
         assert [len(standin.dms(p)) for p in (owner, league.koi)] == [1, 1]

@@ -19,8 +19,10 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from bot import checks
 from bot.config import Settings
-from bot.services import commissioners
+from bot.database import Database
+from bot.services import commissioners, server_setup
 from bot.stage import running_bot
 from bot.transcript import shown
 from standin import DiscordStandIn, Exchange, Limits
@@ -308,6 +310,9 @@ async def test_a_corpus_of_malformed_input_is_refused_and_changes_nothing(
     assert len(CORPUS) >= 40
     # A server admin lets everyone see /league; the bot still checks the role.
     league.standin.set_command_permission(league.guild, "league", league.guild, allowed=True)
+    db = await Database.open(league.settings.database_path)  # its .env's ids, moved as at start
+    await server_setup.move_from_env(db, checks.legacy_setup(league.settings))
+    await db.close()
     before, before_bytes = league.dump(), league.file_bytes()
     refusals = []
     async with running_bot(league.settings, standin=league.standin):

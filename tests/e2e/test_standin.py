@@ -29,7 +29,7 @@ from tests.e2e.harness import World, running_bot
 
 COMMANDS = {
     "late", "absent", "score", "score-form", "premakeup", "veto", "standings", "groups", "me",
-    "league", "stats", "machine", "rules", "playoffs", "season",
+    "league", "stats", "machine", "rules", "playoffs", "season", "setup",
 }  # fmt: skip
 DEFERRED_REPLY, REPLY, DEFERRED_UPDATE, MODAL = 5, 4, 6, 9
 ONLY_THE_COMMISSIONER = "Only the commissioner can do that."
@@ -62,10 +62,10 @@ async def test_the_bot_logs_in_and_registers_its_commands(
 ) -> None:
     assert bot.user is not None and bot.user.id == standin.application_id
     assert bot.get_guild(world.guild) is not None
-    assert [(scope, set(names)) for scope, names in standin.command_syncs] == [
-        (world.guild, COMMANDS)
-    ]
-    league = next(c for c in standin.registered_commands(world.guild) if c["name"] == "league")
+    # Registered once for every server (global commands), offered in servers only.
+    assert [(scope, set(names)) for scope, names in standin.command_syncs] == [(None, COMMANDS)]
+    assert all(c.get("contexts") == [0] for c in standin.registered_commands())
+    league = next(c for c in standin.registered_commands() if c["name"] == "league")
     night = next(o for o in league["options"] if o["name"] == "night")
     assert night["type"] == 2 and "finalize" in {o["name"] for o in night["options"]}
     # discord.py 2.7 asks for zlib-stream (zstd-stream where a zstd module is installed).

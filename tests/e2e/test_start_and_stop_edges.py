@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 import os
 import signal
@@ -272,7 +271,7 @@ async def test_discord_failing_while_the_commands_are_registered_is_one_line_exi
 ) -> None:
     """Once the bot has begun setting up (its application known, the database
     open), a login cannot be tried again cleanly: one line, exit 1, restart."""
-    standin.fail_next("PUT /applications/*/guilds/*/commands", status=503)
+    standin.fail_next("PUT /applications/*/commands", status=503)
     error = await refused_login(await started(settings, sync=True))
     assert str(error).startswith(
         "Discord failed while the bot was starting (DiscordServerError: 503 Service Unavailable"
@@ -280,22 +279,10 @@ async def test_discord_failing_while_the_commands_are_registered_is_one_line_exi
     assert error.exit_code == 1
 
 
-async def test_registering_commands_in_a_server_the_bot_is_not_in_names_it(
-    standin: DiscordStandIn, settings: Settings
-) -> None:
-    elsewhere = dataclasses.replace(settings, guild_id=123456789012345678)
-    error = await refused_login(await started(elsewhere, sync=True))
-    assert str(error) == (
-        "LEAGUE_GUILD_ID 123456789012345678: Discord refused to register the commands there "
-        "(Missing Access): the bot is not in that server"
-    )
-    assert error.exit_code == 2
-
-
 async def logged(caplog: pytest.LogCaptureFixture, line: str, running: asyncio.Task[None]) -> None:
     """Until the bot has logged `line` (it must not have ended before)."""
     async with asyncio.timeout(30):
-        while line not in caplog.messages:
+        while not any(line in message for message in caplog.messages):
             assert not running.done(), caplog.text
             await asyncio.sleep(0.05)
 

@@ -376,7 +376,7 @@ async def bot_scheduler(bot: FakeBot, clock: Clock) -> LeagueScheduler:
     """The bot's scheduler, owing its posts to the bot's outbox as LeagueBot's does, on `clock`."""
     scheduler = LeagueScheduler(bot.db, fakes.GUILD, bot.outbox.wake, clock=clock)
     await scheduler.start(paused=True)
-    bot.scheduler = scheduler
+    bot.schedulers[fakes.GUILD] = scheduler
     return scheduler
 
 
@@ -488,15 +488,16 @@ async def test_after_a_league_command_the_bot_posts_what_it_made_owed(tmp_path: 
     bot = LeagueBot(settings, clock=clock)
     try:
         await bot.setup_hook()
-        assert bot.scheduler is not None
-        assert bot.scheduler.wake == bot.outbox.wake  # it owes posts to the bot's outbox
+        scheduler = bot.scheduler_of(fakes.GUILD)
+        assert scheduler is not None
+        assert scheduler.wake == bot.outbox.wake  # it owes posts to the bot's outbox
         # No Discord here: the bot's sender stops; a fake one delivers what it owed.
         await bot.outbox.stop()
         channel = Channel(bot.db)
         koi = FakeInteraction(bot, COMMISSIONER, clock.now)  # type: ignore[arg-type]
         await setup.create_league(bot.db, fakes.GUILD, "League", now=clock.now)
         await bot.on_app_command_completion(koi, Command("league season setup"))  # type: ignore[arg-type]
-        await running(bot.scheduler, clock, at(FIRST, "12:30"))
+        await running(scheduler, clock, at(FIRST, "12:30"))
         await setup.start_season(bot.db, fakes.GUILD, "Spring", FIRST, now=clock.now)
         await bot.on_app_command_completion(koi, Command("league season start"))  # type: ignore[arg-type]
         assert await channel.owed() == []  # no players yet: the groupings wait

@@ -10,7 +10,7 @@ import pytest
 
 from bot.database import Database
 from bot.repositories import outbox_items
-from bot.services import bracket_cards, bracket_games
+from bot.services import bracket_cards, bracket_games, outbox
 from bot.services.errors import Conflict, NotFound, WrongState
 from bot.ui.bracket import card_text
 from tests.services.conftest import COMMISSIONER, GUILD, at, discord_id
@@ -86,9 +86,10 @@ async def test_r12_r13_3_a_correction_edits_the_cards_whose_match_it_changed(lea
     assert final is not None and final.match is None and not final.open
     assert card_text(final) == (
         "League · Final",
-        "Off: a correction changed who plays this match; see /playoffs bracket.",
+        "Waits again for the match before it (a correction changed its result); "
+        "see /playoffs bracket.",
     )
-    with pytest.raises(WrongState, match="That final is off: a correction changed who plays"):
+    with pytest.raises(WrongState, match="That final waits again for the match before it"):
         await bracket_cards.form(db, GUILD, 2)
     await sent(db)
     await game(db, "P3", 310, 100, "Machine C")  # P3 wins the semifinal: the same card
@@ -123,3 +124,22 @@ async def test_r13_3_a_card_is_its_leagues_alone_and_a_stale_click_changes_nothi
                                  now=at(NIGHT, "20:02"))  # fmt: skip
     card = await bracket_cards.shown(db, GUILD, 1)
     assert card is not None and card.match is not None and len(card.match.games) == 1
+
+
+async def test_a_resend_keeps_one_edit_per_card_when_one_failed_and_another_waits(
+    league,
+) -> None:
+    """The announcements channel refused a card's edit (it failed), play went on
+    and owed another: the commissioner's resend drops the failed one (the one
+    waiting is worded when sent, so it does the work) and fails on nothing."""
+    db = await season_of(league, 2)
+    await started(db)
+    await sent(db)
+    await game(db, "P1", 200, 100, "Machine A")
+    async with db.transaction() as conn:
+        (edit,) = await outbox_items.waiting(conn, GUILD)
+        await outbox_items.failed(conn, edit.id, "403 Missing Access")
+    await game(db, "P1", 100, 300, "Machine B")  # another edit of the same card waits
+    done = await outbox.resend(db, GUILD, now=at(NIGHT, "21:00"))
+    assert done.requeued == []
+    assert await waiting(db) == [("match_card_update", "matchcard:1")]

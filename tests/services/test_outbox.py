@@ -112,7 +112,7 @@ async def test_an_edit_cut_off_mid_send_while_a_later_one_waits_does_not_stop_th
         if retried:  # Discord answered 5xx: try again later
             await outbox.retry_later(db, first.id, TONIGHT, "503", now=TONIGHT)
         else:  # killed; the next start
-            assert await outbox.recover(db, GUILD, now=TONIGHT) == 1
+            assert await outbox.recover(db, now=TONIGHT) == 1
         waiting = [(i.kind, i.ref, i.status) for i in await items(db)]
         assert waiting == [("approval", ref, "pending"), ("approval_update", ref, "pending")]
         dropped = await outbox.item(db, first.id)
@@ -123,7 +123,7 @@ async def test_an_edit_cut_off_mid_send_while_a_later_one_waits_does_not_stop_th
         await outbox.owe_update(conn, GUILD, ref, now=TONIGHT)
     edit = waiting_edit(await items(db))
     assert await outbox.claim(db, edit) is not None
-    assert await outbox.recover(db, GUILD, now=TONIGHT) == 1
+    assert await outbox.recover(db, now=TONIGHT) == 1
     assert (await outbox.item(db, edit)).status == "pending"  # type: ignore[union-attr]
 
 
@@ -142,7 +142,7 @@ async def test_a_send_cut_off_by_a_stop_does_not_count_towards_the_backoff(
     [owed] = await items(db)
     for _ in range(10):
         assert await outbox.claim(db, owed.id) is not None  # sending … and killed
-        assert await outbox.recover(db, GUILD, now=TONIGHT) == 1
+        assert await outbox.recover(db, now=TONIGHT) == 1
     claimed = await outbox.claim(db, owed.id)
     assert claimed is not None and claimed.attempts == 1  # this try, and none before
 
@@ -165,7 +165,7 @@ async def test_resend_of_a_week_that_is_not_final_is_refused(players: Database) 
 
 
 async def head_ids(db: Database) -> list[int]:
-    return [i.id for i in await outbox.heads(db, GUILD)]
+    return [i.id for i in await outbox.heads(db)]
 
 
 async def sent(db: Database, item_id: int, message_id: int) -> None:
@@ -200,7 +200,7 @@ async def test_posts_keep_their_order_and_each_message_edits_in_its_own_lane_aft
     assert await head_ids(db) == [edit_1, post_2, news]
     await sent(db, post_2, 12)
     assert await head_ids(db) == [edit_1, edit_2, news]
-    heads = await outbox.heads(db, GUILD)
+    heads = await outbox.heads(db)
     assert len({outbox.lane(i) for i in heads}) == 3
     # Card 2's message was deleted and its post is owed again: its edit waits for it.
     async with db.transaction() as conn:

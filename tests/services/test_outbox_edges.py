@@ -192,20 +192,19 @@ async def test_an_item_with_nothing_to_send_is_dropped(players: Database) -> Non
 
 async def test_what_is_due_now_leaves_out_a_post_waiting_to_be_retried(players: Database) -> None:
     db = players
-    assert await outbox.due_now(db, GUILD, TONIGHT) == 0
+    assert await outbox.due_now(db, TONIGHT) == 0
     post = await owe(db, "announcements")
-    assert await outbox.due_now(db, GUILD, TONIGHT) == 1
+    assert await outbox.due_now(db, TONIGHT) == 1
     assert await outbox.claim(db, post.id) is not None
     later = TONIGHT + timedelta(minutes=5)
     await outbox.retry_later(db, post.id, later, "503", now=TONIGHT)
-    assert await outbox.due_now(db, GUILD, TONIGHT) == 0
-    assert await outbox.due_now(db, GUILD, later) == 1
-    assert await outbox.due_now(db, GUILD + 1, later) == 0
+    assert await outbox.due_now(db, TONIGHT) == 0
+    assert await outbox.due_now(db, later) == 1
 
 
-def owed_item(target: str, kind: str, ref: str) -> OutboxItem:
+def owed_item(target: str, kind: str, ref: str, guild: int = GUILD) -> OutboxItem:
     return OutboxItem(
-        id=1, guild_id=GUILD, target=target, kind=kind, ref=ref, data=None, nonce="n",
+        id=1, guild_id=guild, target=target, kind=kind, ref=ref, data=None, nonce="n",
         status="pending", attempts=0, next_attempt_at=None, pieces_sent=0, message_id=None,
         last_error=None, created_at="2026-01-07T20:00:00.000+00:00", sent_at=None,
     )  # fmt: skip
@@ -214,17 +213,19 @@ def owed_item(target: str, kind: str, ref: str) -> OutboxItem:
 def test_a_destinations_posts_share_a_lane_and_each_messages_edits_have_their_own() -> None:
     """The sender sends one item of a lane at a time: two posts to one channel
     never overtake each other, whatever they are about; a card's edits wait only
-    for that card's."""
+    for that card's; one server's posts never wait for another's."""
     card_4, card_5 = "card:4", "card:5"
     posts = {outbox.lane(owed_item("approvals", "approval", ref)) for ref in (card_4, card_5)}
-    assert posts == {"approvals"}
+    assert posts == {f"{GUILD} approvals"}
     edits = [
         outbox.lane(owed_item("approvals", "approval_update", ref)) for ref in (card_4, card_5)
     ]
-    assert edits == ["approvals card:4", "approvals card:5"]
+    assert edits == [f"{GUILD} approvals card:4", f"{GUILD} approvals card:5"]
     match_edit = owed_item("announcements", "match_card_update", "matchcard:2")
-    assert outbox.lane(match_edit) == "announcements matchcard:2"
-    assert outbox.lane(owed_item("dm:42", "score_rejected", "score:9")) == "dm:42"
+    assert outbox.lane(match_edit) == f"{GUILD} announcements matchcard:2"
+    assert outbox.lane(owed_item("dm:42", "score_rejected", "score:9")) == f"{GUILD} dm:42"
+    other = owed_item("approvals", "approval", card_4, guild=GUILD + 1)
+    assert outbox.lane(other) != outbox.lane(owed_item("approvals", "approval", card_4))
 
 
 def test_the_outboxs_times_are_kept_in_utc_whatever_the_servers_clock_says(

@@ -192,6 +192,7 @@ class PickChoices:
     card_id: int
     number: int
     machines: list[tuple[int, str]]  # (id, name)
+    match_id: int  # the match the menu is for: a correction since makes it another
 
 
 @dataclass(frozen=True)
@@ -205,3 +206,5 @@ class GameForm:
     low: str
     machine: str | None  # picked; None: the form asks for it
     picker: str
+    match_id: int  # the match the form is for: a correction since makes it another
+    title: str  # 'Final · Game 2'

@@ -1,0 +1,58 @@
+"""Each server's league places (migrations/0018_server_setup.sql)."""
+
+from __future__ import annotations
+
+import aiosqlite
+
+from bot.models import ServerSetup
+from bot.repositories._rows import many, one, run
+
+ALL = "SELECT * FROM server_setup ORDER BY guild_id"
+OF = "SELECT * FROM server_setup WHERE guild_id = ?"
+SET = (
+    "INSERT INTO server_setup (guild_id, announcements_channel_id, approvals_channel_id,"
+    " commissioner_role_id, set_by, set_at) VALUES (?, ?, ?, ?, ?, ?)"
+    " ON CONFLICT (guild_id) DO UPDATE SET"
+    " announcements_channel_id = excluded.announcements_channel_id,"
+    " approvals_channel_id = excluded.approvals_channel_id,"
+    " commissioner_role_id = excluded.commissioner_role_id,"
+    " set_by = excluded.set_by, set_at = excluded.set_at"
+)
+# An older .env's ids, moved once: never over a setup made in Discord.
+MOVE = (
+    "INSERT INTO server_setup (guild_id, announcements_channel_id, approvals_channel_id,"
+    " commissioner_role_id, set_by, set_at) VALUES (?, ?, ?, ?, NULL, ?)"
+    " ON CONFLICT (guild_id) DO NOTHING"
+)
+
+
+def _setup(row: aiosqlite.Row) -> ServerSetup:
+    return ServerSetup(
+        row["guild_id"],
+        row["announcements_channel_id"],
+        row["approvals_channel_id"],
+        row["commissioner_role_id"],
+        row["set_by"],
+        row["set_at"],
+    )
+
+
+async def every(conn: aiosqlite.Connection) -> list[ServerSetup]:
+    return await many(conn, ALL, (), _setup)
+
+
+async def of(conn: aiosqlite.Connection, guild_id: int) -> ServerSetup | None:
+    return await one(conn, OF, (guild_id,), _setup)
+
+
+async def set_places(conn: aiosqlite.Connection, setup: ServerSetup) -> None:
+    await run(conn, SET, (setup.guild_id, setup.announcements_channel_id,
+                          setup.approvals_channel_id, setup.commissioner_role_id,
+                          setup.set_by, setup.set_at))  # fmt: skip
+
+
+async def move(conn: aiosqlite.Connection, setup: ServerSetup) -> bool:
+    """An older .env's ids stored for their server, unless it was set up already."""
+    return await run(conn, MOVE, (setup.guild_id, setup.announcements_channel_id,
+                                  setup.approvals_channel_id, setup.commissioner_role_id,
+                                  setup.set_at)) == 1  # fmt: skip

@@ -1,0 +1,65 @@
+"""/setup: a server administrator sets up the server's league in Discord."""
+
+from __future__ import annotations
+
+import discord
+from discord import Interaction, app_commands
+from discord.ext import commands
+
+from bot.components import places
+from bot.components.interactions import league_bot, now_of
+from bot.models import ServerSetup
+from bot.services import server_setup
+from bot.services.errors import NotAllowed
+from bot.ui.replies import respond
+from cogs.server import server_text
+
+ANY_SERVER = {"any_server": True}  # runs where no league is set up yet
+
+
+class Server(commands.Cog):
+    @app_commands.command(name="setup", extras=ANY_SERVER)
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.describe(
+        announcements="Where groupings, results and standings are posted",
+        approvals="Where scores wait for the commissioners (a channel only they see)",
+        commissioners="The role of the league's commissioners",
+    )
+    async def setup(
+        self,
+        interaction: Interaction,
+        announcements: discord.TextChannel,
+        approvals: discord.TextChannel,
+        commissioners: discord.Role,
+    ) -> None:
+        """Set up this server's league: its two channels and its commissioner role (admins)."""
+        if interaction.guild is None or not interaction.permissions.manage_guild:
+            raise NotAllowed(server_text.NOT_ADMIN)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = league_bot(interaction)
+        guild = interaction.guild
+        chosen = ServerSetup(guild.id, announcements.id, approvals.id, commissioners.id)
+        if announcements.id == approvals.id:
+            await respond(interaction, server_setup.SAME_CHANNEL)
+            return
+        found = await places.run_checks(bot, chosen)
+        problems = [c.problem or "" for c in places.problems(found)]
+        if problems:
+            await respond(interaction, server_text.refused(problems))
+            return
+        first = bot.setup_of(guild.id) is None
+        saved = await server_setup.set_up(
+            bot.db, guild.id, announcements.id, approvals.id, commissioners.id,
+            by=interaction.user.id, now=now_of(interaction),
+        )  # fmt: skip
+        await bot.league_set_up(saved)
+        bot.channel_checks[guild.id] = found
+        league = await server_setup.has_league(bot.db, guild.id)
+        await respond(interaction, server_text.done(announcements.name, approvals.name,
+                                                    commissioners.name, first=first,
+                                                    league=league))  # fmt: skip
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Server())

@@ -1,0 +1,13 @@
+-- Where each league lives in its Discord server: its announcements and
+-- approvals channels and its commissioner role, set by a server administrator
+-- with /setup (or moved, once, from an older .env's ids: set_by NULL). One bot
+-- serves any number of servers; each server's league is keyed by its id.
+CREATE TABLE server_setup (
+    guild_id                 INTEGER PRIMARY KEY,
+    announcements_channel_id INTEGER NOT NULL,
+    approvals_channel_id     INTEGER NOT NULL,
+    commissioner_role_id     INTEGER NOT NULL,
+    set_by                   INTEGER,
+    set_at                   TEXT    NOT NULL,
+    CHECK (announcements_channel_id <> approvals_channel_id)
+);

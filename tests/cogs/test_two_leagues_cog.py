@@ -1,0 +1,91 @@
+"""Two leagues in two servers on one bot, as the cogs meet them: a click, a
+menu or a page of one server naming the other's card, scores or season (a
+forged custom id) is refused and changes nothing, and one player in both
+leagues sees each league's own season where they ask. The whole night of two
+leagues through Discord: tests/e2e/test_two_leagues_e2e.py."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import discord
+
+from bot.components.paging import PageButton
+from bot.models import ServerSetup
+from bot.repositories import cards
+from bot.services import machine_list, membership, scores, setup, standings
+from cogs.scorecards.scorecards_views import ApproveCompleteButton, RejectSelect
+from cogs.standings.standings_cog import Standings
+from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user, at
+from tests.cogs.fakes import (
+    COMMISSIONER_ROLE,
+    GUILD,
+    FakeBot,
+    FakeChannel,
+    FakeInteraction,
+    click,
+    invoke,
+)
+from tests.cogs.league_play import lock, night_of
+
+SOUTH = GUILD + 1  # the second server
+TONIGHT = at(night_of(1), "20:00")
+
+
+async def two_leagues(bot: FakeBot) -> FakeBot:
+    """The South's league beside the fixture's: P1 plays in both (as 'P1 South')."""
+    bot.setups[SOUTH] = ServerSetup(SOUTH, 555555555555555551, 555555555555555552,
+                                    COMMISSIONER_ROLE)  # fmt: skip
+    for channel in (555555555555555551, 555555555555555552):
+        bot.channels[channel] = FakeChannel(channel)
+    now = at(date(2026, 1, 1))
+    await setup.create_league(bot.db, SOUTH, "South League", now=now)
+    await setup.start_season(bot.db, SOUTH, "South Spring", night_of(1), now=now)
+    await membership.add_player(bot.db, SOUTH, "P1 South", discord_id=PLAYERS[1].id, now=now)
+    await machine_list.add_machine(bot.db, SOUTH, "Pinbot", par=10**9, now=now)
+    return bot
+
+
+def in_south(interaction: FakeInteraction) -> FakeInteraction:
+    interaction.guild_id = SOUTH
+    return interaction
+
+
+async def test_two_leagues_a_forged_card_click_from_the_other_server_changes_nothing(
+    league: FakeBot,
+) -> None:
+    bot = await two_leagues(league)
+    await lock(bot)
+    await scores.submit(bot.db, GUILD, PLAYERS[1].id, 1, 500_000_000, now=TONIGHT)
+    await bot.outbox.flush()
+    async with bot.db.read() as conn:
+        (card_id,) = [
+            row[0] for row in await conn.execute_fetchall("SELECT id FROM approval_cards")
+        ]
+        assert await cards.guild_of(conn, card_id) == GUILD
+    south_koi = as_user(bot, COMMISSIONER, TONIGHT)  # the South's commissioner (same role id)
+    said = await click(ApproveCompleteButton(card_id), in_south(south_koi))
+    assert said.text == "That card no longer exists."
+    menu = RejectSelect(card_id, [discord.SelectOption(label="Game 1", value="g1")])
+    said = await click(menu, in_south(as_user(bot, COMMISSIONER, TONIGHT)), ["g1"])
+    assert said.text == "That card no longer exists."  # nothing of the North's card shown
+    pending = await scores.my_games(bot.db, GUILD, PLAYERS[1].id)
+    assert pending  # still waiting for the North's commissioner
+
+
+async def test_two_leagues_a_page_of_the_other_servers_season_is_refused(league: FakeBot) -> None:
+    bot = await two_leagues(league)
+    north_season = await standings.season_id(bot.db, GUILD)
+    page = PageButton("standings", 1, f":{north_season}")
+    said = await click(page, in_south(as_user(bot, PLAYERS[1], TONIGHT)))
+    assert said.text == "That season is no longer kept."
+
+
+async def test_two_leagues_one_player_sees_each_leagues_own_season(league: FakeBot) -> None:
+    bot = await two_leagues(league)
+    cog = Standings()
+    north = await invoke(cog.me, cog, as_user(bot, PLAYERS[1], TONIGHT))
+    south = await invoke(cog.me, cog, in_south(as_user(bot, PLAYERS[1], TONIGHT)))
+    assert north.text.startswith("**P1** ·") and south.text.startswith("**P1 South** ·")
+    table = await invoke(cog.standings, cog, in_south(as_user(bot, PLAYERS[1], TONIGHT)))
+    assert "1. P1\xa0South" in table.text and "P2" not in table.text  # kept whole on a phone
