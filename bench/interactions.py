@@ -98,6 +98,7 @@ async def league_bot(
             exchanges.append(exchange)
         return exchanges
 
+    (folder / "none.env").write_text("")  # an empty settings file: all comes from env
     run_bot = ["bot", "run", "--sync", "--env-file", str(folder / "none.env")]
     async with bot_process(standin, world, run_bot, env, "score"):
         approval_posts = f"/channels/{world.approvals}/messages"
@@ -216,6 +217,7 @@ async def process_figures(
         await conn.execute("UPDATE leagues SET guild_id = ?", (world.guild,))
         await conn.commit()
     before = standin.gateway.identifies
+    (folder / "none.env").write_text("")  # an empty settings file: all comes from env
     started = time.perf_counter()
     process = await asyncio.create_subprocess_exec(
         sys.executable,

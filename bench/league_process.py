@@ -23,6 +23,7 @@ async def league_bot(
     """`league-bot run` as its own process (under cProfile with `profile`),
     ready once it has identified again and settled."""
     before = standin.gateway.identifies
+    (database.parent / "none.env").write_text("")  # an empty settings file: all from env
     runner = ["-m", "cProfile", "-o", str(profile)] if profile is not None else []
     process = await asyncio.create_subprocess_exec(
         sys.executable, *runner, "-m", "bot", "run", "--sync",

@@ -45,13 +45,13 @@ async def build(db: Database, players: int) -> None:
         await machine_list.add_machine(db, GUILD, f"Machine {n}", par=10**9, now=now)
 
 
-async def seed_scores(db: Database, week: int) -> None:
+async def seed_scores(db: Database, week: int, guild: int = GUILD) -> None:
     """Every player's five scores for the night, approved, in one transaction."""
     day = START + timedelta(weeks=week - 1)
-    await picks.lock_picks(db, GUILD, now=at(day, "19:15"))
+    await picks.lock_picks(db, guild, now=at(day, "19:15"))
     stamp = at(day, "20:00").isoformat()
     async with db.transaction() as conn:
-        ctx = await season_of(conn, GUILD)
+        ctx = await season_of(conn, guild)
         night = await leagues.night_by_week(conn, ctx.season.id, week)
         assert night is not None
         for group in await nights.groups(conn, night.id):

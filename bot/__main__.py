@@ -25,7 +25,14 @@ from bot.config import ConfigError, Settings, load_settings
 from bot.database_errors import DatabaseError
 from bot.database_files import AlreadyRunning, OneBot
 from bot.endpoints import point_at, use_gateway_of
-from bot.lifecycle import EXIT_SETTINGS, OneLineNetworkErrors, Patience, StartupError, Stop
+from bot.lifecycle import (
+    EXIT_SETTINGS,
+    NoVoiceWarnings,
+    OneLineNetworkErrors,
+    Patience,
+    StartupError,
+    Stop,
+)
 from bot.migrate import migrate
 from bot.models import ServerSetup
 
@@ -35,16 +42,46 @@ if TYPE_CHECKING:
 log = logging.getLogger("bot")
 
 
+ENV_FILE = "settings file (default: .env; relative paths in it are from its folder)"
+
+
+def version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("league-bot")
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="league-bot", description="The pinball league's bot.")
+    parser.add_argument("--version", action="version", version=f"league-bot {version()}")
     commands = parser.add_subparsers(dest="command")
     run = commands.add_parser("run", help="start the Discord bot")
     run.add_argument("--sync", action="store_true", help="register the slash commands first")
-    run.add_argument("--env-file", default=".env", help="settings file (default: .env)")
+    run.add_argument("--env-file", help=ENV_FILE)
+    run.add_argument(
+        "--sharded", action="store_true", help="several gateway connections (thousands of servers)"
+    )
     check = commands.add_parser(
         "check", help="check each server's setup: its channels and role (exit 0 or 1)"
     )
-    check.add_argument("--env-file", default=".env", help="settings file (default: .env)")
+    check.add_argument("--env-file", help=ENV_FILE)
+    backup = commands.add_parser(
+        "backup", help="copy the database into BACKUP_DIR now (consistent; the bot may run)"
+    )
+    backup.add_argument("--env-file", help=ENV_FILE)
+    health = commands.add_parser(
+        "health", help="exit 0 when a bot runs on the database and it reads well (containers)"
+    )
+    health.add_argument("--env-file", help=ENV_FILE)
+    invite = commands.add_parser(
+        "invite", help="print the link that adds the bot to a server, with every permission"
+    )
+    invite.add_argument(
+        "--application-id", type=int, required=True, help="the application's id (developer portal)"
+    )
     commands.add_parser("example", help="print a worked league night scored by the rules")
     demo = commands.add_parser(
         "demo", help="play a league night on a loopback Discord stand-in (no account needed)"
@@ -137,24 +174,35 @@ def restore_command(backup: str, database: str, *, other_server: bool = False) -
     return 0
 
 
-async def run_bot(settings: Settings, *, sync: bool) -> None:
+async def run_bot(settings: Settings, *, sync: bool, sharded: bool = False) -> None:
     """Run until SIGTERM or SIGINT (then stop cleanly) or a StartupError."""
     from bot import checks, lifecycle
-    from bot.client import LeagueBot
+    from bot.client import LeagueBot, ShardedLeagueBot
 
     held = OneBot.hold(settings.database_path)  # before anything else: one bot only
     stop = Stop()
     stop.install()
     try:
+        from datetime import UTC, datetime
+
+        from bot import keeping
+
+        empty = keeping.empty_beside_backups(settings.database_path, settings.backup_dir)
+        if empty is not None:
+            log.error(empty)
+        keeping.copy_before_migrating(settings.database_path, settings.backup_dir,
+                                      now=datetime.now(UTC))  # fmt: skip
         await migrate(settings.database_path)  # a bad database stops us before we log in
         if stop.is_set():
             return
         if settings.api_base:
             point_at(settings.api_base)
-        async with LeagueBot(settings, sync_commands=sync) as client:
+        kind = ShardedLeagueBot if sharded else LeagueBot
+        async with kind(settings, sync_commands=sync) as client:
 
             async def at_ready() -> None:
-                client.channel_checks = await checks.at_start(client, list(client.setups.values()))
+                setups = list(client.setups.values())
+                client.channel_checks = await checks.at_start(client, setups, client.db)
 
             async def after_login() -> None:
                 await use_gateway_of(client)
@@ -184,9 +232,11 @@ async def check_discord(settings: Settings, patience: Patience | None = None) ->
         point_at(settings.api_base)
     client = discord.Client(intents=discord.Intents(guilds=True))  # REST only: never connects
     lifecycle.bound_requests(client.http, patience.timeout())
+    database_ok, database_line = _database_line(settings)
     try:
         async with client, asyncio.timeout(patience.check):
             await lifecycle.log_in(client, settings.token.reveal(), Patience(attempts=1))
+            commands_ok, commands_line = await _commands_line(client)
             results = []
             for setup in await _setups(settings):
                 results += list((await checks.run_checks(client, setup)).values())
@@ -196,15 +246,50 @@ async def check_discord(settings: Settings, patience: Patience | None = None) ->
     except TimeoutError:
         print(f"Discord did not answer the checks within {patience.check:g} s")
         return 1
+    print(database_line)
+    print(commands_line)
     if not results:
         print("no server is set up yet: after `league-bot run`, a server administrator runs "
               "/setup in the league's server")  # fmt: skip
         return 1
     for check in results:
         print(check.line())
-    failed = sum(not c.ok for c in results)
-    print(f"{failed} of {len(results)} checks failed" if failed else "all checks passed")
+    failed = sum(not c.ok for c in results) + (not database_ok) + (not commands_ok)
+    total = len(results) + 2
+    print(f"{failed} of {total} checks failed" if failed else "all checks passed")
     return 1 if failed else 0
+
+
+def _database_line(settings: Settings) -> tuple[bool, str]:
+    """The database file: there, a SQLite file that passes the quick check."""
+    import sqlite3
+
+    path = settings.database_path
+    if not path.is_file():
+        return False, f"DATABASE_PATH {path}: there is no database (league-bot run makes one)"
+    try:
+        with sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True) as conn:
+            result = conn.execute("PRAGMA quick_check").fetchone()[0]
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+    except sqlite3.DatabaseError as error:
+        return False, f"DATABASE_PATH {path}: cannot be read ({error})"
+    if result != "ok":
+        return False, f"DATABASE_PATH {path}: fails SQLite's quick check ({result})"
+    return True, f"DATABASE_PATH {path}: ok (schema version {version})"
+
+
+async def _commands_line(client: object) -> tuple[bool, str]:
+    """The slash commands Discord has for the bot (every server's)."""
+    import discord
+
+    assert isinstance(client, discord.Client) and client.application_id is not None
+    try:
+        registered = await client.http.get_global_commands(client.application_id)
+    except discord.HTTPException as error:
+        return False, f"commands: could not be read ({error.status})"
+    if not registered:
+        return False, "commands: none registered; run league-bot run --sync once"
+    return True, f"commands: {len(registered)} registered"
 
 
 async def _setups(settings: Settings) -> list[ServerSetup]:
@@ -231,6 +316,26 @@ async def _setups(settings: Settings) -> list[ServerSetup]:
     return list(found.values())
 
 
+def keeping_command(command: str, settings: Settings) -> int:
+    """`league-bot backup` and `league-bot health`: one line, exit 0 or 1."""
+    from datetime import UTC, datetime
+
+    from bot import keeping
+
+    if command == "health":
+        ok, said = keeping.health(settings.database_path)
+        print(said)
+        return 0 if ok else 1
+    try:
+        copy = asyncio.run(keeping.backup_file(settings.database_path, settings.backup_dir,
+                                               now=datetime.now(UTC)))  # fmt: skip
+    except (DatabaseError, OSError) as error:
+        print(f"league-bot: {error}", file=sys.stderr)
+        return 1
+    print(f"Backed up {settings.database_path} to {copy}.")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "restore":
@@ -247,21 +352,30 @@ def main(argv: list[str] | None = None) -> int:
 
         example()
         return 0
+    if args.command == "invite":
+        from bot.keeping import invite_url
+
+        print(invite_url(args.application_id))
+        return 0
     try:
-        settings = load_settings(env_file=args.env_file)
+        named = args.env_file is not None
+        settings = load_settings(env_file=args.env_file or ".env", required=named)
     except ConfigError as error:
         print(f"league-bot: {error}", file=sys.stderr)
         return EXIT_SETTINGS
+    if args.command in ("backup", "health"):
+        return keeping_command(args.command, settings)
     level = settings.log_level
     if args.command == "check" and level != "DEBUG":
         level = "WARNING"  # the check prints its own lines
     logging.basicConfig(level=level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     for handler in logging.getLogger().handlers:
         handler.addFilter(OneLineNetworkErrors())
+        handler.addFilter(NoVoiceWarnings())
     try:
         if args.command == "check":
             return asyncio.run(check_discord(settings))
-        asyncio.run(run_bot(settings, sync=args.sync))
+        asyncio.run(run_bot(settings, sync=args.sync, sharded=args.sharded))
     except StartupError as error:
         print(f"league-bot: {error}", file=sys.stderr)
         return error.exit_code

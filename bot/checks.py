@@ -21,7 +21,9 @@ from bot.components.places import (
     short,
 )
 from bot.config import Settings
+from bot.database import Database
 from bot.models import ServerSetup
+from bot.services import server_setup
 
 __all__ = [
     "ANNOUNCEMENTS", "APPROVALS", "GUILD", "NEEDED", "ROLE", "ChannelCheck", "alert_commissioner",
@@ -50,50 +52,88 @@ def log_results(checks: dict[str, ChannelCheck]) -> None:
             log.error("start-up check %s", check.line())
 
 
+# Each place in plain words, and what stops working while it is wrong.
+IN_WORDS = {
+    GUILD: "The league's server",
+    ANNOUNCEMENTS: "The announcements channel",
+    APPROVALS: "The approvals channel",
+    ROLE: "The commissioner role",
+}
+STOPS = {
+    GUILD: "nothing of the league can be posted",
+    ANNOUNCEMENTS: "the groupings, reminders, results and standings are not posted",
+    APPROVALS: "the scorecards are not posted, so no score can be approved",
+    ROLE: "nobody can use the commissioner commands",
+}
+
+
 def alert_text(failed: list[ChannelCheck]) -> str:
-    listed = "\n".join(f"- {c.line()}" for c in failed)
-    return (
-        "Heads-up from the league bot's start-up check: scheduled posts may fail until "
-        f"this is fixed in the server's settings (the bot checks again when it restarts).\n{listed}"
-    )
+    """The commissioner's alert: each problem in plain words (no setting names,
+    no ids) and what it stops, then how to fix it."""
+    lines = [f"- {IN_WORDS[c.name]}: {c.problem}. Until that is fixed, {STOPS[c.name]}."
+             for c in failed]  # fmt: skip
+    return "\n".join([
+        "Heads-up from the league bot: something in this server stops it doing its job.",
+        *lines,
+        "Fix it in the server's settings, or choose other channels or another role with "
+        "/setup. The bot checks again when it restarts.",
+    ])  # fmt: skip
 
 
 async def alert_commissioner(
     client: discord.Client, checks: dict[str, ChannelCheck], text: str
 ) -> bool:
-    """Tell the commissioner: one post in the approvals channel, or in the
-    announcement channel when that is the one that works; mentions the
-    commissioner role if it exists. False when no channel could take it.
+    """Tell the commissioner where only they read it: a post in the approvals
+    channel (mentioning the commissioner role, if it exists), or, when that is
+    the broken one (or refuses the post), a DM to the server's owner. False
+    when neither could take it.
 
-    Every start-up alert goes through here (redirect it to the outbox)."""
+    Every start-up alert goes through here."""
     role = checks.get(ROLE)
-    mention = discord.AllowedMentions.none()
-    if role is not None and role.ok:
-        text = f"<@&{role.id}> {text}"
-        mention = discord.AllowedMentions(
-            everyone=False, users=False, roles=[discord.Object(role.id)], replied_user=False
-        )
-    for name in (APPROVALS, ANNOUNCEMENTS):
-        check = checks.get(name)
-        if check is None or not check.ok:
-            continue
+    approvals = checks.get(APPROVALS)
+    if approvals is not None and approvals.ok:
+        mention = discord.AllowedMentions.none()
+        posted = text
+        if role is not None and role.ok:
+            posted = f"<@&{role.id}> {text}"
+            mention = discord.AllowedMentions(
+                everyone=False, users=False, roles=[discord.Object(role.id)], replied_user=False
+            )
         try:
-            channel = client.get_channel(check.id) or await client.fetch_channel(check.id)
-            await channel.send(text[:2000], allowed_mentions=mention)  # type: ignore[union-attr]  # ok: a text channel
+            channel = client.get_channel(approvals.id) or await client.fetch_channel(approvals.id)
+            await channel.send(posted[:2000], allowed_mentions=mention)  # type: ignore[union-attr]  # ok: a text channel
+            return True
         except (discord.HTTPException, *UNANSWERED) as error:
-            log.warning("could not post the start-up alert in %s: %s", name, short(error))
-            continue
+            log.warning("could not post the start-up alert in the approvals channel: %s",
+                        short(error))  # fmt: skip
+    return await _tell_owner(client, checks, text)
+
+
+async def _tell_owner(client: discord.Client, checks: dict[str, ChannelCheck], text: str) -> bool:
+    server = checks.get(GUILD)
+    guild = client.get_guild(server.id) if server is not None else None
+    try:
+        if guild is None and server is not None:
+            guild = await client.fetch_guild(server.id)
+        owner = guild.owner_id if guild is not None else None
+        if owner is None:
+            raise LookupError("the server's owner is not known")
+        dm = await client.create_dm(discord.Object(owner))
+        await dm.send(text[:2000])
         return True
-    log.warning("the start-up alert could not be posted anywhere; the log above has it")
-    return False
+    except (discord.HTTPException, LookupError, *UNANSWERED) as error:
+        log.warning("the start-up alert could not be sent to the server's owner either (%s); "
+                    "the log above has it", short(error))  # fmt: skip
+        return False
 
 
 async def at_start(
-    client: discord.Client, setups: list[ServerSetup]
+    client: discord.Client, setups: list[ServerSetup], db: Database | None = None
 ) -> dict[int, dict[str, ChannelCheck]]:
     """The checks once per process start, after the first READY, for each league
     set up: one log line each, an alert to its commissioner when something is
-    wrong. A bot with one league, not in that league's server, stops
+    wrong, but not again at the next start for the same problems (remembered in
+    `db`). A bot with one league, not in that league's server, stops
     (StartupError, exit 2): nothing it could do there would reach the league;
     with several, the others go on."""
     from bot.lifecycle import EXIT_FAILED, EXIT_SETTINGS, StartupError
@@ -107,9 +147,13 @@ async def at_start(
             raise StartupError(guild.line(), EXIT_SETTINGS if guild.answered else EXIT_FAILED)
         log_results(checks)
         failed = problems(checks)
-        if failed and guild.ok:
-            await alert_commissioner(client, checks, alert_text(failed))
-        elif not failed:
+        text = alert_text(failed) if failed and guild.ok else None
+        if db is not None and not await server_setup.alert_is_new(db, setup.guild_id, text):
+            log.info("the commissioner of server %d was told of these problems before",
+                     setup.guild_id)  # fmt: skip
+        elif text is not None:
+            await alert_commissioner(client, checks, text)
+        if not failed:
             log.info("start-up checks passed for server %d", setup.guild_id)
     if not setups:
         log.info("no server is set up yet: a server administrator runs /setup there")

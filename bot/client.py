@@ -5,11 +5,15 @@ from __future__ import annotations
 import ast
 import asyncio
 import logging
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypedDict
+from zoneinfo import ZoneInfo
 
 import aiohttp
 import discord
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from apscheduler.triggers.cron import CronTrigger
 from discord import app_commands
 from discord.ext import commands
 
@@ -17,12 +21,14 @@ from bot.checks import ChannelCheck, legacy_setup
 from bot.config import Settings
 from bot.database import Database
 from bot.delivery import Sender
+from bot.keeping import prune
 from bot.league_client import LeagueClient, reschedules
 from bot.lifecycle import Patience, bound_requests
 from bot.migrate import migrate
 from bot.models import ServerSetup
 from bot.scheduler import Clock, LeagueScheduler
 from bot.services import server_setup
+from bot.services.backup import backup
 from bot.ui.replies import LeagueTree
 
 log = logging.getLogger(__name__)
@@ -101,6 +107,7 @@ class LeagueBot(LeagueClient):
         self._db: Database | None = None
         self.schedulers: dict[int, LeagueScheduler] = {}
         self.setups: dict[int, ServerSetup] = {}
+        self.housekeeping: AsyncIOScheduler | None = None  # the daily backup
         self.failed_cogs: list[str] = []
         self.outbox = Sender(self)  # delivers every message the bot owes (bot/delivery)
         self.uploads = asyncio.Semaphore(UPLOADS_AT_ONCE)  # answers with a file, at once
@@ -144,6 +151,35 @@ class LeagueBot(LeagueClient):
             await self.league_set_up(setup)
         if not self.setups:
             log.info("no server is set up yet: a server administrator runs /setup")
+        self._start_daily_backup()
+
+    def _start_daily_backup(self) -> None:
+        """A copy of the database every day at BACKUP_HOUR (LEAGUE_TIME_ZONE), the
+        BACKUP_KEEP newest kept (0: none is made)."""
+        settings = self.settings
+        if settings.backup_keep <= 0:
+            return
+        zone = ZoneInfo(settings.time_zone)
+        self.housekeeping = AsyncIOScheduler(timezone=zone)
+        self.housekeeping.add_job(
+            self.daily_backup, CronTrigger(hour=settings.backup_hour, minute=17, timezone=zone),
+            id="daily-backup", coalesce=True, misfire_grace_time=3600, max_instances=1,
+        )  # fmt: skip
+        self.housekeeping.start()
+
+    async def daily_backup(self) -> Path | None:
+        """The day's backup into BACKUP_DIR (made if missing), then the oldest
+        past BACKUP_KEEP removed. A failure is logged; the bot goes on."""
+        folder = self.settings.backup_dir
+        try:
+            await asyncio.to_thread(folder.mkdir, parents=True, exist_ok=True)
+            copy = await backup(self.db, folder, now=datetime.now(UTC))
+            gone = await asyncio.to_thread(prune, folder, self.settings.backup_keep)
+        except Exception:
+            log.exception("the daily backup into %s failed", folder)
+            return None
+        log.info("daily backup %s (%d old one(s) removed)", copy, len(gone))
+        return copy
 
     async def league_set_up(self, setup: ServerSetup) -> None:
         """A server set up (or its places changed): kept, and its league's posts
@@ -185,6 +221,8 @@ class LeagueBot(LeagueClient):
         """Stop in reverse order: the scheduler, the gateway and HTTP, the database."""
         for scheduler in self.schedulers.values():
             scheduler.shutdown()
+        if self.housekeeping is not None and self.housekeeping.running:
+            self.housekeeping.shutdown(wait=False)
         await self.outbox.stop()  # what is not sent stays owed in the outbox
         try:  # a gateway that never answers our close frame must not keep the database open
             async with asyncio.timeout(CLOSE_WITHIN):  # not wait_for: see bot.delivery
@@ -195,3 +233,9 @@ class LeagueBot(LeagueClient):
             db, self._db = self._db, None
             await db.close()
         log.info("closed")
+
+
+class ShardedLeagueBot(LeagueBot, commands.AutoShardedBot):
+    """The league's bot over several gateway connections (shards), as Discord
+    requires past 2,500 servers and recommends long before: `league-bot run
+    --sharded` (discord.py's AutoShardedBot asks Discord how many)."""

@@ -54,6 +54,8 @@ class Settings:
     log_level: str
     api_base: str | None  # DISCORD_API_BASE: a Discord stand-in (tests, the demo)
     backup_dir: Path
+    backup_hour: int = 4  # BACKUP_HOUR: the daily backup's hour, in LEAGUE_TIME_ZONE
+    backup_keep: int = 14  # BACKUP_KEEP: daily backups kept (0: no daily backup)
 
 
 LEGACY = (
@@ -76,14 +78,42 @@ def _snowflake(env: Mapping[str, str | None], name: str, what: str) -> int:
     return int(raw)
 
 
-def load_settings(env: Mapping[str, str | None] | None = None, env_file: str = ".env") -> Settings:
-    """Settings from `env` (the process environment by default) over `.env`."""
+def _place(path: Path, folder: Path | None, name: str) -> Path:
+    """A relative path from the env file (or its default) is in the env file's
+    folder; one from the process environment, in the current folder."""
+    if folder is None or path.is_absolute() or name in os.environ:
+        return path
+    return folder / path
+
+
+def _whole(env: Mapping[str, str | None], name: str, default: int, low: int, high: int) -> int:
+    raw = (env.get(name) or "").strip()
+    if not raw:
+        return default
+    if not (raw.isascii() and raw.isdigit()) or not low <= int(raw) <= high:
+        raise ConfigError(f"{name} must be a whole number from {low} to {high}, not {raw!r}.")
+    return int(raw)
+
+
+def load_settings(
+    env: Mapping[str, str | None] | None = None,
+    env_file: str = ".env",
+    *,
+    required: bool = False,
+) -> Settings:
+    """Settings from `env` (the process environment by default) over the env
+    file. Relative paths in the env file are taken from the env file's own
+    folder, never from the current one. `required`: the env file was named (a
+    missing one is an error, not silence)."""
+    folder: Path | None = None  # the env file's: its relative paths (and defaults) are there
     if env is None:
-        merged: dict[str, str | None] = (
-            dict(dotenv_values(env_file)) if Path(env_file).is_file() else {}
-        )
+        file = Path(env_file)
+        if required and not file.is_file():
+            raise ConfigError(f"there is no settings file {file.resolve()} (--env-file).")
+        merged: dict[str, str | None] = dict(dotenv_values(file)) if file.is_file() else {}
         merged.update(os.environ)
         env = merged
+        folder = file.resolve().parent if file.is_file() else None
     token = (env.get("DISCORD_TOKEN") or "").strip()
     if not token:
         raise ConfigError(
@@ -117,9 +147,11 @@ def load_settings(env: Mapping[str, str | None] | None = None, env_file: str = "
         commissioner_role_id=ids["COMMISSIONER_ROLE_ID"],
         announcement_channel_id=ids["ANNOUNCEMENT_CHANNEL_ID"],
         approvals_channel_id=ids["APPROVALS_CHANNEL_ID"],
-        database_path=Path(database),
+        database_path=_place(Path(database), folder, "DATABASE_PATH"),
         time_zone=zone,
         log_level=level,
         api_base=api_base,
-        backup_dir=Path((env.get("BACKUP_DIR") or "backups").strip()),
+        backup_dir=_place(Path((env.get("BACKUP_DIR") or "backups").strip()), folder, "BACKUP_DIR"),
+        backup_hour=_whole(env, "BACKUP_HOUR", 4, 0, 23),
+        backup_keep=_whole(env, "BACKUP_KEEP", 14, 0, 3650),
     )

@@ -100,6 +100,17 @@ def rest_host() -> str:
     return f"{url.host}:{url.port}" if url.port not in (None, 80, 443) else str(url.host)
 
 
+class NoVoiceWarnings(logging.Filter):
+    """discord.py warns at every start that voice is not supported (PyNaCl,
+    davey): the bot never uses voice, so the lines only alarm whoever reads
+    the log. Put on the console handler."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (
+            record.name == "discord.client" and "voice will NOT be supported" in record.getMessage()
+        )
+
+
 class OneLineNetworkErrors(logging.Filter):
     """discord.py logs each failed gateway connection ("Attempting a reconnect
     in 2.31s") with a whole traceback; an expected network failure becomes one

@@ -26,7 +26,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.database_errors import DatabaseError, DatabaseFileError, DatabaseTooNewError
-from bot.database_files import BUSY_TIMEOUT_MS, SQLITE_HEADER, PathLike, check_database_path
+from bot.database_files import (
+    BUSY_TIMEOUT_MS,
+    SQLITE_HEADER,
+    AlreadyRunning,
+    OneBot,
+    PathLike,
+    check_database_path,
+)
 from bot.migrate import DEFAULT_MIGRATIONS, RECORD, Migration, load_migrations, migrate
 
 log = logging.getLogger(__name__)
@@ -188,6 +195,20 @@ def restore(
             f"{source} is the league {of.named()}, not this database's {current.named()}; "
             "add --other-server to put it back anyway"
         )
+    try:  # a bot holds this from the moment it starts, before it opens the database
+        starting = OneBot.hold(target)
+    except AlreadyRunning:
+        raise DatabaseError(
+            f"the bot is running on {target}; stop it first, then restore"
+        ) from None
+    try:
+        return _restore_held(source, target, of, now)
+    finally:
+        if starting is not None:
+            starting.release()
+
+
+def _restore_held(source: Path, target: Path, of: LeagueFile, now: datetime) -> Restored:
     kept: Path | None = None
     lock = os.open(target, os.O_RDWR | os.O_CREAT, 0o644)  # no bot may open it meanwhile
     try:

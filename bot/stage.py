@@ -42,11 +42,12 @@ def build_stage(
     announcements: str = "league-announcements",
     approvals: str = "score-approvals",
     announcements_open: bool = True,
+    guild_id: int | None = None,
 ) -> Stage:
     """`name`'s server: #general, the announcements and approvals channels (the
     bot may not post in the first with `announcements_open=False`), Koi the
     commissioner and `players`."""
-    guild = standin.add_guild(name)
+    guild = standin.add_guild(name, guild_id=guild_id)
     role = standin.add_role(guild, "Commissioner", permissions=MANAGE_GUILD)
     general = standin.add_channel(guild, "general")
     posts = standin.add_channel(guild, announcements, bot_can_post=announcements_open)

@@ -9,5 +9,8 @@ CREATE TABLE server_setup (
     commissioner_role_id     INTEGER NOT NULL,
     set_by                   INTEGER,
     set_at                   TEXT    NOT NULL,
+    -- the last start-up alert its commissioner was told (NULL: none, or all was
+    -- well): the same problems are not told again at every restart
+    last_alert               TEXT,
     CHECK (announcements_channel_id <> approvals_channel_id)
 );

@@ -37,14 +37,21 @@ RESUME, RECONNECT, REQUEST_MEMBERS, INVALID_SESSION, HELLO, HEARTBEAT_ACK = 6, 7
 # Close codes (https://discord.com/developers/docs/topics/opcodes-and-status-codes).
 UNKNOWN_ERROR, UNKNOWN_OPCODE, DECODE_ERROR, NOT_AUTHENTICATED = 4000, 4001, 4002, 4003
 AUTHENTICATION_FAILED, ALREADY_AUTHENTICATED = 4004, 4005
+INVALID_SHARD = 4010
 CLEAN_CLOSES = (1000, 1001)
 REPLAY_LIMIT = 1000
+
+
+def shard_of(guild_id: int, count: int) -> int:
+    """Discord's rule: a server's events go to shard (guild_id >> 22) % num_shards."""
+    return (guild_id >> 22) % count
 
 
 @dataclass
 class Session:
     id: str
     intents: int
+    shard: tuple[int, int] = (0, 1)  # (shard id, number of shards), from IDENTIFY
     seq: int = 0
     connection: Connection | None = None
     sent: list[dict[str, Any]] = field(default_factory=list)  # for RESUME replays
@@ -164,15 +171,23 @@ class Gateway:
         if data.get("token") != self.standin.token:
             await connection.close(AUTHENTICATION_FAILED, "Authentication failed.")
             return
+        shard = data.get("shard") or [0, 1]
+        if (not isinstance(shard, list) or len(shard) != 2 or not all(isinstance(n, int)
+                                                                      for n in shard)
+                or not 0 <= shard[0] < shard[1]):  # fmt: skip
+            await connection.close(INVALID_SHARD, "Invalid shard.")
+            return
         self.identifies += 1
-        session = Session(id=secrets.token_hex(16), intents=int(data.get("intents", 0)))
+        session = Session(id=secrets.token_hex(16), intents=int(data.get("intents", 0)),
+                          shard=(shard[0], shard[1]))  # fmt: skip
         self.sessions[session.id] = session
         session.connection = connection
         connection.session = session
         standin = self.standin
-        guilds = list(standin.guilds.values())
+        guilds = [g for g in standin.guilds.values() if self.sees(session, g.id)]
         ready = {
             "v": 10,
+            "shard": list(session.shard),
             "user": standin.bot_user.payload(),
             "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": session.id,
@@ -258,13 +273,23 @@ class Gateway:
             chunk["nonce"] = data["nonce"]
         await connection.send(session.frame("GUILD_MEMBERS_CHUNK", chunk))
 
+    @staticmethod
+    def sees(session: Session, guild_id: int | None) -> bool:
+        """A shard gets its servers' events; events of no server (DMs) go to shard 0."""
+        shard, count = session.shard
+        return shard == (0 if guild_id is None else shard_of(guild_id, count))
+
     async def dispatch(self, event: str, data: Any, *, intent: int = 0) -> None:
-        """Send an event to every session (live ones now, dropped ones on RESUME).
-        `data` may be a function of the session (what it sees depends on its intents)."""
+        """Send an event to every session of the shard its server is on (live
+        ones now, dropped ones on RESUME). `data` may be a function of the
+        session (what it sees depends on its intents)."""
         for session in list(self.sessions.values()):
             if intent and not session.intents & intent:
                 continue
-            frame = session.frame(event, data(session) if callable(data) else data)
+            payload = data(session) if callable(data) else data
+            if not self.sees(session, _guild_of(event, payload)):
+                continue
+            frame = session.frame(event, payload)
             connection = session.connection
             if connection is not None and connection.ready:
                 await connection.send(frame)
@@ -282,3 +307,13 @@ class Gateway:
         for connection in list(self.connections):
             connection.ready = False
             await connection.close(1001, "The stand-in is stopping.")
+
+
+def _guild_of(event: str, payload: Any) -> int | None:
+    """The server an event is about (None: none, e.g. a DM)."""
+    if not isinstance(payload, dict):
+        return None
+    found = payload.get("guild_id")
+    if found is None and event.startswith("GUILD_") and "id" in payload:
+        found = payload["id"]
+    return int(found) if found is not None else None

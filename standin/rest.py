@@ -338,7 +338,8 @@ class Rest:
         root = self.standin.gateway_url
         if request.path.endswith("/bot"):
             limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
-            return json_response({"url": root, "shards": 1, "session_start_limit": limit})
+            shards = self.standin.recommended_shards
+            return json_response({"url": root, "shards": shards, "session_start_limit": limit})
         return json_response({"url": root})
 
     # -- REST: application commands ---------------------------------------

@@ -121,6 +121,7 @@ class DiscordStandIn:
         self.messages: dict[int, dict[str, Any]] = {}
         self.uploads: dict[str, bytes] = {}  # attachment id -> the uploaded bytes
         self.commands: dict[int | None, list[dict[str, Any]]] = {}  # guild id (None: global)
+        self.recommended_shards = 1  # what /gateway/bot recommends (AutoShardedBot asks)
         self.command_syncs: list[tuple[int | None, list[str]]] = []
         self.command_permissions: dict[tuple[int, str], dict[int, bool]] = {}
         self.exchanges: list[Exchange] = []

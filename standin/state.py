@@ -45,6 +45,7 @@ class StandIn(Protocol):
     messages: dict[int, dict[str, Any]]
     uploads: dict[str, bytes]
     commands: dict[int | None, list[dict[str, Any]]]
+    recommended_shards: int  # what GET /gateway/bot recommends
     command_syncs: list[tuple[int | None, list[str]]]
     exchanges: list[Exchange]
     exchange_by_token: dict[str, Exchange]

@@ -59,10 +59,11 @@ def test_the_benchmark_prints_every_row_of_its_tables() -> None:
     assert returncode == 0, stderr[-2000:]
     tables = stdout.split("\n\n")
     # the interactions table, the league-size table, bench.delivery's three, the picture's,
-    # bench.cards', bench.photos', bench.burst's
-    assert len(tables) == 9, stdout
-    interactions, scale, night, card_burst, steps, picture, cards, photos, burst = tables
+    # bench.cards', bench.photos', bench.burst's, bench.many_leagues'
+    assert len(tables) == 10, stdout
+    interactions, scale, night, card_burst, steps, picture, cards, photos, burst, many = tables
     check_burst(burst)
+    check_many_leagues(many)
     # The approvals channel's load per group, within its targets
     assert re.search(r"approval messages per group: at most [12] \(target <= 2\)", cards), cards
     assert re.search(r"clicks to approve a clean night, per group: at most [12] ", cards), cards
@@ -130,6 +131,20 @@ def test_the_benchmark_prints_every_row_of_its_tables() -> None:
     assert len(photo_figures) == 18, photos
     assert all(re.fullmatch(r"\d+(\.\d)?", v) for v in photo_figures.values()), photos
     assert int(photo_figures["biggest card, as posted (chars)"]) <= 6000
+
+
+def check_many_leagues(many: str) -> None:
+    """bench.many_leagues: start, acknowledgements with 50 in flight, finalize, memory."""
+    title, columns, *rows = many.strip().splitlines()
+    assert title == "Many leagues on one bot: 10 leagues of 30 players, one process", many
+    assert columns.split() == ["figure"]
+    figures = {line[:40].rstrip(): line[40:].strip() for line in rows}
+    assert list(figures) == [
+        "start to first answer (s)", "/me ack p50, 50 in flight (ms)",
+        "/me ack p99, 50 in flight (ms)", "finalize one league, p50 (ms)",
+        "bot resident memory (MB)",
+    ], many  # fmt: skip
+    assert all(re.fullmatch(r"\d+(\.\d)?", value) for value in figures.values()), many
 
 
 def check_burst(burst: str) -> None:

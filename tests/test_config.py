@@ -129,6 +129,7 @@ def read_in_source() -> set[str]:
     names = set(re.findall(r"""env\.get\(\s*["']([A-Z][A-Z0-9_]*)["']""", source))
     # the Discord ids are read by a helper that is handed the variable's name
     names |= set(re.findall(r"""_snowflake\(\s*env,\s*["']([A-Z][A-Z0-9_]*)["']""", source))
+    names |= set(re.findall(r"""_whole\(\s*env,\s*["']([A-Z][A-Z0-9_]*)["']""", source))
     return names
 
 

@@ -75,6 +75,7 @@ LAYERS = {
     "bot.example": "app",
     "bot.endpoints": "app",
     "bot.checks": "app",
+    "bot.keeping": "app",
     "bot.lifecycle": "app",
     "cogs": "cogs",
     "standin": "standin",

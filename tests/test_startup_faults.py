@@ -28,8 +28,10 @@ def run_bot(tmp_path: Path, database: Path) -> subprocess.CompletedProcess[str]:
     }
     if "MUTANT_UNDER_TEST" in os.environ:  # a mutation run: the bot runs the same mutant
         env["MUTANT_UNDER_TEST"] = os.environ["MUTANT_UNDER_TEST"]
+    settings = tmp_path.parent / f"{tmp_path.name}.env"  # outside the folder looked at
+    settings.write_text("")  # an empty settings file: all comes from env
     return subprocess.run(
-        [sys.executable, "-m", "bot", "run", "--env-file", str(tmp_path / "none.env")],
+        [sys.executable, "-m", "bot", "run", "--env-file", str(settings)],
         capture_output=True,
         text=True,
         cwd=tmp_path,

@@ -56,3 +56,16 @@ async def move(conn: aiosqlite.Connection, setup: ServerSetup) -> bool:
     return await run(conn, MOVE, (setup.guild_id, setup.announcements_channel_id,
                                   setup.approvals_channel_id, setup.commissioner_role_id,
                                   setup.set_at)) == 1  # fmt: skip
+
+
+LAST_ALERT = "SELECT last_alert FROM server_setup WHERE guild_id = ?"
+SET_LAST_ALERT = "UPDATE server_setup SET last_alert = ? WHERE guild_id = ?"
+
+
+async def last_alert(conn: aiosqlite.Connection, guild_id: int) -> str | None:
+    rows = list(await conn.execute_fetchall(LAST_ALERT, (guild_id,)))
+    return rows[0][0] if rows else None
+
+
+async def set_last_alert(conn: aiosqlite.Connection, guild_id: int, text: str | None) -> None:
+    await run(conn, SET_LAST_ALERT, (text, guild_id))

@@ -76,3 +76,13 @@ async def move_from_env(db: Database, legacy: ServerSetup | None) -> bool:
             legacy.guild_id,
         )
     return moved
+
+
+async def alert_is_new(db: Database, guild_id: int, text: str | None) -> bool:
+    """Whether the start-up alert `text` (None: nothing wrong) differs from the
+    one the server's commissioner was last told; it is remembered either way, so
+    the same problems are not told again at every restart."""
+    async with db.transaction() as conn:
+        last = await server_setups.last_alert(conn, guild_id)
+        await server_setups.set_last_alert(conn, guild_id, text)
+    return text != last

@@ -1,7 +1,7 @@
 """/setup (the league's places in its Discord server) as the cogs meet it:
 a member without Manage Server is refused, privately, and nothing is saved.
 The set-up itself, with Discord's channels, roles and permissions, is played
-through the stand-in (tests/e2e/test_server_setup_e2e.py)."""
+through the stand-in (tests/e2e/test_two_leagues_e2e.py)."""
 
 from __future__ import annotations
 

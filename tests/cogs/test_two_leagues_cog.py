@@ -14,6 +14,7 @@ from bot.components.paging import PageButton
 from bot.models import ServerSetup
 from bot.repositories import cards
 from bot.services import machine_list, membership, scores, setup, standings
+from cogs.exports.exports import export_season
 from cogs.scorecards.scorecards_views import ApproveCompleteButton, RejectSelect
 from cogs.standings.standings_cog import Standings
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user, at
@@ -89,3 +90,15 @@ async def test_two_leagues_one_player_sees_each_leagues_own_season(league: FakeB
     assert north.text.startswith("**P1** ·") and south.text.startswith("**P1 South** ·")
     table = await invoke(cog.standings, cog, in_south(as_user(bot, PLAYERS[1], TONIGHT)))
     assert "1. P1\xa0South" in table.text and "P2" not in table.text  # kept whole on a phone
+
+
+async def test_two_leagues_each_export_holds_its_own_league_only(league: FakeBot) -> None:
+    bot = await two_leagues(league)
+    await lock(bot)
+    await scores.submit(bot.db, GUILD, PLAYERS[1].id, 1, 500_000_000, now=TONIGHT)
+    north, south = await export_season(bot.db, GUILD), await export_season(bot.db, SOUTH)
+    assert (north.league, south.league) == ("League", "South League")
+    north_text, south_text = repr(north.tables), repr(south.tables)
+    assert "P1 South" not in north_text and "Pinbot" not in north_text
+    assert "P1 South" in south_text and "Medieval Madness" not in south_text
+    assert "500000000" in north_text and "500000000" not in south_text

@@ -92,6 +92,7 @@ class BotProcess:
 @asynccontextmanager
 async def league_bot(*args: str, env: Mapping[str, str], cwd: Path) -> AsyncIterator[BotProcess]:
     """`python -m bot *args`; killed on the way out if it is still running."""
+    (cwd / "none.env").write_text("")  # an empty settings file: all comes from `env`
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",

@@ -178,13 +178,14 @@ async def test_at_start_alerts_the_commissioner_once_in_a_channel_that_works(
     found = await checks.at_start(await connect(settings), [checks.legacy_setup(settings)])
     results = found[world.guild]
     assert [c.name for c in checks.problems(results)] == [APPROVALS]
-    # The approvals channel is the broken one: the alert goes to the announcement channel.
-    [alert] = standin.channel_messages(world.announcements)
-    assert alert["content"].startswith(f"<@&{world.commissioner_role}> Heads-up")
-    assert f"- {results[APPROVALS].line()}" in alert["content"]
-    [post] = [r for r in standin.requests if r.method == "POST" and "/messages" in r.path]
-    assert post.body["allowed_mentions"] == {"parse": [], "roles": [world.commissioner_role]}
+    # The approvals channel is the broken one: the alert goes to the server's owner, by
+    # DM (never to the announcements channel, which the players read).
+    [alert] = standin.dms(standin.guilds[world.guild].owner_id)
+    assert alert["content"].startswith("Heads-up from the league bot")
+    assert f"- The approvals channel: {results[APPROVALS].problem}." in alert["content"]
+    assert "no score can be approved" in alert["content"]
     assert standin.channel_messages(world.approvals) == []
+    assert standin.channel_messages(world.announcements) == []
 
 
 async def test_no_alert_when_everything_passes(

@@ -19,6 +19,7 @@ from bot.client import LeagueBot
 from bot.config import Settings
 from bot.lifecycle import EXIT_FAILED, StartupError
 from bot.migrate import migrate
+from bot.repositories import server_setups
 from standin import DiscordStandIn
 from tests.e2e.harness import TOKEN, World, running_bot
 from tests.e2e.test_checks import change_channel, connect, lines
@@ -32,9 +33,10 @@ NOT_IN_SERVER = (
     "the bot is not in this server: invite it (README, 'Running it in a real Discord server') "
     "or fix the id"
 )
-HEADS_UP = (
-    "Heads-up from the league bot's start-up check: scheduled posts may fail until this is "
-    "fixed in the server's settings (the bot checks again when it restarts).\n"
+HEADS_UP = "Heads-up from the league bot: something in this server stops it doing its job.\n"
+FIX = (
+    "Fix it in the server's settings, or choose other channels or another role with /setup. "
+    "The bot checks again when it restarts."
 )
 
 
@@ -184,24 +186,47 @@ async def test_without_a_commissioner_role_the_alert_pings_nobody(
         await checks.at_start(bot, [checks.legacy_setup(wrong)])
     [alert] = standin.channel_messages(world.approvals)
     assert alert["content"] == (
-        f"{HEADS_UP}- {ANNOUNCEMENTS} {world.general}: #general is a voice channel, not a text "
-        f"channel\n- {ROLE} 987654321987654321: there is no such role in Koi's Pinball: "
-        "nobody can use the /league commands"
-    )
+        f"{HEADS_UP}- The announcements channel: #general is a voice channel, not a text "
+        "channel. Until that is fixed, the groupings, reminders, results and standings are not "
+        "posted.\n- The commissioner role: there is no such role in Koi's Pinball: nobody can "
+        "use the /league commands. Until that is fixed, nobody can use the commissioner "
+        f"commands.\n{FIX}"
+    )  # in plain words: no setting names, no ids
+    assert "987654321987654321" not in alert["content"] and ANNOUNCEMENTS not in alert["content"]
     [post] = [r for r in standin.requests if r.method == "POST" and "/messages" in r.path]
     assert post.body["allowed_mentions"] == {"parse": []}
     assert standin.channel_messages(world.announcements) == []
 
 
-async def test_an_alert_discord_refuses_in_approvals_goes_to_the_announcements(
+async def test_an_alert_discord_refuses_in_approvals_goes_to_the_servers_owner(
     standin: DiscordStandIn, world: World, settings: Settings, league_bot: LeagueBot
 ) -> None:
+    """Never to the announcements channel: the players read it."""
     wrong = dataclasses.replace(settings, commissioner_role_id=987654321987654321)
     standin.fail_next(f"POST /channels/{world.approvals}/messages", status=503)
     await checks.at_start(league_bot, [checks.legacy_setup(wrong)])
-    [alert] = standin.channel_messages(world.announcements)
+    [alert] = standin.dms(standin.guilds[world.guild].owner_id)
     assert alert["content"].startswith(HEADS_UP)
     assert standin.channel_messages(world.approvals) == []
+    assert standin.channel_messages(world.announcements) == []
+
+
+async def test_the_same_problems_are_not_told_again_at_the_next_start(
+    standin: DiscordStandIn, world: World, settings: Settings, league_bot: LeagueBot
+) -> None:
+    wrong = dataclasses.replace(settings, commissioner_role_id=987654321987654321)
+    setup = checks.legacy_setup(wrong)
+    async with league_bot.db.transaction() as conn:
+        await server_setups.set_places(conn, setup)
+    await checks.at_start(league_bot, [setup], league_bot.db)
+    await checks.at_start(league_bot, [setup], league_bot.db)  # restarted: the same problem
+    assert len(standin.channel_messages(world.approvals)) == 1
+    fixed = checks.legacy_setup(settings)
+    async with league_bot.db.transaction() as conn:
+        await server_setups.set_places(conn, fixed)
+    await checks.at_start(league_bot, [fixed], league_bot.db)  # all well: forgotten
+    await checks.at_start(league_bot, [setup], league_bot.db)  # wrong again: told again
+    assert len(standin.channel_messages(world.approvals)) == 2
 
 
 def test_an_error_with_no_words_is_named_by_its_kind() -> None:

@@ -25,13 +25,15 @@ from bot.client import LeagueBot
 from bot.config import Settings
 from bot.endpoints import point_at
 from bot.lifecycle import Patience, StartupError, Stop, bound_requests, log_in, serve
-from bot.migrate import migrate
+from bot.migrate import load_migrations, migrate
+from bot.stage import running_bot
 from standin import DiscordStandIn
 from standin.rest import Rest
 from tests.e2e.harness import TOKEN, World
 from tests.e2e.process import environment, league_bot
 
 READY = "start-up checks passed"
+LATEST = load_migrations()[-1].version
 
 
 def one_line_ending(log: str) -> str:
@@ -185,18 +187,23 @@ async def test_an_unreachable_discord_is_retried_then_one_line_and_exit_1(
 async def test_check_prints_one_line_per_setting_and_exits_0(
     standin: DiscordStandIn, world: World, settings: Settings, tmp_path: Path
 ) -> None:
+    async with running_bot(settings, standin=standin):  # run once: the database, the commands
+        pass
+    before = standin.gateway.identifies
     async with league_bot("check", env=environment(settings), cwd=tmp_path) as bot:
         code = await bot.exit_code()
     assert code == 0, bot.log
     assert bot.stdout == [
+        f"DATABASE_PATH {settings.database_path}: ok (schema version {LATEST})",
+        f"commands: {len(standin.registered_commands())} registered",
         f"LEAGUE_GUILD_ID {world.guild}: ok (Koi's Pinball)",
         f"ANNOUNCEMENT_CHANNEL_ID {world.announcements}: ok (#league-announcements)",
         f"APPROVALS_CHANNEL_ID {world.approvals}: ok (#score-approvals)",
         f"COMMISSIONER_ROLE_ID {world.commissioner_role}: ok (@Commissioner)",
         "all checks passed",
     ]
-    assert not standin.gateway.identifies  # REST only: the running bot's session is untouched
-    assert not settings.database_path.exists()
+    assert standin.gateway.identifies == before  # REST only: a running bot's session untouched
+    assert "voice" not in bot.log  # discord.py's warnings of voice the bot never uses
 
 
 async def test_check_names_each_problem_and_exits_1(
@@ -210,7 +217,12 @@ async def test_check_names_each_problem_and_exits_1(
         "APPROVALS_CHANNEL_ID 999999999999999999: there is no such channel in Koi's Pinball"
         in bot.stdout
     )
-    assert bot.stdout[-1] == "1 of 4 checks failed"
+    assert bot.stdout[:2] == [
+        f"DATABASE_PATH {settings.database_path}: there is no database (league-bot run makes one)",
+        "commands: none registered; run league-bot run --sync once",
+    ]  # the bot never ran here
+    assert bot.stdout[-1] == "3 of 6 checks failed"
+    assert not settings.database_path.exists()  # the check makes nothing
     assert "Traceback" not in bot.log
 
 

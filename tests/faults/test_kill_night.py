@@ -326,6 +326,7 @@ async def prepare(database: Path, guild: int, players: list[int], zone: str, day
 
 async def spawn(night: Night, folder: Path) -> asyncio.subprocess.Process:
     """The bot, its log appended to folder/bot.log."""
+    (folder / "none.env").write_text("")  # an empty settings file: all comes from env
     with (folder / "bot.log").open("ab") as log:
         return await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", "run", "--sync", "--env-file", str(folder / "none.env"),

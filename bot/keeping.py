@@ -1,0 +1,140 @@
+"""Keeping the bot running: backups (on the command line, daily with a
+retention, and before every migration), the warning when a new, empty league
+file would be made beside a folder of backups, the invite link, and the
+container's health check. What `league-bot` runs besides the bot itself."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+from bot.components.places import NEEDED
+from bot.database import Database
+from bot.database_errors import DatabaseError
+from bot.database_files import AlreadyRunning, OneBot
+from bot.migrate import load_migrations
+
+log = logging.getLogger(__name__)
+
+DAILY = re.compile(r"league-\d{8}-\d{6}\.sqlite3")  # the daily (and /league admin) backups
+# Discord's permission bits of what the bot needs in its channels (places.NEEDED).
+BITS = {
+    "view_channel": 1 << 10,
+    "send_messages": 1 << 11,
+    "embed_links": 1 << 14,
+    "attach_files": 1 << 15,
+    "read_message_history": 1 << 16,
+}
+
+
+def permissions() -> int:
+    """The permissions integer the invite asks for: every one the bot needs."""
+    return sum(BITS[attr] for attr, _, _ in NEEDED)
+
+
+def invite_url(application_id: int) -> str:
+    """The link that adds the bot to a server with the scopes and permissions it uses."""
+    return (
+        f"https://discord.com/oauth2/authorize?client_id={application_id}"
+        f"&scope=bot+applications.commands&permissions={permissions()}"
+    )
+
+
+def backup_name(now: datetime) -> str:
+    return f"league-{now.astimezone(UTC):%Y%m%d-%H%M%S}.sqlite3"
+
+
+async def backup_file(database: Path, folder: Path, *, now: datetime) -> Path:
+    """`league-bot backup`: an online, consistent copy (SQLite's backup API,
+    checked), while the bot runs or not, into `folder` (made if missing)."""
+    if not await asyncio.to_thread(database.is_file):
+        raise DatabaseError(f"there is no database at {database}")
+    await asyncio.to_thread(folder.mkdir, parents=True, exist_ok=True)
+    db = await Database.open(database)
+    try:
+        return await db.backup(folder / backup_name(now))
+    finally:
+        await db.close()
+
+
+def prune(folder: Path, keep: int) -> list[Path]:
+    """The daily backups past the `keep` newest, removed (others are left alone:
+    a copy made before a migration, one made by hand under another name)."""
+    if keep <= 0 or not folder.is_dir():
+        return []
+    daily = sorted(p for p in folder.iterdir() if DAILY.fullmatch(p.name))
+    gone = daily[:-keep]
+    for path in gone:
+        path.unlink(missing_ok=True)
+    return gone
+
+
+def schema_of(database: Path) -> int:
+    with sqlite3.connect(f"file:{database.resolve()}?mode=ro", uri=True) as conn:
+        return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def copy_before_migrating(database: Path, folder: Path, *, now: datetime) -> Path | None:
+    """A copy of a database about to be migrated, into the backup folder
+    (`league-before-schema-<N>-<UTC time>.sqlite3`), so an upgrade can be undone
+    with `league-bot restore`. None when nothing is to migrate."""
+    if not database.is_file() or database.stat().st_size == 0:
+        return None
+    migrations = load_migrations()
+    latest = migrations[-1].version if migrations else 0
+    try:
+        version = schema_of(database)
+    except sqlite3.DatabaseError:
+        return None  # not a database: migrating it says so, in one line
+    if version == 0 or version >= latest:
+        return None
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / f"league-before-schema-{latest}-{now.astimezone(UTC):%Y%m%d-%H%M%S}.sqlite3"
+    with sqlite3.connect(database) as source, sqlite3.connect(target) as copy:
+        source.backup(copy)
+    log.warning("copied %s (schema %d) to %s before migrating it to schema %d",
+                database, version, target, latest)  # fmt: skip
+    return target
+
+
+def empty_beside_backups(database: Path, folder: Path) -> str | None:
+    """Said loudly when the bot is about to make a new, empty league file while
+    the backup folder holds backups: most often a wrong DATABASE_PATH or folder."""
+    if database.exists() or not folder.is_dir():
+        return None
+    kept = sorted(p for p in folder.iterdir() if p.name.endswith(".sqlite3"))
+    if not kept:
+        return None
+    return (
+        f"there is no database at {database.resolve()}, but {folder.resolve()} holds "
+        f"{len(kept)} backup(s), the newest {kept[-1].name}: a NEW, EMPTY league file is made. "
+        "If this is a mistake, stop the bot, fix DATABASE_PATH in .env, or put a backup back "
+        f"with: league-bot restore {kept[-1]} --database {database}"
+    )
+
+
+def health(database: Path) -> tuple[bool, str]:
+    """The container's health check: a bot holds the database (it is running)
+    and the file passes SQLite's quick check."""
+    if not database.is_file():
+        return False, f"no database at {database}"
+    try:
+        held = OneBot.hold(database)
+    except AlreadyRunning:
+        held = None
+        running = True
+    else:
+        running = False
+        if held is not None:
+            held.release()
+    if not running:
+        return False, f"no bot is running on {database}"
+    with sqlite3.connect(f"file:{database.resolve()}?mode=ro", uri=True) as conn:
+        result = conn.execute("PRAGMA quick_check").fetchone()[0]
+    if result != "ok":
+        return False, f"{database} fails SQLite's quick check: {result}"
+    return True, f"a bot is running on {database}, which passes SQLite's quick check"
