@@ -133,9 +133,10 @@ async def at_start(
     """The checks once per process start, after the first READY, for each league
     set up: one log line each, an alert to its commissioner when something is
     wrong, but not again at the next start for the same problems (remembered in
-    `db`). A bot with one league, not in that league's server, stops
-    (StartupError, exit 2): nothing it could do there would reach the league;
-    with several, the others go on."""
+    `db`). A bot whose one league is named by `.env` only, and is not in that
+    server, stops (StartupError, exit 2): the setting must be fixed. A league
+    set up with /setup whose server removed the bot is logged, and the bot
+    goes on (other servers may still be set up)."""
     from bot.lifecycle import EXIT_FAILED, EXIT_SETTINGS, StartupError
 
     found: dict[int, dict[str, ChannelCheck]] = {}
@@ -143,16 +144,18 @@ async def at_start(
         checks = await run_checks(client, setup)
         found[setup.guild_id] = checks
         guild = checks[GUILD]
-        if not guild.ok and len(setups) == 1:  # the one line league-bot prints as it stops
+        if not guild.ok and len(setups) == 1 and setup.set_by is None:  # named by .env only:
+            # the one line league-bot prints as it stops (a setting to fix)
             raise StartupError(guild.line(), EXIT_SETTINGS if guild.answered else EXIT_FAILED)
         log_results(checks)
         failed = problems(checks)
         text = alert_text(failed) if failed and guild.ok else None
         if db is not None and not await server_setup.alert_is_new(db, setup.guild_id, text):
-            log.info("the commissioner of server %d was told of these problems before",
-                     setup.guild_id)  # fmt: skip
-        elif text is not None:
-            await alert_commissioner(client, checks, text)
+            if text is not None:
+                log.info("the commissioner of server %d was told of these problems before",
+                         setup.guild_id)  # fmt: skip
+        elif text is not None and await alert_commissioner(client, checks, text) and db:
+            await server_setup.alert_told(db, setup.guild_id, text)
         if not failed:
             log.info("start-up checks passed for server %d", setup.guild_id)
     if not setups:

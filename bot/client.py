@@ -21,14 +21,13 @@ from bot.checks import ChannelCheck, legacy_setup
 from bot.config import Settings
 from bot.database import Database
 from bot.delivery import Sender
-from bot.keeping import prune
+from bot.keeping import daily_name, prune
 from bot.league_client import LeagueClient, reschedules
 from bot.lifecycle import Patience, bound_requests
 from bot.migrate import migrate
 from bot.models import ServerSetup
 from bot.scheduler import Clock, LeagueScheduler
 from bot.services import server_setup
-from bot.services.backup import backup
 from bot.ui.replies import LeagueTree
 
 log = logging.getLogger(__name__)
@@ -111,6 +110,7 @@ class LeagueBot(LeagueClient):
         self.failed_cogs: list[str] = []
         self.outbox = Sender(self)  # delivers every message the bot owes (bot/delivery)
         self.uploads = asyncio.Semaphore(UPLOADS_AT_ONCE)  # answers with a file, at once
+        self.recent: dict[tuple[str, int], datetime] = {}  # host-wide commands, when last
         # Each server's last start-up check of the places its league names in
         # Discord (bot.checks), shown by /league admin status.
         self.channel_checks: dict[int, dict[str, ChannelCheck]] = {}
@@ -136,7 +136,10 @@ class LeagueBot(LeagueClient):
         version = await migrate(path)
         self._db = await Database.open(path)
         log.info("database %s at schema version %d", path, version)
-        await server_setup.move_from_env(self.db, legacy_setup(self.settings))
+        legacy = legacy_setup(self.settings)
+        await server_setup.move_from_env(self.db, legacy)
+        if self.sync_commands and legacy is not None:
+            await self._clear_old_guild_commands(legacy.guild_id)
         self.setups = await server_setup.every(self.db)
         self.outbox.start()
         for name in extensions():
@@ -173,13 +176,28 @@ class LeagueBot(LeagueClient):
         folder = self.settings.backup_dir
         try:
             await asyncio.to_thread(folder.mkdir, parents=True, exist_ok=True)
-            copy = await backup(self.db, folder, now=datetime.now(UTC))
+            now = datetime.now(UTC)
+            copy = await self.db.backup(folder / daily_name(now))
             gone = await asyncio.to_thread(prune, folder, self.settings.backup_keep)
         except Exception:
             log.exception("the daily backup into %s failed", folder)
             return None
         log.info("daily backup %s (%d old one(s) removed)", copy, len(gone))
         return copy
+
+    async def _clear_old_guild_commands(self, guild_id: int) -> None:
+        """A bot set up by .env registered its commands in its one server; they are
+        registered for every server now, so the server's own copies go (else each
+        command shows twice there), whenever the commands are registered (`--sync`)
+        while the .env still names that server."""
+        server = discord.Object(guild_id)
+        self.tree.clear_commands(guild=server)
+        try:
+            await self.tree.sync(guild=server)
+        except (discord.HTTPException, aiohttp.ClientError,
+                app_commands.MissingApplicationID) as error:  # fmt: skip
+            log.warning("could not clear server %d's own copies of the commands: %s",
+                        guild_id, error)  # fmt: skip
 
     async def league_set_up(self, setup: ServerSetup) -> None:
         """A server set up (or its places changed): kept, and its league's posts
@@ -192,6 +210,27 @@ class LeagueBot(LeagueClient):
         scheduler = LeagueScheduler(self.db, setup.guild_id, self.outbox.wake, **extra)
         self.schedulers[setup.guild_id] = scheduler
         await scheduler.start()
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot was removed from a server: its league's posts stop here (its
+        data is kept; invited back, the same setup serves it again)."""
+        scheduler = self.schedulers.pop(guild.id, None)
+        if scheduler is not None:
+            scheduler.shutdown()
+        if self.setups.pop(guild.id, None) is not None:
+            log.warning("removed from server %d (%s): its league's posts stop; its data is kept",
+                        guild.id, guild.name)  # fmt: skip
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Invited to a server: its league again if it had one, else it waits for /setup."""
+        setup = await server_setup.of(self.db, guild.id)
+        if setup is not None:
+            await self.league_set_up(setup)
+            log.info("back in server %d (%s): its league's posts start again", guild.id,
+                     guild.name)  # fmt: skip
+        else:
+            log.info("joined server %d (%s): a server administrator runs /setup there",
+                     guild.id, guild.name)  # fmt: skip
 
     async def on_app_command_completion(
         self, interaction: discord.Interaction, command: object

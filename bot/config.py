@@ -78,10 +78,10 @@ def _snowflake(env: Mapping[str, str | None], name: str, what: str) -> int:
     return int(raw)
 
 
-def _place(path: Path, folder: Path | None, name: str) -> Path:
+def _place(path: Path, folder: Path | None, from_environment: bool) -> Path:
     """A relative path from the env file (or its default) is in the env file's
-    folder; one from the process environment, in the current folder."""
-    if folder is None or path.is_absolute() or name in os.environ:
+    folder; one the process environment sets otherwise, in the current folder."""
+    if folder is None or path.is_absolute() or from_environment:
         return path
     return folder / path
 
@@ -106,13 +106,15 @@ def load_settings(
     folder, never from the current one. `required`: the env file was named (a
     missing one is an error, not silence)."""
     folder: Path | None = None  # the env file's: its relative paths (and defaults) are there
+    own: set[str] = set()  # names set by the process's environment, not by the env file
     if env is None:
         file = Path(env_file)
         if required and not file.is_file():
             raise ConfigError(f"there is no settings file {file.resolve()} (--env-file).")
-        merged: dict[str, str | None] = dict(dotenv_values(file)) if file.is_file() else {}
-        merged.update(os.environ)
-        env = merged
+        from_file: dict[str, str | None] = dict(dotenv_values(file)) if file.is_file() else {}
+        # systemd's EnvironmentFile puts the file's own values in the environment too
+        own = {k for k, v in os.environ.items() if from_file.get(k) != v}
+        env = {**from_file, **os.environ}
         folder = file.resolve().parent if file.is_file() else None
     token = (env.get("DISCORD_TOKEN") or "").strip()
     if not token:
@@ -147,11 +149,13 @@ def load_settings(
         commissioner_role_id=ids["COMMISSIONER_ROLE_ID"],
         announcement_channel_id=ids["ANNOUNCEMENT_CHANNEL_ID"],
         approvals_channel_id=ids["APPROVALS_CHANNEL_ID"],
-        database_path=_place(Path(database), folder, "DATABASE_PATH"),
+        database_path=_place(Path(database), folder, "DATABASE_PATH" in own),
         time_zone=zone,
         log_level=level,
         api_base=api_base,
-        backup_dir=_place(Path((env.get("BACKUP_DIR") or "backups").strip()), folder, "BACKUP_DIR"),
+        backup_dir=_place(
+            Path((env.get("BACKUP_DIR") or "backups").strip()), folder, "BACKUP_DIR" in own
+        ),
         backup_hour=_whole(env, "BACKUP_HOUR", 4, 0, 23),
         backup_keep=_whole(env, "BACKUP_KEEP", 14, 0, 3650),
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
 import sqlite3
 from datetime import UTC, datetime
@@ -15,12 +16,11 @@ from pathlib import Path
 from bot.components.places import NEEDED
 from bot.database import Database
 from bot.database_errors import DatabaseError
-from bot.database_files import AlreadyRunning, OneBot
 from bot.migrate import load_migrations
 
 log = logging.getLogger(__name__)
 
-DAILY = re.compile(r"league-\d{8}-\d{6}\.sqlite3")  # the daily (and /league admin) backups
+DAILY = re.compile(r"league-daily-\d{8}-\d{6}\.sqlite3")  # the daily backups, pruned
 # Discord's permission bits of what the bot needs in its channels (places.NEEDED).
 BITS = {
     "view_channel": 1 << 10,
@@ -61,9 +61,14 @@ async def backup_file(database: Path, folder: Path, *, now: datetime) -> Path:
         await db.close()
 
 
+def daily_name(now: datetime) -> str:
+    return f"league-daily-{now.astimezone(UTC):%Y%m%d-%H%M%S}.sqlite3"
+
+
 def prune(folder: Path, keep: int) -> list[Path]:
-    """The daily backups past the `keep` newest, removed (others are left alone:
-    a copy made before a migration, one made by hand under another name)."""
+    """The daily backups past the `keep` newest, removed. Others are left alone:
+    one made with `league-bot backup` or `/league admin backup`, a copy made
+    before a migration, one made by hand."""
     if keep <= 0 or not folder.is_dir():
         return []
     daily = sorted(p for p in folder.iterdir() if DAILY.fullmatch(p.name))
@@ -106,7 +111,8 @@ def empty_beside_backups(database: Path, folder: Path) -> str | None:
     the backup folder holds backups: most often a wrong DATABASE_PATH or folder."""
     if database.exists() or not folder.is_dir():
         return None
-    kept = sorted(p for p in folder.iterdir() if p.name.endswith(".sqlite3"))
+    kept = sorted((p for p in folder.iterdir() if p.name.endswith(".sqlite3")),
+                  key=lambda p: p.stat().st_mtime)  # fmt: skip
     if not kept:
         return None
     return (
@@ -119,22 +125,31 @@ def empty_beside_backups(database: Path, folder: Path) -> str | None:
 
 def health(database: Path) -> tuple[bool, str]:
     """The container's health check: a bot holds the database (it is running)
-    and the file passes SQLite's quick check."""
+    and the file passes SQLite's quick check. It never takes the bot's lock
+    itself (a bot starting that moment would find it taken): it reads the
+    process id the lock file holds and asks whether that process lives."""
     if not database.is_file():
         return False, f"no database at {database}"
-    try:
-        held = OneBot.hold(database)
-    except AlreadyRunning:
-        held = None
-        running = True
-    else:
-        running = False
-        if held is not None:
-            held.release()
-    if not running:
+    if not _running(Path(f"{database}.lock")):
         return False, f"no bot is running on {database}"
     with sqlite3.connect(f"file:{database.resolve()}?mode=ro", uri=True) as conn:
         result = conn.execute("PRAGMA quick_check").fetchone()[0]
     if result != "ok":
         return False, f"{database} fails SQLite's quick check: {result}"
     return True, f"a bot is running on {database}, which passes SQLite's quick check"
+
+
+def _running(lock: Path) -> bool:
+    try:
+        held = lock.read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return False
+    if not held.isdigit():
+        return False
+    try:
+        os.kill(int(held), 0)  # no signal: only whether the process exists
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process: it lives
+    return True

@@ -8,6 +8,7 @@ one subclass; a test's fake bot has the same attributes."""
 from __future__ import annotations
 
 import asyncio
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
 from discord.ext import commands
@@ -43,6 +44,9 @@ class LeagueClient(commands.Bot):
     # Each server's last check of the places its league names (bot.components.places), by name.
     channel_checks: dict[int, dict[str, Any]]  # bot.components.places.ChannelCheck
     uploads: asyncio.Semaphore  # answers that carry a file, a few at a time
+    # When a host-wide command (a backup, registering the commands) was last done,
+    # by (what, server): one server's commissioner may not repeat it in a loop.
+    recent: dict[tuple[str, int], datetime]
 
     @property
     def db(self) -> Database:

@@ -401,6 +401,9 @@ class Rest:
         channel = self.standin.channels.get(_int(request.match_info["channel"]))
         if channel is None:
             raise Refused(404, 10003, "Unknown Channel")
+        guild = self.standin.guilds.get(channel.guild_id) if channel.guild_id else None
+        if guild is not None and self.standin.bot_user.id not in guild.members:
+            raise Refused(403, 50001, "Missing Access")  # the bot was removed from the server
         if channel.bot_denied & VIEW_CHANNEL:
             raise Refused(403, 50001, "Missing Access")
         return channel

@@ -237,6 +237,25 @@ class DiscordStandIn:
         )
         return guild_id
 
+    def remove_bot(self, guild_id: int) -> None:
+        """A server administrator removes (kicks) the bot: it is no member any more,
+        gets GUILD_DELETE (without "unavailable"), and is refused the server's channels."""
+        guild = self._guild(guild_id)
+        guild.members.pop(self.bot_user.id, None)
+        self.send_soon("GUILD_DELETE", {"id": str(guild_id)})
+
+    def invite_bot(self, guild_id: int) -> None:
+        """The bot invited back to a server it was removed from: a member again with
+        its managed role, and GUILD_CREATE as for a new server."""
+        guild = self._guild(guild_id)
+        managed = [r.id for r in guild.roles.values() if r.managed_by_bot == self.bot_user.id]
+        guild.members[self.bot_user.id] = Member(self.bot_user, managed, self.now())
+        self.send_soon(
+            "GUILD_CREATE",
+            guild.payload(),
+            per_session=lambda session: self.gateway.guild_create(guild, session),
+        )
+
     def add_role(
         self, guild_id: int, name: str, *, role_id: int | None = None, permissions: int = 0
     ) -> int:

@@ -10,6 +10,7 @@ import configparser
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 from bot.__main__ import _parser
@@ -40,7 +41,7 @@ def test_systemd_verifies_the_service_file(tmp_path: Path) -> None:
     paths the checkout's; run as the current user): no error, no warning."""
     analyze = shutil.which("systemd-analyze")
     assert analyze is not None, "systemd-analyze is missing: apt-get install systemd"
-    league_bot = Path(shutil.which("league-bot") or ROOT / ".venv" / "bin" / "league-bot")
+    league_bot = Path(sys.executable).parent / "league-bot"  # this environment's, installed
     text = (DEPLOY / "league-bot.service").read_text(encoding="utf-8")
     text = text.replace("/opt/league-bot/.venv/bin/league-bot", str(league_bot))
     text = text.replace("/opt/league-bot", str(ROOT))

@@ -135,14 +135,19 @@ async def test_a_backup_on_the_command_line_while_the_bot_has_the_database_open(
 
 
 def test_only_the_newest_daily_backups_are_kept(tmp_path: Path) -> None:
+    """Only the daily ones: a commissioner's (or the command line's) copies, and
+    the copy before a migration, are never pruned, however many there are."""
     for day in range(1, 6):
-        (tmp_path / f"league-202603{day:02}-040000.sqlite3").write_bytes(b"")
+        (tmp_path / f"league-daily-202603{day:02}-040000.sqlite3").write_bytes(b"")
+    for minute in range(20):
+        (tmp_path / f"league-20260306-04{minute:02}00.sqlite3").write_bytes(b"")
     (tmp_path / "league-before-schema-18-20260301-040000.sqlite3").write_bytes(b"")
     gone = prune(tmp_path, 3)
-    assert [p.name for p in gone] == ["league-20260301-040000.sqlite3",
-                                      "league-20260302-040000.sqlite3"]  # fmt: skip
-    assert sorted(p.name for p in tmp_path.iterdir())[0].startswith("league-20260303")
-    assert (tmp_path / "league-before-schema-18-20260301-040000.sqlite3").exists()
+    assert [p.name for p in gone] == ["league-daily-20260301-040000.sqlite3",
+                                      "league-daily-20260302-040000.sqlite3"]  # fmt: skip
+    daily = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("league-daily"))
+    assert daily[0].startswith("league-daily-20260303") and len(daily) == 3
+    assert len(list(tmp_path.iterdir())) == 3 + 20 + 1
 
 
 async def test_the_daily_backup_runs_at_its_hour_and_keeps_the_newest(tmp_path: Path) -> None:
@@ -159,13 +164,14 @@ async def test_the_daily_backup_runs_at_its_hour_and_keeps_the_newest(tmp_path: 
         assert (local.hour, local.minute, str(local.tzinfo)) == (3, 17, "America/Chicago")
         for n in range(3):
             (tmp_path / "backups").mkdir(exist_ok=True)
-            (tmp_path / "backups" / f"league-2020010{n + 1}-031700.sqlite3").write_bytes(b"")
+            daily = tmp_path / "backups" / f"league-daily-2020010{n + 1}-031700.sqlite3"
+            daily.write_bytes(b"")
         copy = await bot.daily_backup()
     finally:
         await bot.close()
-    assert copy is not None and copy.exists()
+    assert copy is not None and copy.exists() and copy.name.startswith("league-daily-")
     kept = sorted(p.name for p in (tmp_path / "backups").iterdir())
-    assert kept == ["league-20200103-031700.sqlite3", copy.name]
+    assert kept == ["league-daily-20200103-031700.sqlite3", copy.name]
 
 
 async def test_health_says_whether_a_bot_runs_on_a_sound_database(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from bot.delivery import (
 from bot.delivery.outgoing import RENDERERS, Outgoing
 from bot.models import OutboxItem
 from bot.outbox_kinds import Kind
+from bot.services import server_setup
 
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient
@@ -31,4 +32,17 @@ async def words(bot: LeagueClient, item: OutboxItem) -> Outgoing:
     except ValueError:
         raise ValueError(f"an outbox item of unknown kind {item.kind!r}") from None
     data = json.loads(item.data) if item.data else {}
-    return await renderer(bot, item, data)
+    said = await renderer(bot, item, data)
+    return await _named(bot, item, said)
+
+
+async def _named(bot: LeagueClient, item: OutboxItem, said: Outgoing) -> Outgoing:
+    """A DM names its league when the bot serves several: a player (or a
+    commissioner) of two leagues gets both leagues' DMs from the one bot."""
+    in_dm = item.target.startswith("dm:") or item.target == "commissioners"
+    if not in_dm or len(bot.setups) < 2 or not said.pieces or said.edit_of is not None:
+        return said
+    name = await server_setup.league_name(bot.db, item.guild_id)
+    if name is not None and said.pieces[0]:
+        said.pieces[0] = f"**{name}** · {said.pieces[0]}"[:2000]
+    return said

@@ -11,6 +11,7 @@ RECORD = (
     " ON CONFLICT (guild_id, user_id) DO NOTHING"
 )
 FORGET = "DELETE FROM commissioners WHERE guild_id = ? AND user_id = ?"
+FORGET_ALL = "DELETE FROM commissioners WHERE guild_id = ?"
 KNOWN = "SELECT 1 FROM commissioners WHERE guild_id = ? AND user_id = ?"
 ALL = "SELECT user_id FROM commissioners WHERE guild_id = ? ORDER BY user_id"
 NAME = "SELECT name FROM member_names WHERE guild_id = ? AND user_id = ?"
@@ -51,3 +52,8 @@ async def record_name(
     conn: aiosqlite.Connection, guild_id: int, user_id: int, name: str, now: str
 ) -> None:
     await run(conn, RECORD_NAME, (guild_id, user_id, name, now))
+
+
+async def forget_all(conn: aiosqlite.Connection, guild_id: int) -> None:
+    """Another role is the commissioners': those seen with the old one are forgotten."""
+    await run(conn, FORGET_ALL, (guild_id,))

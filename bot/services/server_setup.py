@@ -13,7 +13,7 @@ from datetime import datetime
 
 from bot.database import Database
 from bot.models import ServerSetup
-from bot.repositories import leagues, server_setups
+from bot.repositories import commissioners, leagues, server_setups
 from bot.services.context import stamp
 from bot.services.errors import BadInput
 
@@ -33,6 +33,13 @@ async def every(db: Database) -> dict[int, ServerSetup]:
 async def of(db: Database, guild_id: int) -> ServerSetup | None:
     async with db.read() as conn:
         return await server_setups.of(conn, guild_id)
+
+
+async def league_name(db: Database, guild_id: int) -> str | None:
+    """The name of the server's league (None: not named yet)."""
+    async with db.read() as conn:
+        league = await leagues.league_by_guild(conn, guild_id)
+    return league.name if league is not None else None
 
 
 async def has_league(db: Database, guild_id: int) -> bool:
@@ -56,7 +63,11 @@ async def set_up(
         raise BadInput(SAME_CHANNEL)
     setup = ServerSetup(guild_id, announcements, approvals, role, by, stamp(now))
     async with db.transaction() as conn:
+        before = await server_setups.of(conn, guild_id)
         await server_setups.set_places(conn, setup)
+        await server_setups.set_last_alert(conn, guild_id, None)  # its checks start afresh
+        if before is not None and before.commissioner_role_id != role:
+            await commissioners.forget_all(conn, guild_id)  # no DMs to the old role's members
     return setup
 
 
@@ -65,8 +76,23 @@ async def move_from_env(db: Database, legacy: ServerSetup | None) -> bool:
     /setup made since). True when moved now."""
     if legacy is None:
         return False
+    if legacy.announcements_channel_id == legacy.approvals_channel_id:
+        log.error(
+            "the .env names one channel for both announcements and approvals: server %d is not "
+            "set up from it; a server administrator runs /setup there (scores waiting for "
+            "approval are for the commissioner's eyes)",
+            legacy.guild_id,
+        )
+        return False
     async with db.transaction() as conn:
+        stored = await server_setups.of(conn, legacy.guild_id)
         moved = await server_setups.move(conn, legacy)
+    if not moved and stored is not None and _places(stored) != _places(legacy):
+        log.warning(
+            "the .env's ids for server %d differ from its setup in the database, which is "
+            "used: change the league's places with /setup, and take the ids out of .env",
+            legacy.guild_id,
+        )
     if moved:
         log.warning(
             "moved the league places of server %d from .env into the database (once): from "
@@ -78,11 +104,23 @@ async def move_from_env(db: Database, legacy: ServerSetup | None) -> bool:
     return moved
 
 
+def _places(setup: ServerSetup) -> tuple[int, int, int]:
+    return (setup.announcements_channel_id, setup.approvals_channel_id,
+            setup.commissioner_role_id)  # fmt: skip
+
+
 async def alert_is_new(db: Database, guild_id: int, text: str | None) -> bool:
-    """Whether the start-up alert `text` (None: nothing wrong) differs from the
-    one the server's commissioner was last told; it is remembered either way, so
-    the same problems are not told again at every restart."""
+    """Whether the start-up alert `text` differs from the one the server's
+    commissioner was last told (so the same problems are not told again at
+    every restart). Nothing wrong (None) forgets it."""
     async with db.transaction() as conn:
         last = await server_setups.last_alert(conn, guild_id)
+        if text is None:
+            await server_setups.set_last_alert(conn, guild_id, None)
+    return text is not None and text != last
+
+
+async def alert_told(db: Database, guild_id: int, text: str | None) -> None:
+    """The alert reached the commissioner (None: a /setup since: tell again)."""
+    async with db.transaction() as conn:
         await server_setups.set_last_alert(conn, guild_id, text)
-    return text != last

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from datetime import datetime, timedelta
 from importlib import metadata
 
 import discord
@@ -31,6 +32,18 @@ FILE_LIMIT = 10 * 1024 * 1024  # what a bot may attach in a server without boost
 CHANNELS = ("announcements", "approvals")  # the configured channels, as the outbox names them
 
 
+COOLDOWN = timedelta(minutes=10)
+
+
+def _too_soon(last: dict[tuple[str, int], datetime], key: tuple[str, int], now: datetime) -> int:
+    """Minutes to wait before doing it again (0: now, and it is noted as done now)."""
+    before = last.get(key)
+    if before is not None and now - before < COOLDOWN:
+        return max(1, -(-int((COOLDOWN - (now - before)).total_seconds()) // 60))
+    last[key] = now
+    return 0
+
+
 def version() -> str:
     try:
         return metadata.version("league-bot")
@@ -46,7 +59,14 @@ class AdminCommands(LeagueCommands):
     @admin.command(name="backup")
     async def backup(self, interaction: Interaction) -> None:
         """Back up the league's database."""
-        bot, _ = await self._ack(interaction)
+        bot, guild = await self._ack(interaction)
+        # One file holds every server's league: one server's commissioner may not
+        # fill the host's disk with copies of it.
+        wait = _too_soon(bot.recent, ("backup", guild), now_of(interaction))
+        if wait:
+            await respond(interaction, f"A backup was made a moment ago; the next can be made "
+                                       f"in {wait} minute(s).")  # fmt: skip
+            return
         folder = bot.settings.backup_dir
         await asyncio.to_thread(folder.mkdir, parents=True, exist_ok=True)
         path = await backup.backup(bot.db, folder, now=now_of(interaction))
@@ -84,6 +104,11 @@ class AdminCommands(LeagueCommands):
     async def sync(self, interaction: Interaction) -> None:
         """Register the slash commands with Discord again."""
         bot, _ = await self._ack(interaction)
+        wait = _too_soon(bot.recent, ("sync", 0), now_of(interaction))  # every server's at once
+        if wait:
+            await respond(interaction, f"The commands were registered a moment ago; again in "
+                                       f"{wait} minute(s).")  # fmt: skip
+            return
         count = await bot.sync_guild_commands()
         await respond(interaction, f"Synced {count} commands.")
 
@@ -108,7 +133,7 @@ class AdminCommands(LeagueCommands):
         checks = getattr(bot, "channel_checks", {}).get(guild, {})
         text = delivery.status(
             version=version(),
-            database=str(bot.settings.database_path),
+            database=bot.settings.database_path.name,  # the host's folders are its operator's
             delivery=report,
             next_posts=[
                 (getattr(job, "name", key), getattr(job, "next_run_time", None))

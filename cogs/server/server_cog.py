@@ -43,6 +43,10 @@ class Server(commands.Cog):
         if announcements.id == approvals.id:
             await respond(interaction, server_setup.SAME_CHANNEL)
             return
+        if commissioners.is_default() or commissioners.managed:
+            name = commissioners.name.lstrip("@")  # @everyone's own name has its @
+            await respond(interaction, server_text.NOT_A_ROLE.format(role=name))
+            return
         found = await places.run_checks(bot, chosen)
         problems = [c.problem or "" for c in places.problems(found)]
         if problems:
@@ -56,8 +60,8 @@ class Server(commands.Cog):
         await bot.league_set_up(saved)
         bot.channel_checks[guild.id] = found
         league = await server_setup.has_league(bot.db, guild.id)
-        await respond(interaction, server_text.done(announcements.name, approvals.name,
-                                                    commissioners.name, first=first,
+        await respond(interaction, server_text.done(announcements.id, approvals.id,
+                                                    commissioners.id, first=first,
                                                     league=league))  # fmt: skip
 
 

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 NOT_ADMIN = "Only a server administrator (Manage Server) can set up the league here."
+NOT_A_ROLE = (
+    "@{role} cannot be the commissioner role: pick a role you give to the commissioners "
+    "(not @everyone, nor a role a bot or a boost manages)."
+)
 COMMANDS = (
-    "To let the commissioners see the commissioner commands: Server Settings → "
-    "Integrations → this bot → /league, /playoffs and /season → add @{role}. "
-    "(Discord shows them to members with Manage Server until then; the bot itself "
-    "lets only @{role} use them.)"
+    "To let the commissioners see /league: Server Settings → Integrations → this bot → "
+    "/league → add {role}. Discord shows it to members with Manage Server until then. "
+    "The bot lets only {role} use the commissioner commands, there and in /playoffs "
+    "and /season."
 )
 
 
@@ -20,15 +24,16 @@ def refused(problems: list[str]) -> str:
     )  # fmt: skip
 
 
-def done(announcements: str, approvals: str, role: str, *, first: bool, league: bool) -> str:
-    """The league's places, saved; how the commissioners get their commands; what next."""
+def done(announcements: int, approvals: int, role: int, *, first: bool, league: bool) -> str:
+    """The league's places, saved (as Discord shows a channel and a role: tappable
+    on a phone); how the commissioners get their commands; what next."""
     head = "The league is set up here." if first else "The league's places are changed."
     lines = [
         head,
-        f"Announcements: #{announcements} (groupings, results, standings).",
-        f"Approvals: #{approvals} (scores waiting for the commissioners).",
-        f"Commissioners: @{role}.",
-        COMMANDS.format(role=role),
+        f"Announcements: <#{announcements}> (groupings, results, standings).",
+        f"Approvals: <#{approvals}> (scores waiting for the commissioners).",
+        f"Commissioners: <@&{role}>.",
+        COMMANDS.format(role=f"<@&{role}>"),
     ]
     if not league:
         lines.append(

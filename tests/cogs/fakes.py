@@ -316,6 +316,7 @@ class FakeBot:
         # The real sender, not started: `invoke` and `click` deliver what a command owed.
         self.outbox = Sender(self)  # type: ignore[arg-type]
         self.uploads = asyncio.Semaphore(4)  # as LeagueBot's: answers with a file at once
+        self.recent: dict[tuple[str, int], datetime] = {}  # as LeagueBot's
         # Not started: its jobs never run; `/league night lock` posts through it. As
         # LeagueBot's, it owes its posts to the outbox and wakes it; `invoke` and
         # `click` flush the outbox, so a scheduled post is delivered as a command's is.

@@ -160,3 +160,18 @@ async def test_r13_6_reopening_a_season_that_was_over_tells_nobody(league: FakeB
     assert said.text == "Spring is open again (it had nothing left to play)."
     await bot.outbox.flush()
     assert len(posts(bot)) == sent
+
+
+async def test_r13_6_me_of_a_season_closed_before_its_playoffs_shows_no_playoffs(
+    league: FakeBot,
+) -> None:
+    """Playoff night was set (P1 qualified) but the season closed before it was
+    played: `/me season:` shows the player's season, and no playoffs that never
+    happened."""
+    bot = await playoff_night(league)  # a one-night season; P1 and P4 checked in
+    await close(bot, confirm=True, when=at(NIGHT, "18:00"))
+    standings = Standings()
+    said = await invoke(standings.me, standings, as_user(bot, PLAYERS[1], at(NIGHT, "18:30")),
+                        season="Spring")  # fmt: skip
+    assert said.text.startswith("**P1** · Spring · rank 1")
+    assert "Playoffs" not in said.text and "multiplier" not in said.text

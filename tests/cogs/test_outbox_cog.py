@@ -327,7 +327,7 @@ async def test_status_shows_the_bot_its_database_and_the_outbox(league: FakeBot)
     lines = text.split("\n")
     assert lines[0].startswith("**League bot ")
     latest = load_migrations()[-1].version  # never a hard-coded number: files are added
-    assert lines[1] == f"Database: {bot.settings.database_path} (schema version {latest})"
+    assert lines[1] == f"Database: {bot.settings.database_path.name} (schema version {latest})"
     # the approval post failed; its alert (to the commissioners' DMs) found no one
     assert lines[2].startswith("Posts waiting: 0 · failed: 2 · sent: 0")
     assert "- none scheduled" in lines

@@ -10,7 +10,14 @@ from datetime import date, timedelta
 from discord import app_commands
 
 from bot.repositories import outbox_items
-from bot.services import bracket_games, playoff_checkin, playoff_play, playoffs, setup
+from bot.services import (
+    bracket_games,
+    membership,
+    playoff_checkin,
+    playoff_play,
+    playoffs,
+    setup,
+)
 from bot.services.outcomes.playoffs import PlayoffNightShown
 from cogs.closing import closing
 from cogs.playoffs.playoffs_cog import Playoffs
@@ -156,6 +163,11 @@ async def test_r13_6_standings_show_the_playoff_places_this_season_and_after(
     unknown = await invoke(standings.me, standings, as_user(bot, PLAYERS[4], at(NIGHT, "23:55")),
                            season="Winter")  # fmt: skip
     assert unknown.text == "There is no season called 'Winter'. Seasons: Spring, Summer."
+    await membership.add_player(bot.db, GUILD, "P7", discord_id=PLAYERS[7].id,
+                                now=at(NIGHT, "23:50"))  # fmt: skip
+    newcomer = await invoke(standings.me, standings, as_user(bot, PLAYERS[7], at(NIGHT, "23:55")),
+                            season="Spring")  # fmt: skip
+    assert newcomer.text == "P7 played no night in Spring."
 
 
 async def test_r13_6_divisions_each_play_a_bracket_and_a_correction_reopens_one(

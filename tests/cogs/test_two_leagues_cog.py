@@ -13,7 +13,7 @@ import discord
 from bot.components.paging import PageButton
 from bot.models import ServerSetup
 from bot.repositories import cards
-from bot.services import machine_list, membership, scores, setup, standings
+from bot.services import approvals, machine_list, membership, scores, setup, standings
 from cogs.exports.exports import export_season
 from cogs.scorecards.scorecards_views import ApproveCompleteButton, RejectSelect
 from cogs.standings.standings_cog import Standings
@@ -102,3 +102,17 @@ async def test_two_leagues_each_export_holds_its_own_league_only(league: FakeBot
     assert "P1 South" not in north_text and "Pinbot" not in north_text
     assert "P1 South" in south_text and "Medieval Madness" not in south_text
     assert "500000000" in north_text and "500000000" not in south_text
+
+
+async def test_two_leagues_a_dm_names_its_league(league: FakeBot) -> None:
+    """P1 plays in both leagues and gets both leagues' DMs from the one bot:
+    each names its league."""
+    bot = await two_leagues(league)
+    await lock(bot)
+    view = await scores.submit(bot.db, GUILD, PLAYERS[1].id, 1, 500_000_000, now=TONIGHT)
+    await approvals.decide_score(bot.db, GUILD, view.score.id, False, by=COMMISSIONER.id,
+                                 now=TONIGHT, reason="Blurry photo")  # fmt: skip
+    await bot.outbox.flush()
+    (dm,) = bot.dms[PLAYERS[1].id].sent
+    assert dm.content.startswith("**League** · The commissioner rejected your score of "
+                                 "500,000,000 on game 1")  # fmt: skip

@@ -6,6 +6,7 @@ every command, post, card and click, with one player in both."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from datetime import date, datetime
@@ -84,6 +85,14 @@ async def test_a_new_league_is_set_up_from_discord_alone(
             "announcements": stage.announcements, "approvals": stage.announcements,
             "commissioners": stage.commissioner_role}, when)  # fmt: skip
         assert same == SAME_CHANNEL
+        # @everyone as the role would make every member a commissioner
+        everyone = await say(standin, stage.commissioner, stage.general, "setup", {
+            "announcements": stage.announcements, "approvals": stage.approvals,
+            "commissioners": stage.guild}, when)  # fmt: skip
+        assert everyone == (
+            "@everyone cannot be the commissioner role: pick a role you give to the "
+            "commissioners (not @everyone, nor a role a bot or a boost manages)."
+        )
         standin.deny(stage.approvals, "send")  # the bot may not post in the approvals channel
         refused = await set_up(standin, stage, when)
         assert refused.splitlines() == [
@@ -97,10 +106,10 @@ async def test_a_new_league_is_set_up_from_discord_alone(
         done = await set_up(standin, stage, when)
         assert done.splitlines()[:4] == [
             "The league is set up here.",
-            "Announcements: #league-announcements (groupings, results, standings).",
-            "Approvals: #score-approvals (scores waiting for the commissioners).",
-            "Commissioners: @Commissioner.",
-        ]
+            f"Announcements: <#{stage.announcements}> (groupings, results, standings).",
+            f"Approvals: <#{stage.approvals}> (scores waiting for the commissioners).",
+            f"Commissioners: <@&{stage.commissioner_role}>.",
+        ]  # as Discord shows a channel and a role: tappable on a phone
         assert "Integrations" in done and "/league season setup" in done
         assert stored_setups(database) == [
             (stage.guild, stage.announcements, stage.approvals, stage.commissioner_role,
@@ -236,3 +245,39 @@ async def test_two_leagues_in_two_servers_stay_apart(
             assert not any(other.players.get("Cat", 0) and "Cat" in p for p in posted)
         standings_north = await say(standin, ann, north.general, "standings", private=False)
         assert "Cat" not in standings_north
+
+
+async def test_two_leagues_one_removed_from_its_server_stops_alone(
+    standin: DiscordStandIn, tmp_path: Path
+) -> None:
+    """A server administrator removes the bot: that league's posts stop, the
+    other league goes on; invited back, the same setup serves it again."""
+    north = build_stage(standin, "North Pinball", ["Ann"])
+    south = build_stage(standin, "South Pinball", ["Cat"])
+    when = at(date(2026, 1, 2), "10:00")
+    async with running_bot(process_only(standin, tmp_path / "league.sqlite3"),
+                           standin=standin) as bot:  # fmt: skip
+        for stage in (north, south):
+            await set_up(standin, stage, when)
+        assert bot.scheduler_of(south.guild) is not None
+        standin.remove_bot(south.guild)
+        await standin.drained()
+        for _ in range(100):
+            if bot.scheduler_of(south.guild) is None:
+                break
+            await asyncio.sleep(0.02)
+        assert bot.scheduler_of(south.guild) is None and bot.setup_of(south.guild) is None
+        assert bot.scheduler_of(north.guild) is not None
+        named = await say(standin, north.commissioner, north.general, "league season setup",
+                          {"name": "North League"}, when)  # fmt: skip
+        assert named.startswith("League North League is set up")
+        standin.invite_bot(south.guild)  # invited back: the same setup, its posts again
+        await standin.drained()
+        for _ in range(100):
+            if bot.scheduler_of(south.guild) is not None:
+                break
+            await asyncio.sleep(0.02)
+        assert bot.scheduler_of(south.guild) is not None
+        assert await say(standin, south.commissioner, south.general, "league season setup",
+                         {"name": "South League"}, when) == (
+            "League South League is set up (America/New_York).")  # fmt: skip
