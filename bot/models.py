@@ -18,6 +18,7 @@ class ServerSetup:
     commissioner_role_id: int
     set_by: int | None = None
     set_at: str = ""
+    time_zone: str | None = None  # None: LEAGUE_TIME_ZONE
 
 
 @dataclass(frozen=True)

@@ -11,13 +11,15 @@ ALL = "SELECT * FROM server_setup ORDER BY guild_id"
 OF = "SELECT * FROM server_setup WHERE guild_id = ?"
 SET = (
     "INSERT INTO server_setup (guild_id, announcements_channel_id, approvals_channel_id,"
-    " commissioner_role_id, set_by, set_at) VALUES (?, ?, ?, ?, ?, ?)"
+    " commissioner_role_id, time_zone, set_by, set_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
     " ON CONFLICT (guild_id) DO UPDATE SET"
     " announcements_channel_id = excluded.announcements_channel_id,"
     " approvals_channel_id = excluded.approvals_channel_id,"
     " commissioner_role_id = excluded.commissioner_role_id,"
+    " time_zone = coalesce(excluded.time_zone, server_setup.time_zone),"
     " set_by = excluded.set_by, set_at = excluded.set_at"
 )
+SET_LEAGUE_ZONE = "UPDATE leagues SET time_zone = ? WHERE guild_id = ?"
 # An older .env's ids, moved once: never over a setup made in Discord.
 MOVE = (
     "INSERT INTO server_setup (guild_id, announcements_channel_id, approvals_channel_id,"
@@ -34,6 +36,7 @@ def _setup(row: aiosqlite.Row) -> ServerSetup:
         row["commissioner_role_id"],
         row["set_by"],
         row["set_at"],
+        row["time_zone"],
     )
 
 
@@ -48,7 +51,12 @@ async def of(conn: aiosqlite.Connection, guild_id: int) -> ServerSetup | None:
 async def set_places(conn: aiosqlite.Connection, setup: ServerSetup) -> None:
     await run(conn, SET, (setup.guild_id, setup.announcements_channel_id,
                           setup.approvals_channel_id, setup.commissioner_role_id,
-                          setup.set_by, setup.set_at))  # fmt: skip
+                          setup.time_zone, setup.set_by, setup.set_at))  # fmt: skip
+
+
+async def set_league_zone(conn: aiosqlite.Connection, guild_id: int, time_zone: str) -> bool:
+    """The server's league (if named yet) runs on `time_zone` from now on."""
+    return await run(conn, SET_LEAGUE_ZONE, (time_zone, guild_id)) == 1
 
 
 async def move(conn: aiosqlite.Connection, setup: ServerSetup) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from fractions import Fraction
-from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import aiosqlite
 
@@ -88,6 +88,17 @@ def prize_split(rules: SeasonRules) -> PrizeSplit:
 def percents(text: str) -> tuple[int, ...]:
     """The stored text "30,15,10" as (30, 15, 10)."""
     return tuple(int(part) for part in text.split(",") if part.strip())
+
+
+def check_zone(time_zone: str) -> str:
+    """An IANA time zone name (R1.3), else why not."""
+    try:
+        ZoneInfo(time_zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise BadInput(
+            f"{brief(time_zone)} is not a time zone; use a name like 'America/New_York'."
+        ) from None
+    return time_zone
 
 
 def stamp(now: datetime) -> str:

@@ -14,7 +14,7 @@ from datetime import datetime
 from bot.database import Database
 from bot.models import ServerSetup
 from bot.repositories import commissioners, leagues, server_setups
-from bot.services.context import stamp
+from bot.services.context import check_zone, stamp
 from bot.services.errors import BadInput
 
 log = logging.getLogger(__name__)
@@ -55,16 +55,23 @@ async def set_up(
     approvals: int,
     role: int,
     *,
+    time_zone: str | None = None,
     by: int,
     now: datetime,
 ) -> ServerSetup:
-    """The server's league places, stored (a second /setup changes them)."""
+    """The server's league places, stored (a second /setup changes them), and,
+    with `time_zone`, its league's time zone (R1.3: the league's posts and
+    times are in it; a league named already moves to it)."""
     if announcements == approvals:
         raise BadInput(SAME_CHANNEL)
-    setup = ServerSetup(guild_id, announcements, approvals, role, by, stamp(now))
+    zone = check_zone(time_zone.strip()) if time_zone is not None else None
+    setup = ServerSetup(guild_id, announcements, approvals, role, by, stamp(now), zone)
     async with db.transaction() as conn:
         before = await server_setups.of(conn, guild_id)
         await server_setups.set_places(conn, setup)
+        if zone is not None:
+            await server_setups.set_league_zone(conn, guild_id, zone)
+        setup = await server_setups.of(conn, guild_id) or setup
         await server_setups.set_last_alert(conn, guild_id, None)  # its checks start afresh
         if before is not None and before.commissioner_role_id != role:
             await commissioners.forget_all(conn, guild_id)  # no DMs to the old role's members

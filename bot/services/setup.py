@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import aiosqlite
 
@@ -24,6 +23,7 @@ from bot.services.context import (
     SeasonContext,
     brief,
     check_name,
+    check_zone,
     league_of,
     season_of,
     stamp,
@@ -72,21 +72,12 @@ async def create_league(
 ) -> League:
     """Start the league of a Discord server (one per server)."""
     name = check_name(name, "league", 100)
-    _check_zone(time_zone)
+    check_zone(time_zone)
     async with db.transaction() as conn:
         if await leagues.league_by_guild(conn, guild_id) is not None:
             raise Conflict("This server already has a league.")
         await leagues.add_league(conn, guild_id, name, time_zone, stamp(now))
         return await league_of(conn, guild_id)
-
-
-def _check_zone(time_zone: str) -> None:
-    try:
-        ZoneInfo(time_zone)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise BadInput(
-            f"{brief(time_zone)} is not a time zone; use a name like 'America/New_York'."
-        ) from None
 
 
 async def _left_to_play(conn: aiosqlite.Connection, season_id: int) -> str:

@@ -33,7 +33,7 @@ class SeasonCommands(LeagueCommands):
     @season.command(name="setup", extras=RESCHEDULES)
     @app_commands.describe(
         name="The league's name",
-        time_zone="e.g. America/Chicago (default: the bot's)",
+        time_zone="e.g. America/Chicago (default: /setup's, else the bot's)",
     )
     async def setup_league(
         self,
@@ -43,7 +43,9 @@ class SeasonCommands(LeagueCommands):
     ) -> None:
         """Start this server's league."""
         bot, guild = await self._ack(interaction)
-        zone = time_zone.strip() if time_zone else bot.settings.time_zone  # LEAGUE_TIME_ZONE
+        setup = bot.setup_of(guild)  # /setup's time zone, else LEAGUE_TIME_ZONE
+        default = setup.time_zone if setup is not None and setup.time_zone else None
+        zone = time_zone.strip() if time_zone else default or bot.settings.time_zone
         league = await create_league(bot.db, guild, name, time_zone=zone, now=now_of(interaction))
         await respond(interaction, f"League {league.name} is set up ({league.time_zone}).")
 

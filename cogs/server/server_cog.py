@@ -25,6 +25,7 @@ class Server(commands.Cog):
         announcements="Where groupings, results and standings are posted",
         approvals="Where scores wait for the commissioners (a channel only they see)",
         commissioners="The role of the league's commissioners",
+        time_zone="The league's time zone, e.g. America/Chicago (default: the bot's)",
     )
     async def setup(
         self,
@@ -32,8 +33,9 @@ class Server(commands.Cog):
         announcements: discord.TextChannel,
         approvals: discord.TextChannel,
         commissioners: discord.Role,
+        time_zone: app_commands.Range[str, 1, 64] | None = None,
     ) -> None:
-        """Set up this server's league: its two channels and its commissioner role (admins)."""
+        """Set up this server's league: its channels, commissioner role, time zone (admins)."""
         if interaction.guild is None or not interaction.permissions.manage_guild:
             raise NotAllowed(server_text.NOT_ADMIN)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -55,13 +57,14 @@ class Server(commands.Cog):
         first = bot.setup_of(guild.id) is None
         saved = await server_setup.set_up(
             bot.db, guild.id, announcements.id, approvals.id, commissioners.id,
-            by=interaction.user.id, now=now_of(interaction),
+            time_zone=time_zone, by=interaction.user.id, now=now_of(interaction),
         )  # fmt: skip
         await bot.league_set_up(saved)
         bot.channel_checks[guild.id] = found
         league = await server_setup.has_league(bot.db, guild.id)
+        zone = saved.time_zone or bot.settings.time_zone
         await respond(interaction, server_text.done(announcements.id, approvals.id,
-                                                    commissioners.id, first=first,
+                                                    commissioners.id, zone, first=first,
                                                     league=league))  # fmt: skip
 
 

@@ -24,7 +24,9 @@ def refused(problems: list[str]) -> str:
     )  # fmt: skip
 
 
-def done(announcements: int, approvals: int, role: int, *, first: bool, league: bool) -> str:
+def done(
+    announcements: int, approvals: int, role: int, zone: str, *, first: bool, league: bool
+) -> str:
     """The league's places, saved (as Discord shows a channel and a role: tappable
     on a phone); how the commissioners get their commands; what next."""
     head = "The league is set up here." if first else "The league's places are changed."
@@ -33,6 +35,7 @@ def done(announcements: int, approvals: int, role: int, *, first: bool, league: 
         f"Announcements: <#{announcements}> (groupings, results, standings).",
         f"Approvals: <#{approvals}> (scores waiting for the commissioners).",
         f"Commissioners: <@&{role}>.",
+        f"Time zone: {zone} (the league's posts and times are in it).",
         COMMANDS.format(role=f"<@&{role}>"),
     ]
     if not league:

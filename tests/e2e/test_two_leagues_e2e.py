@@ -53,10 +53,10 @@ async def say(standin: DiscordStandIn, member: int, channel: int, command: str,
     return "\n".join(shown(m) for m in done.messages) or done.content
 
 
-async def set_up(standin: DiscordStandIn, stage: Stage, when: datetime) -> str:
+async def set_up(standin: DiscordStandIn, stage: Stage, when: datetime, **more: str) -> str:
     return await say(standin, stage.commissioner, stage.general, "setup", {
         "announcements": stage.announcements, "approvals": stage.approvals,
-        "commissioners": stage.commissioner_role}, when)  # fmt: skip
+        "commissioners": stage.commissioner_role, **more}, when)  # fmt: skip
 
 
 def stored_setups(database: Path) -> list[tuple[int, int, int, int, int | None]]:
@@ -103,13 +103,19 @@ async def test_a_new_league_is_set_up_from_discord_alone(
         ]
         assert stored_setups(database) == []
         standin.allow(stage.approvals)
-        done = await set_up(standin, stage, when)
+        wrong_zone = await set_up(standin, stage, when, time_zone="Mars/Olympus")
+        assert wrong_zone == (
+            "'Mars/Olympus' is not a time zone; use a name like 'America/New_York'."
+        )
+        assert stored_setups(database) == []
+        done = await set_up(standin, stage, when, time_zone="America/Chicago")
         assert done.splitlines()[:4] == [
             "The league is set up here.",
             f"Announcements: <#{stage.announcements}> (groupings, results, standings).",
             f"Approvals: <#{stage.approvals}> (scores waiting for the commissioners).",
             f"Commissioners: <@&{stage.commissioner_role}>.",
         ]  # as Discord shows a channel and a role: tappable on a phone
+        assert "Time zone: America/Chicago (the league's posts and times are in it)." in done
         assert "Integrations" in done and "/league season setup" in done
         assert stored_setups(database) == [
             (stage.guild, stage.announcements, stage.approvals, stage.commissioner_role,
@@ -117,7 +123,7 @@ async def test_a_new_league_is_set_up_from_discord_alone(
         assert bot.scheduler_of(stage.guild) is not None  # its posts are scheduled
         named = await say(standin, stage.commissioner, stage.general, "league season setup",
                           {"name": "North League"}, when)  # fmt: skip
-        assert named == "League North League is set up (America/New_York)."
+        assert named == "League North League is set up (America/Chicago)."  # /setup's zone
         status = await say(standin, stage.commissioner, stage.general, "league admin status")
         assert "ANNOUNCEMENT_CHANNEL_ID: ok (#league-announcements" in status
     # Started again with the same .env: the setup is the database's.
@@ -181,8 +187,9 @@ async def test_two_leagues_in_two_servers_stay_apart(
     database = tmp_path / "league.sqlite3"
     when = at(date(2026, 1, 2), "10:00")
     async with running_bot(process_only(standin, database), standin=standin) as bot:
-        for stage, name in ((north, "North League"), (south, "South League")):
-            await set_up(standin, stage, when)
+        for stage, name, zone in ((north, "North League", "America/New_York"),
+                                  (south, "South League", "America/Los_Angeles")):  # fmt: skip
+            await set_up(standin, stage, when, time_zone=zone)
             koi, general = stage.commissioner, stage.general
             await say(standin, koi, general, "league season setup", {"name": name}, when)
             await say(standin, koi, general, "league season start",
@@ -199,6 +206,9 @@ async def test_two_leagues_in_two_servers_stay_apart(
         await say(standin, south.commissioner, south.general, "league player add",
                   {"member": south.players["Cat"], "name": "Cat"}, when)  # fmt: skip
 
+        # Each league's posts on its own clock.
+        zones = {g: str(bot.scheduler_of(g).zone) for g in (north.guild, south.guild)}  # type: ignore[union-attr]
+        assert zones == {north.guild: "America/New_York", south.guild: "America/Los_Angeles"}
         # Each league's night: locked and scored in its own server.
         for stage in (north, south):
             await say(standin, stage.commissioner, stage.general, "league night lock", {},
