@@ -13,6 +13,8 @@ import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
+import discord
+
 from bot.components.places import NEEDED
 from bot.database import Database
 from bot.database_errors import DatabaseError
@@ -21,19 +23,12 @@ from bot.migrate import load_migrations
 log = logging.getLogger(__name__)
 
 DAILY = re.compile(r"league-daily-\d{8}-\d{6}\.sqlite3")  # the daily backups, pruned
-# Discord's permission bits of what the bot needs in its channels (places.NEEDED).
-BITS = {
-    "view_channel": 1 << 10,
-    "send_messages": 1 << 11,
-    "embed_links": 1 << 14,
-    "attach_files": 1 << 15,
-    "read_message_history": 1 << 16,
-}
 
 
 def permissions() -> int:
-    """The permissions integer the invite asks for: every one the bot needs."""
-    return sum(BITS[attr] for attr, _, _ in NEEDED)
+    """The permissions integer the invite asks for: every one the bot checks
+    it has in its channels (places.NEEDED), as Discord numbers them."""
+    return discord.Permissions(**{attr: True for attr, _, _ in NEEDED}).value
 
 
 def invite_url(application_id: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import aiosqlite
 
 from bot.models import ServerSetup
-from bot.repositories._rows import many, one, run
+from bot.repositories._rows import many, one, run, scalar
 
 ALL = "SELECT * FROM server_setup ORDER BY guild_id"
 OF = "SELECT * FROM server_setup WHERE guild_id = ?"
@@ -71,8 +71,8 @@ SET_LAST_ALERT = "UPDATE server_setup SET last_alert = ? WHERE guild_id = ?"
 
 
 async def last_alert(conn: aiosqlite.Connection, guild_id: int) -> str | None:
-    rows = list(await conn.execute_fetchall(LAST_ALERT, (guild_id,)))
-    return rows[0][0] if rows else None
+    found = await scalar(conn, LAST_ALERT, (guild_id,))
+    return str(found) if found is not None else None
 
 
 async def set_last_alert(conn: aiosqlite.Connection, guild_id: int, text: str | None) -> None:
