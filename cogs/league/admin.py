@@ -8,6 +8,7 @@ import asyncio
 import io
 from datetime import datetime, timedelta
 from importlib import metadata
+from typing import TYPE_CHECKING
 
 import discord
 from discord import Interaction, app_commands
@@ -28,11 +29,30 @@ from cogs.exports.exports_text import (
 )
 from cogs.league.group import LeagueCommands
 
+if TYPE_CHECKING:
+    from bot.league_client import LeagueClient
+
 FILE_LIMIT = 10 * 1024 * 1024  # what a bot may attach in a server without boosts
 CHANNELS = ("announcements", "approvals")  # the configured channels, as the outbox names them
 
 
 COOLDOWN = timedelta(minutes=10)
+# One database file and one set of commands serve every league on this bot: with
+# several leagues, only the bot's operator (the application's owner) acts on them.
+OPERATOR_BACKUP = (
+    "This bot keeps several leagues in one file, so only the person who runs the bot "
+    "can back it up. It is backed up every day by itself."
+)
+OPERATOR_SYNC = (
+    "The commands are shared by every league on this bot, so only the person who runs "
+    "the bot can register them again."
+)
+
+
+async def _operator_or_only_league(bot: LeagueClient, interaction: Interaction) -> bool:
+    """Whether the user may act on what every league on this bot shares: anyone
+    who got here when the bot serves one league, else only the bot's owner."""
+    return len(bot.setups) <= 1 or await bot.is_owner(interaction.user)
 
 
 def _too_soon(last: dict[tuple[str, int], datetime], key: tuple[str, int], now: datetime) -> int:
@@ -60,6 +80,9 @@ class AdminCommands(LeagueCommands):
     async def backup(self, interaction: Interaction) -> None:
         """Back up the league's database."""
         bot, guild = await self._ack(interaction)
+        if not await _operator_or_only_league(bot, interaction):
+            await respond(interaction, OPERATOR_BACKUP)
+            return
         # One file holds every server's league: one server's commissioner may not
         # fill the host's disk with copies of it.
         wait = _too_soon(bot.recent, ("backup", guild), now_of(interaction))
@@ -104,6 +127,9 @@ class AdminCommands(LeagueCommands):
     async def sync(self, interaction: Interaction) -> None:
         """Register the slash commands with Discord again."""
         bot, _ = await self._ack(interaction)
+        if not await _operator_or_only_league(bot, interaction):
+            await respond(interaction, OPERATOR_SYNC)
+            return
         wait = _too_soon(bot.recent, ("sync", 0), now_of(interaction))  # every server's at once
         if wait:
             await respond(interaction, f"The commands were registered a moment ago; again in "

@@ -30,6 +30,7 @@ from tests.cogs.recording import RecordedDatabase, recording
 GUILD = 111111111111111111
 COMMISSIONER_ROLE = 222222222222222222
 BOT_USER = 999999999999999999
+OPERATOR = 999999999999999990  # the bot's owner, a member of no league here
 ANNOUNCEMENTS = 333333333333333333
 APPROVALS = 444444444444444444
 _ids = itertools.count(900000000000000000)
@@ -326,6 +327,7 @@ class FakeBot:
         self.channel_checks: dict[int, dict[str, object]] = {}
         self.dms: dict[int, FakeChannel] = {}
         self.user = discord.Object(BOT_USER)  # the bot's own account, logged in
+        self.owner_id = OPERATOR  # who runs the bot: the application's owner
 
     @property
     def scheduler(self) -> LeagueScheduler:
@@ -353,6 +355,9 @@ class FakeBot:
 
     async def fetch_channel(self, channel_id: int) -> FakeChannel:
         raise discord.NotFound(_FakeHTTPResponse(404), "Unknown Channel")
+
+    async def is_owner(self, user: discord.abc.User) -> bool:
+        return user.id == self.owner_id
 
     async def sync_guild_commands(self) -> int:
         self.synced += 1

@@ -7,23 +7,31 @@ leagues through Discord: tests/e2e/test_two_leagues_e2e.py."""
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 
 import discord
 
 from bot.components.paging import PageButton
+from bot.database import Database
 from bot.models import ServerSetup
 from bot.repositories import cards
+from bot.restore import restore
 from bot.services import approvals, machine_list, membership, scores, setup, standings
+from cogs.commissioner import Commissioner
 from cogs.exports.exports import export_season
+from cogs.league.admin import OPERATOR_BACKUP, OPERATOR_SYNC
 from cogs.scorecards.scorecards_views import ApproveCompleteButton, RejectSelect
 from cogs.standings.standings_cog import Standings
 from tests.cogs.conftest import COMMISSIONER, PLAYERS, as_user, at
 from tests.cogs.fakes import (
     COMMISSIONER_ROLE,
     GUILD,
+    OPERATOR,
     FakeBot,
     FakeChannel,
     FakeInteraction,
+    FakeMember,
+    FakeRole,
     click,
     invoke,
 )
@@ -116,3 +124,51 @@ async def test_two_leagues_a_dm_names_its_league(league: FakeBot) -> None:
     (dm,) = bot.dms[PLAYERS[1].id].sent
     assert dm.content.startswith("**League** · The commissioner rejected your score of "
                                  "500,000,000 on game 1")  # fmt: skip
+
+
+# --- the one database file both leagues live in ---------------------------------------------
+
+ADMIN = {c.qualified_name: c for c in Commissioner().walk_app_commands()}
+OPERATOR_MEMBER = FakeMember(OPERATOR, "Operator", [FakeRole(COMMISSIONER_ROLE)])
+
+
+async def test_two_leagues_a_leagues_commissioner_may_not_back_up_the_file_both_share(
+    league: FakeBot,
+) -> None:
+    """One file holds both leagues: North's commissioner neither copies the other
+    league onto the host's disk nor registers the commands both leagues share."""
+    bot = await two_leagues(league)
+    backup = ADMIN["league admin backup"]
+    said = await invoke(backup, Commissioner(),
+                        as_user(bot, COMMISSIONER, TONIGHT))  # fmt: skip
+    assert said.text == OPERATOR_BACKUP
+    assert not bot.settings.backup_dir.exists() or not any(bot.settings.backup_dir.iterdir())
+    said = await invoke(ADMIN["league admin sync"], Commissioner(),
+                        as_user(bot, COMMISSIONER, TONIGHT))  # fmt: skip
+    assert said.text == OPERATOR_SYNC
+    assert bot.synced == 0
+
+
+async def test_two_leagues_a_backup_gives_each_league_back_its_own(
+    league: FakeBot, tmp_path: Path
+) -> None:
+    """The operator's backup holds both leagues, and put back as the database it
+    gives each server its own league, exactly as it was, and nothing of the other."""
+    bot = await two_leagues(league)
+    await lock(bot)
+    await scores.submit(bot.db, GUILD, PLAYERS[1].id, 1, 500_000_000, now=TONIGHT)
+    said = await invoke(ADMIN["league admin backup"], Commissioner(),
+                        as_user(bot, OPERATOR_MEMBER, TONIGHT))  # fmt: skip
+    assert said.text.startswith("Backed up to league-")
+    (copy,) = bot.settings.backup_dir.iterdir()
+    target = tmp_path / "elsewhere" / "league.sqlite3"
+    target.parent.mkdir()
+    done = restore(copy, target, now=TONIGHT, other_server=False)
+    assert done.backup.leagues == (("League", GUILD), ("South League", SOUTH))
+    restored = await Database.open(target)
+    try:
+        for server in (GUILD, SOUTH):
+            again = await export_season(restored, server)
+            assert again.tables == (await export_season(bot.db, server)).tables
+    finally:
+        await restored.close()
