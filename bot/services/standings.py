@@ -38,6 +38,7 @@ from bot.services.outcomes.standings import (
     StandingRow,
 )
 from bot.services.season import SeasonTotals, ranking, season_totals, totals
+from bot.services.stakes import stakes_of
 
 NO_DIVISIONS = "There are no divisions yet; they start at the division week."
 
@@ -185,6 +186,7 @@ async def player_season(
             playoffs = None  # the season closed before its playoffs were played
         if past is not None and not history and playoffs is None:
             raise NotFound(f"{player.name} played no night in {ctx.season.name}.")
+        ahead = None if past else await stakes_of(conn, ctx, player.id, by_division(rows), history)
         return PlayerSeason(
             player=player,
             rank=row.rank if row else 0,
@@ -199,6 +201,7 @@ async def player_season(
             tonight=tonight,
             playoffs=playoffs,
             past=past,
+            stakes=ahead,
         )
 
 

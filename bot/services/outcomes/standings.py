@@ -6,9 +6,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
-from bot.models import (
-    Player,
-)
+from bot.models import Player
+from bot.scoring import ARace, NextMultiplier, PlayoffRace
 from bot.services.outcomes.scores import TonightScore
 
 
@@ -34,6 +33,17 @@ class PlayoffStanding:
 
 
 @dataclass(frozen=True)
+class Stakes:
+    """What rides on the next league night (week `week`) for one player."""
+
+    week: int
+    division: str  # the player's division once divisions are formed, else ''
+    a_race: ARace | None  # before the division week, in the weeks that count
+    playoffs: PlayoffRace | None  # over the season's last weeks, in the division
+    multiplier: NextMultiplier | None
+
+
+@dataclass(frozen=True)
 class PlayerSeason:
     player: Player
     rank: int
@@ -48,6 +58,7 @@ class PlayerSeason:
     tonight: list[TonightScore] = field(default_factory=list)  # today's night, if any
     playoffs: PlayoffStanding | None = None  # once playoff night is set
     past: str | None = None  # a past (or closed) season's name: no next night to speak of
+    stakes: Stakes | None = None  # what rides on the running season's next night
 
 
 @dataclass(frozen=True)
