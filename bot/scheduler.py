@@ -216,12 +216,14 @@ class LeagueScheduler:
         """The one post path: word the post, then claim its key and owe the text to
         the outbox in one transaction; the outbox's sender delivers it."""
         self.waits.pop((due.kind, due.day), None)
+        attendance = None
         if isinstance(due.content, GroupingsPost):  # embeds, frozen as Discord's JSON
             text, frozen = "", [[e.to_dict() for e in m] for m in embeds.groupings(due)]
+            attendance = due.content.view.night.id  # its buttons: late, absent, cancel
         else:
             text, frozen = render.post(due), None
         if not await announcements.enqueue(
-            self.db, self.guild_id, due.key, text, now=now, embeds=frozen
+            self.db, self.guild_id, due.key, text, now=now, embeds=frozen, attendance=attendance
         ):
             return "already"
         self.wake()

@@ -16,6 +16,7 @@ server would, against the Discord stand-in on this machine:
 from __future__ import annotations
 
 import asyncio
+import shutil
 import subprocess
 import sys
 from importlib import metadata
@@ -53,8 +54,9 @@ async def check(work: Path) -> None:
     version = metadata.version("league-bot")
     shown = podman(work, "run", "--rm", *LIMITS, "--network", "none", IMAGE, BOT, "--version")
     expect(shown.stdout.strip() == f"league-bot {version}", f"--version: {shown.stdout.strip()}")
-    data = work / "data"
-    data.mkdir(exist_ok=True)
+    data = work / "data"  # the volume: a new league every run
+    shutil.rmtree(data, ignore_errors=True)
+    data.mkdir()
     async with DiscordStandIn(token=TOKEN) as standin:
         world = World(standin, players=4)
         # The process's settings only: the league is set up from Discord.
@@ -67,10 +69,11 @@ async def check(work: Path) -> None:
                IMAGE)  # fmt: skip
         try:
             await _while_running(work, standin, world, version, env)
+        except BaseException:
+            print(podman(work, "logs", NAME, check=False).stderr[-3000:], file=sys.stderr)
+            raise
         finally:
-            logs = podman(work, "logs", NAME, check=False)
             podman(work, "rm", "--force", NAME, check=False)
-    print(logs.stderr[-3000:], file=sys.stderr)
 
 
 async def _while_running(

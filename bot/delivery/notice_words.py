@@ -14,6 +14,7 @@ from bot.outbox_kinds import NOTICE, Kind, ref_id
 from bot.services import attendance, outbox
 from bot.services.skips import skip_from_data
 from bot.ui import calendar, delivery, render
+from cogs.attendance.attendance_views import attendance_view
 
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient
@@ -35,10 +36,12 @@ async def skip(bot: LeagueClient, item: OutboxItem, data: dict[str, Any]) -> Out
 
 @renders(Kind.POST)
 async def post(bot: LeagueClient, item: OutboxItem, data: dict[str, Any]) -> Outgoing:
+    # A groupings post carries its night's attendance buttons (on its last message).
+    view = attendance_view(int(data["attendance"])) if "attendance" in data else None
     if "embeds" in data:  # frozen when it was owed: a re-send is the same post
         return in_embeds([[discord.Embed.from_dict(e) for e in message]
-                          for message in data["embeds"]])  # fmt: skip
-    return Outgoing(render.chunks(data["text"]))
+                          for message in data["embeds"]], view=view)  # fmt: skip
+    return Outgoing(render.chunks(data["text"]), view=view)
 
 
 @renders(Kind.ALERT)

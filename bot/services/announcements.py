@@ -210,16 +210,20 @@ async def enqueue(
     now: datetime,
     target: str = ANNOUNCEMENTS,
     embeds: Sequence[Sequence[Mapping[str, Any]]] | None = None,
+    attendance: int | None = None,
 ) -> bool:
     """Claim the post `key` and owe its text to the outbox, in one transaction:
     False (nothing owed) if it was claimed before. The text (or the `embeds` of
     each message, as Discord's JSON) is worded by the caller (a scheduled job or
-    a cog) and frozen; the outbox delivers it, the same at every try."""
+    a cog) and frozen; the outbox delivers it, the same at every try. With
+    `attendance` (a night's id) it carries that night's attendance buttons."""
     async with db.transaction() as conn:
         league = await league_of(conn, guild_id)
         if not await posts.claim(conn, league.id, key, stamp(now), MAX_ATTEMPTS):
             return False
         data: dict[str, Any] = {"embeds": embeds} if embeds is not None else {"text": text}
+        if attendance is not None:
+            data["attendance"] = attendance
         await owe(conn, guild_id, target, Kind.POST, key, data, now=now)
         return True
 

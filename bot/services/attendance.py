@@ -219,14 +219,15 @@ async def withdraw(
     db: Database,
     guild_id: int,
     discord_id: int,
-    kind: str,
+    kind: str | None,
     *,
     day: date | None = None,
     now: datetime,
 ) -> NoticeWithdrawn:
     """R2: a player takes back their own late notice or absence for the next
-    league night (or the night on `day`); it is kept, marked withdrawn."""
-    if kind not in ("late", "absent"):
+    league night (or the night on `day`); it is kept, marked withdrawn. With
+    `kind` None, whichever of the two they gave ("Cancel my notice")."""
+    if kind not in ("late", "absent", None):
         raise BadInput("A notice says you will be late or absent.")
     async with db.transaction() as conn:
         ctx = await season_of(conn, guild_id)
@@ -241,7 +242,7 @@ async def withdraw(
         given = [n for n in await nights.notices(conn, night.id) if n.player_id == player.id]
         if not given:
             raise BadInput(f"You have no late notice or absence for {when} to take back.")
-        if given[0].kind != kind:
+        if kind is not None and given[0].kind != kind:
             other = "/absent" if given[0].kind == "absent" else "/late"
             raise BadInput(
                 f"Your notice for {when} is {NOTICE_NAMES[given[0].kind]}; take it back with "
@@ -250,7 +251,22 @@ async def withdraw(
         await nights.withdraw_notice(conn, night.id, player.id, stamp(now))
         await owe(conn, guild_id, APPROVALS, Kind.NOTICE, notice_ref(given[0].id),
                   {"event": "withdrawn"}, now=now)  # fmt: skip
-        return NoticeWithdrawn(player, night, kind)
+        return NoticeWithdrawn(player, night, given[0].kind)
+
+
+async def night_of_post(db: Database, guild_id: int, night_id: int, *, now: datetime) -> date:
+    """The day of the league night a post's attendance buttons were made for:
+    a night of this league's running season that is not over yet."""
+    async with db.read() as conn:
+        ctx = await season_of(conn, guild_id)
+        night = await leagues.night_by_id(conn, night_id)
+        if night is None or night.season_id != ctx.season.id:
+            raise NotFound("Those buttons are not for a night of this league's season.")
+        if night.status == "finalized" or night.date < ctx.local(now).date():
+            name = "Playoff night" if night.kind == "playoff" else f"Week {night.week}"
+            raise WrongState(f"{name} on {night.date:%d %B} is over; /groups shows the next "
+                             "night, and /me has its buttons.")  # fmt: skip
+        return night.date
 
 
 async def notice_record(db: Database, notice_id: int) -> NoticeRecord | None:

@@ -187,6 +187,7 @@ async def player_season(
         if past is not None and not history and playoffs is None:
             raise NotFound(f"{player.name} played no night in {ctx.season.name}.")
         ahead = None if past else await stakes_of(conn, ctx, player.id, by_division(rows), history)
+        coming = await _coming_night(conn, ctx, now) if now and past is None else None
         return PlayerSeason(
             player=player,
             rank=row.rank if row else 0,
@@ -202,7 +203,19 @@ async def player_season(
             playoffs=playoffs,
             past=past,
             stakes=ahead,
+            coming_night=coming,
         )
+
+
+async def _coming_night(
+    conn: aiosqlite.Connection, ctx: SeasonContext, now: datetime
+) -> int | None:
+    """The id of the season's next league night (today's included) not over yet."""
+    today = ctx.local(now).date()
+    for night in await leagues.nights(conn, ctx.season.id):
+        if night.kind == "regular" and night.date >= today and night.status != "finalized":
+            return night.id
+    return None
 
 
 def in_field(entries: list[FieldEntry]) -> set[int]:

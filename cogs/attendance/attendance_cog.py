@@ -12,6 +12,7 @@ from bot.parsing import parse_date
 from bot.services import attendance
 from bot.ui.replies import guild_of, respond
 from cogs.attendance import attendance_text
+from cogs.attendance.attendance_views import ATTENDANCE_ITEMS
 
 
 class Attendance(commands.Cog):
@@ -87,3 +88,4 @@ async def _withdraw(interaction: Interaction, kind: str, **details: Any) -> None
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(Attendance())
+    bot.add_dynamic_items(*ATTENDANCE_ITEMS)  # the groupings post's and /me's buttons

@@ -14,6 +14,7 @@ from bot.components.interactions import league_bot, now_of
 from bot.services import groups, standings
 from bot.services.errors import NotFound
 from bot.ui.replies import guild_of, respond
+from cogs.attendance.attendance_views import attendance_view
 from cogs.standings import standings_text
 
 
@@ -83,9 +84,9 @@ class Standings(commands.Cog):
             # the service speaks to the user ("You are not a player …"); this is someone else
             raise NotFound(f"{player.display_name} is not a player in this league.") from None
         mine = player is None or player.id == interaction.user.id
-        await respond(
-            interaction, standings_text.player_season(shown, reasons=mine), ephemeral=True
-        )
+        # Their own /me carries the next night's attendance buttons (late, absent, cancel).
+        view = attendance_view(shown.coming_night) if mine and shown.coming_night else None
+        await respond(interaction, standings_text.player_season(shown, reasons=mine), view=view)
 
     me.autocomplete("season")(season_choices)
 

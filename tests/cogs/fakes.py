@@ -434,6 +434,7 @@ async def click(item: Any, interaction: FakeInteraction, values: list[str] | Non
     as discord.py does after a restart. A picked value must be one of the menu's."""
     from bot.components.approvals import DecisionButton
     from bot.components.paging import PageButton
+    from cogs.attendance.attendance_views import ATTENDANCE_ITEMS
     from cogs.playoffs.playoffs_views import MATCH_ITEMS
     from cogs.scorecards.scorecards_views import CARD_ITEMS
 
@@ -444,7 +445,7 @@ async def click(item: Any, interaction: FakeInteraction, values: list[str] | Non
         assert inner.min_values <= len(values) <= inner.max_values
         interaction.data = {**interaction.data, "custom_id": inner.custom_id, "values": values}
     interaction.type = discord.InteractionType.component
-    for kind in (DecisionButton, PageButton, *CARD_ITEMS, *MATCH_ITEMS):
+    for kind in (DecisionButton, PageButton, *CARD_ITEMS, *MATCH_ITEMS, *ATTENDANCE_ITEMS):
         match = kind.__discord_ui_compiled_template__.fullmatch(inner.custom_id)
         if match is not None:
             found = await kind.from_custom_id(interaction, inner, match)  # type: ignore[attr-defined]

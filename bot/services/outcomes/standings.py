@@ -59,6 +59,7 @@ class PlayerSeason:
     playoffs: PlayoffStanding | None = None  # once playoff night is set
     past: str | None = None  # a past (or closed) season's name: no next night to speak of
     stakes: Stakes | None = None  # what rides on the running season's next night
+    coming_night: int | None = None  # the id of the next league night not over (its buttons)
 
 
 @dataclass(frozen=True)
