@@ -8,6 +8,7 @@ import asyncio
 from datetime import datetime, timedelta
 from typing import Any
 
+from bot import demo_attendance
 from bot.client import LeagueBot
 from bot.demo_script import (
     ABSENT,
@@ -85,10 +86,24 @@ class LeagueNight:
         await opened.done(timeout=10, quiet=0.05)
         if opened.modal is None:
             raise NotAsScripted(f"/score-form {options} answered {opened.content!r}")
+        if not quiet:
+            self.t.typed(who, "score-form", options)
+        exchange = await self.fill(who, opened, entries, quiet=quiet)
+        if not quiet:
+            self.t.answered(exchange, most)
+        await self.delivered()
+        self.flush()
+        return exchange
+
+    async def fill(
+        self, who: int, opened: Exchange, entries: dict[str, str], *, quiet: bool = False
+    ) -> Exchange:
+        """Fill each field of the form the bot `opened` whose label is in
+        `entries` with its text (the others stay blank) and submit it."""
+        assert opened.modal is not None
         fields = {row["label"]: row["component"]["custom_id"] for row in opened.modal["components"]}
         filled = {label: text for label, text in entries.items() if label in fields}
         if not quiet:
-            self.t.typed(who, "score-form", options)
             typed = " | ".join(f"{label}: {text}" for label, text in filled.items())
             self.t.say(indent(f"form “{opened.modal['title']}”, filled in: {typed}"))
         exchange = await self.standin.submit_modal(
@@ -98,10 +113,6 @@ class LeagueNight:
             channel_id=self.world.general,
         )
         await exchange.done(timeout=10, quiet=0.05)
-        if not quiet:
-            self.t.answered(exchange, most)
-        await self.delivered()
-        self.flush()
         return exchange
 
     async def click(
@@ -195,10 +206,8 @@ class LeagueNight:
         return exchange
 
     def approvals(self) -> list[dict[str, Any]]:
-        """Approval posts still showing their buttons."""
-        return [
-            m for m in self.standin.channel_messages(self.world.approvals) if m.get("components")
-        ]
+        """Approval posts still showing their buttons (not the attendance board)."""
+        return [m for m in self.standin.channel_messages(self.world.approvals) if _is_card(m)]
 
     def member(self, name: str) -> int:
         return self.world.players[name]
@@ -246,13 +255,15 @@ class LeagueNight:
         await self.scheduled("cutoff", at(NIGHT, "15:00"))
         when = at(NIGHT, "16:40")
         self.standin.set_time(when)
-        self.t.heading(when, "a late notice after the cutoff")
-        await self.run(self.member("Dan"), "late", {"minutes": 10, "note": "traffic on 22"})
+        self.t.heading(when, "running late, in one tap, after the cutoff")
+        await demo_attendance.late_in_one_tap(self, "Dan", "10", "traffic on 22")
         when = at(NIGHT, "18:30")
         self.standin.set_time(when)
         self.t.heading(when, "vetoes")
         for name, machine in VETOES.items():
             await self.run(self.member(name), "veto", {"machine": machine})
+        here = ["Ann", "Bob", "Cat", "Eve", "Fay"]
+        await demo_attendance.check_in(self, at(NIGHT, "19:05"), here)
         await self.scheduled("lock", at(NIGHT, "19:15"), most=10)
 
     def games_of(self, name: str) -> list[str]:
@@ -377,7 +388,13 @@ class LeagueNight:
 
 
 def _is_card(message: dict[str, Any]) -> bool:
-    return bool(message.get("embeds")) and bool(message.get("components"))
+    """An approval card still showing its buttons (not the groupings post's
+    buttons, nor the attendance board's menus)."""
+    return any(
+        c.get("custom_id", "").startswith("card:")
+        for row in message.get("components") or []
+        for c in row.get("components", [])
+    )
 
 
 def _title(message: dict[str, Any]) -> str:

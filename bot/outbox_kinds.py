@@ -30,16 +30,18 @@ class Kind(StrEnum):
     PLAYOFF_MATCH = "playoff_match"  # a bracket match decided (or corrected), the bracket after it
     MATCH_CARD = "match_card"  # a bracket match's card posted, with its buttons
     MATCH_CARD_UPDATE = "match_card_update"  # that card edited as the match stands (coalesced)
+    ATTENDANCE = "attendance"  # a league night's attendance board, for the commissioner
+    ATTENDANCE_UPDATE = "attendance_update"  # that board edited as the night stands (coalesced)
 
 
 # The edits of a posted message: each message's edits have a lane of their own,
 # after its post; a waiting edit is coalesced with a later one of the same message.
-EDITS = (Kind.APPROVAL_UPDATE, Kind.MATCH_CARD_UPDATE)
+EDITS = (Kind.APPROVAL_UPDATE, Kind.MATCH_CARD_UPDATE, Kind.ATTENDANCE_UPDATE)
 
 
 # What a ref names: '<prefix>:<id>'.
-CARD, NIGHT, SCORE, PRE_MAKEUP, PHOTO, NOTICE, SKIP, MATCH_CARD = (
-    "card", "night", "score", "premakeup", "photo", "notice", "skip", "matchcard",
+CARD, NIGHT, SCORE, PRE_MAKEUP, PHOTO, NOTICE, SKIP, MATCH_CARD, BOARD = (
+    "card", "night", "score", "premakeup", "photo", "notice", "skip", "matchcard", "board",
 )  # fmt: skip
 
 
@@ -49,6 +51,11 @@ def card_ref(card_id: int) -> str:
 
 def match_card_ref(card_id: int) -> str:
     return f"{MATCH_CARD}:{card_id}"
+
+
+def board_ref(night_id: int) -> str:
+    """A league night's attendance board."""
+    return f"{BOARD}:{night_id}"
 
 
 def night_ref(night_id: int) -> str:

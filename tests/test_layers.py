@@ -69,6 +69,7 @@ LAYERS = {
     "bot.demo": "app",
     "bot.demo_playoffs": "app",
     "bot.demo_night": "app",
+    "bot.demo_attendance": "app",
     "bot.demo_script": "app",
     "bot.stage": "app",
     "bot.transcript": "app",

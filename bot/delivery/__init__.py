@@ -46,8 +46,8 @@ from bot.delivery.buckets import keep_edits_apart
 from bot.delivery.outgoing import Outgoing
 from bot.delivery.words import words
 from bot.models import OutboxItem
-from bot.outbox_kinds import CARD, MATCH_CARD, ref_id
-from bot.services import bracket_cards, outbox
+from bot.outbox_kinds import BOARD, CARD, MATCH_CARD, ref_id
+from bot.services import attendance_board, bracket_cards, outbox
 from bot.services.commissioners import recorded as recorded_commissioners
 from cogs.scorecards import scorecards
 
@@ -254,7 +254,12 @@ class Sender:
         now = self.clock()
         card_id = ref_id(item.ref, CARD)
         match_card_id = ref_id(item.ref, MATCH_CARD)
-        if match_card_id is not None:
+        board_id = ref_id(item.ref, BOARD)
+        if board_id is not None:
+            if await attendance_board.message_gone(self.bot.db, item, board_id, now=now):
+                log.warning("the attendance board %s was deleted while its night is open: "
+                            "posted again", item.ref)  # fmt: skip
+        elif match_card_id is not None:
             if await bracket_cards.message_gone(self.bot.db, item, match_card_id, now=now):
                 log.warning("the match card %s was deleted while its match is open: posted "
                             "again", item.ref)  # fmt: skip

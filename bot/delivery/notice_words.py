@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.delivery.outgoing import Outgoing, in_embeds, nothing, renders
+from bot.delivery.outgoing import Outgoing, in_embeds, nothing, post_or_edit, renders
 from bot.models import OutboxItem
-from bot.outbox_kinds import NOTICE, Kind, ref_id
-from bot.services import attendance, outbox
+from bot.outbox_kinds import BOARD, NOTICE, Kind, ref_id
+from bot.services import attendance, attendance_board, outbox
 from bot.services.skips import skip_from_data
 from bot.ui import calendar, delivery, render
-from cogs.attendance.attendance_views import attendance_view
+from cogs.attendance import attendance_text
+from cogs.attendance.attendance_views import attendance_view, board_view
 
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient
@@ -42,6 +43,18 @@ async def post(bot: LeagueClient, item: OutboxItem, data: dict[str, Any]) -> Out
         return in_embeds([[discord.Embed.from_dict(e) for e in message]
                           for message in data["embeds"]], view=view)  # fmt: skip
     return Outgoing(render.chunks(data["text"]), view=view)
+
+
+@renders(Kind.ATTENDANCE, Kind.ATTENDANCE_UPDATE)
+async def attendance_board_post(bot: LeagueClient, item: OutboxItem, _: dict[str, Any]) -> Outgoing:
+    """R2: a night's attendance board, posted or edited as the night stands when sent."""
+    found = await attendance_board.shown(bot.db, item.guild_id, ref_id(item.ref, BOARD) or 0)
+    if found is None:
+        return nothing(f"{item.ref} does not exist")
+    title, text = attendance_text.board(found)
+    shown = in_embeds([[discord.Embed(title=title, description=text)]], view=board_view(found))
+    edit = item.kind == Kind.ATTENDANCE_UPDATE
+    return post_or_edit(shown, edit, found.message_id, "the night as it stands")
 
 
 @renders(Kind.ALERT)

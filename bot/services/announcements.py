@@ -22,7 +22,7 @@ from bot.outbox_kinds import Kind
 from bot.repositories import leagues, nights, people, playoff_nights, posts, scores
 from bot.rules.calendar import weekday_number
 from bot.rules.playoffs import format_week
-from bot.services import picks, playoff_checkin, playoffs
+from bot.services import attendance_board, picks, playoff_checkin, playoffs
 from bot.services.context import SeasonContext, league_of, season_of, stamp
 from bot.services.errors import LeagueError
 from bot.services.groups import week_view
@@ -222,9 +222,11 @@ async def enqueue(
         if not await posts.claim(conn, league.id, key, stamp(now), MAX_ATTEMPTS):
             return False
         data: dict[str, Any] = {"embeds": embeds} if embeds is not None else {"text": text}
-        if attendance is not None:
+        if attendance is not None:  # its buttons, and the commissioner's board with it
             data["attendance"] = attendance
         await owe(conn, guild_id, target, Kind.POST, key, data, now=now)
+        if attendance is not None:
+            await attendance_board.start(conn, guild_id, attendance, now=now)
         return True
 
 

@@ -17,6 +17,7 @@ from bot.scoring import (
     notice_timing,
     pre_makeup_nights_left,
 )
+from bot.services import attendance_board
 from bot.services.context import (
     SeasonContext,
     check_text,
@@ -63,6 +64,7 @@ async def notify(
         # The commissioner's copy, in the approvals channel, owed with the notice.
         await owe(conn, guild_id, APPROVALS, Kind.NOTICE, notice_ref(given.notice.id),
                   {"event": "given"}, now=now)  # fmt: skip
+        await attendance_board.changed(conn, guild_id, given.night.id, now=now)
         return given
 
 
@@ -83,8 +85,10 @@ async def mark(
         ctx = await season_of(conn, guild_id)
         night = await _night_of_notice(conn, ctx, day, now)
         player = await player_of_night(conn, ctx.league, night, player_name)  # removed since?
-        return await _give(conn, ctx, player, kind, day, None, "marked by the commissioner",
-                           by, now)  # fmt: skip
+        given = await _give(conn, ctx, player, kind, day, None, "marked by the commissioner",
+                            by, now)  # fmt: skip
+        await attendance_board.changed(conn, guild_id, given.night.id, now=now)
+        return given
 
 
 async def _night_of_notice(
@@ -251,6 +255,7 @@ async def withdraw(
         await nights.withdraw_notice(conn, night.id, player.id, stamp(now))
         await owe(conn, guild_id, APPROVALS, Kind.NOTICE, notice_ref(given[0].id),
                   {"event": "withdrawn"}, now=now)  # fmt: skip
+        await attendance_board.changed(conn, guild_id, night.id, now=now)
         return NoticeWithdrawn(player, night, given[0].kind)
 
 

@@ -32,7 +32,7 @@ from bot.scoring import (
     split_dues,
     with_newcomers,
 )
-from bot.services import playoffs
+from bot.services import attendance_board, playoffs
 from bot.services.context import SeasonContext, night_of_week, night_season, season_of, stamp
 from bot.services.errors import NotReady, WrongState
 from bot.services.outbox import owe_results
@@ -131,6 +131,7 @@ async def finalize_in(
     # Owed with the results: a finalized night is always announced (R12: a
     # recomputed one again), even if the channel refuses the bot for now.
     await owe_results(conn, ctx.league.guild_id, finalized, ctx.season.regular_nights, now=now)
+    await attendance_board.changed(conn, ctx.league.guild_id, night.id, now=now)  # menus off
     await playoffs.set_up_in(conn, ctx, finalized, now=now)  # R13.4: after the last night
     return replace(stored, newly_finalized=True)
 

@@ -22,6 +22,7 @@ import aiosqlite
 from bot.database import Database
 from bot.models import Night, OutboxItem
 from bot.outbox_kinds import (
+    BOARD,
     CARD,
     EDITS,
     MATCH_CARD,
@@ -32,7 +33,7 @@ from bot.outbox_kinds import (
     night_ref,
     ref_id,
 )
-from bot.repositories import cards, kept_photos, match_cards, nights, outbox_items, scores
+from bot.repositories import cards, checkins, kept_photos, match_cards, nights, outbox_items, scores
 from bot.services.context import night_of_week, season_of, stamp
 from bot.services.errors import WrongState
 from bot.services.outcomes.admin import DeliveryStatus, Resent
@@ -177,6 +178,9 @@ async def sent(
         match_card_id = ref_id(done.ref, MATCH_CARD)
         if done.kind == Kind.MATCH_CARD and message_id is not None and match_card_id is not None:
             await match_cards.set_message(conn, match_card_id, message_id)
+        board_id = ref_id(done.ref, BOARD)
+        if done.kind == Kind.ATTENDANCE and message_id is not None and board_id is not None:
+            await checkins.set_board_message(conn, board_id, message_id)
 
 
 async def _photo_posted(

@@ -11,7 +11,7 @@ import aiosqlite
 from bot.database import Database
 from bot.models import Game, Group, Night, Photo, Player, Score
 from bot.repositories import leagues, nights, people, playoff_nights, scores
-from bot.services import photos
+from bot.services import attendance_board, photos
 from bot.services.card_posts import owe_group_card
 from bot.services.context import (
     SeasonContext,
@@ -161,6 +161,9 @@ async def _store(
         )
     if notice is not None and notice.kind == "absent":
         await nights.withdraw_notice(conn, night.id, target.id, stamp(now))
+    group_scores = await scores.live_scores_of_group(conn, group.id)
+    if notice is not None or all(s.player_id != target.id for s in group_scores):
+        await attendance_board.changed(conn, guild_id, night.id, now=now)  # they are in
     score_id = await scores.add_score(conn, game.id, target.id, score, submitter, stamp(now))
     if photo is not None:  # its post is owed before the card's, which links to it
         await photos.keep(conn, guild_id, score_id, photo, now=now)

@@ -34,6 +34,8 @@ WHAT = {  # each kind of outbox item (bot.outbox_kinds.Kind), in words
     "season_closed": "season closed",
     "match_card": "playoff match card",
     "match_card_update": "update of a playoff match card",
+    "attendance": "attendance board",
+    "attendance_update": "update of the attendance board",
 }
 WHERE = {"announcements": "#announcements", "approvals": "#approvals", "commissioners": "DM"}
 LISTED = 10  # failed posts listed by name in an alert or the status

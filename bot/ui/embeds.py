@@ -193,7 +193,8 @@ def groupings(post: Post) -> Messages:
     content = post.content
     assert isinstance(content, GroupingsPost)  # only a groupings post comes here
     view = content.view
-    notes = [*week_notes(view), f"Late tonight? Use /late before {view.late_cutoff:%H:%M}."]
+    late = f"Late or not coming? Tap a button below before {view.late_cutoff:%H:%M}."
+    notes = [*week_notes(view), late]
     if post.late:
         notes.append(f"(Posted late: the bot was offline at {post.at:%H:%M}.)")
     fields = [f for g in view.groups for f in fields_of(g.label, group_lines(g))]

@@ -3,7 +3,13 @@ what a missed game scores for them (R3), or taken back."""
 
 from __future__ import annotations
 
-from bot.services.outcomes.notices import NoticeGiven, NoticeWithdrawn
+from bot.services.outcomes.notices import (
+    AttendanceBoard,
+    BoardLine,
+    CheckedIn,
+    NoticeGiven,
+    NoticeWithdrawn,
+)
 from bot.ui.calendar import NOTICE_KINDS, night_name
 
 
@@ -86,3 +92,43 @@ def _playoff_absence(given: NoticeGiven) -> str:
         f"place at {given.grace_until:%H:%M}, unless the commissioner moves playoff night. "
         "Changed your mind? /absent cancel:True takes it back."
     )
+
+
+def board(shown: AttendanceBoard) -> tuple[str, str]:
+    """A night's attendance board as the commissioner reads it on a phone: a
+    title, then who is in, late (by when), out and not heard from."""
+    night = shown.night
+    title = f"Attendance · week {night.week} · {night.date:%A} {night.date.day} {night.date:%B}"
+    lines = [f"**In ({len(shown.in_)}):** " + (_names(shown.in_) or "nobody yet")]
+    if shown.late:
+        lines.append(f"**Late ({len(shown.late)}):**")
+        lines.extend(f"- {line.name}{_late(line)}" for line in shown.late)
+    if shown.out:
+        lines.append(f"**Out ({len(shown.out)}):** " + _names(shown.out))
+    if shown.silent:
+        lines.append(f"**Not heard from ({len(shown.silent)}):** " + _names(shown.silent))
+    if not shown.open:
+        lines.append("The night is finalized.")
+    elif shown.checkable:
+        lines.append("Check players in as they arrive, from the menu below.")
+    return title, "\n".join(lines)
+
+
+def _names(lines: list[BoardLine]) -> str:
+    return ", ".join(line.name for line in lines)
+
+
+def _late(line: BoardLine) -> str:
+    minutes = f", about {line.minutes} min (by {line.by:%H:%M})" if line.by else ""
+    note = f": {line.note}" if line.note else ""
+    return f"{minutes}{note}"
+
+
+def checked_in(done: CheckedIn) -> str:
+    """The commissioner's answer after a check-in from the board's menu."""
+    verb = "Check-in taken back" if done.undo else "Checked in"
+    parts = [f"{verb}: {', '.join(done.done)}." if done.done else ""]
+    if done.already:
+        state = "not checked in" if done.undo else "already in"
+        parts.append(f"{', '.join(done.already)}: {state}, nothing changed.")
+    return " ".join(p for p in parts if p)

@@ -9,14 +9,22 @@ privately."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
 import discord
 
-from bot.components.interactions import deliver, league_bot, now_of
-from bot.services import attendance
+from bot.components.interactions import (
+    check_commissioner,
+    deliver,
+    league_bot,
+    note_commissioner,
+    now_of,
+)
+from bot.services import attendance, attendance_board
 from bot.services.errors import BadInput
+from bot.services.outcomes.notices import AttendanceBoard, BoardLine
 from bot.ui.replies import guild_of, report, require_league_guild, respond
 from cogs.attendance import attendance_text
 
@@ -174,4 +182,97 @@ def attendance_view(night_id: int) -> discord.ui.View:
     return view
 
 
-ATTENDANCE_ITEMS = (LateButton, AbsentButton, CancelButton)
+MENU_SIZE = 25  # Discord: the options of one select menu
+CHECK_IN_MENUS = 3  # with the undo menu, 4 of a message's 5 rows: 75 players to check in
+
+
+def _picked(interaction: discord.Interaction) -> list[str]:
+    data: Mapping[str, Any] = interaction.data or {}
+    return [str(v) for v in data.get("values") or []]
+
+
+class _BoardMenu:
+    """A board's menu rebuilt after a restart from its custom id (the night's id)."""
+
+    undo = False
+    night_id: int
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Any:
+        part = int(match.groupdict().get("part") or 1)
+        return cls(int(match["id"]), part)  # type: ignore[call-arg]  # each menu takes these
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            require_league_guild(interaction)
+            await check_commissioner(interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await note_commissioner(interaction)
+            bot = league_bot(interaction)
+            done = await attendance_board.check_in(
+                bot.db, guild_of(interaction), self.night_id, _picked(interaction),
+                undo=self.undo, by=interaction.user.id, now=now_of(interaction),
+            )  # fmt: skip
+            deliver(interaction)  # the board, edited
+            await respond(interaction, attendance_text.checked_in(done))
+        except Exception as error:
+            await report(interaction, error)
+
+
+def _select(custom_id: str, placeholder: str, lines: Sequence[BoardLine]) -> Any:
+    """A menu of players (a placeholder option when rebuilt from a click)."""
+    options = [_option(line) for line in lines[:MENU_SIZE]]
+    options = options or [discord.SelectOption(label="-", value="-")]
+    return discord.ui.Select(custom_id=custom_id, placeholder=placeholder, options=options,
+                             min_values=1, max_values=len(options))  # fmt: skip
+
+
+def _option(line: BoardLine) -> discord.SelectOption:
+    """A player, with their group (Discord: 100 characters each)."""
+    return discord.SelectOption(label=line.name[:100], value=str(line.player_id),
+                                description=line.group[:100])  # fmt: skip
+
+
+class CheckInSelect(
+    _BoardMenu,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"attend:in:{ID}:(?P<part>[1-9])",
+):
+    """R2: the commissioner checks in the players who came (several at once)."""
+
+    def __init__(self, night_id: int, part: int = 1, options: Sequence[BoardLine] = ()) -> None:
+        placeholder = "Check in…" if part == 1 else f"Check in… (more, {part})"
+        super().__init__(_select(f"attend:in:{night_id}:{part}", placeholder, options))
+        self.night_id = night_id
+
+
+class UndoSelect(
+    _BoardMenu, discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"attend:undo:{ID}"
+):
+    """A check-in made by mistake, taken back (a player with a score stays in)."""
+
+    undo = True
+
+    def __init__(self, night_id: int, part: int = 1, options: Sequence[BoardLine] = ()) -> None:
+        super().__init__(_select(f"attend:undo:{night_id}", "Undo a check-in…", options))
+        self.night_id = night_id
+
+
+def board_view(shown: AttendanceBoard) -> discord.ui.View | None:
+    """The board's menus while its night is open: who may be checked in (in
+    menus of 25), and whose check-in may be undone."""
+    if not shown.open:
+        return None
+    view = discord.ui.View(timeout=None)
+    checkable = shown.checkable
+    for part in range(min(CHECK_IN_MENUS, -(-len(checkable) // MENU_SIZE))):
+        chunk = checkable[part * MENU_SIZE : (part + 1) * MENU_SIZE]
+        view.add_item(CheckInSelect(shown.night.id, part + 1, chunk))
+    if shown.undoable:
+        view.add_item(UndoSelect(shown.night.id, 1, shown.undoable))
+    return view if view.children else None
+
+
+ATTENDANCE_ITEMS = (LateButton, AbsentButton, CancelButton, CheckInSelect, UndoSelect)

@@ -81,11 +81,24 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
             assert "\nGroup 1\nAnn, Bob, Cat\nGame 1 order: Cat → Bob → Ann\n" in posts[0]
             assert standin.channel_messages(world.announcements)[0]["embeds"]
             assert posts[1].startswith("**Week 1: late-notice cutoff (15:00).**\n- Gus: absent")
-            dan_late = transcript.lines[
-                transcript.lines.index("Dan › /late minutes:10 note:traffic on 22") + 1
-            ]
+            # Dan is late in one tap: the groupings post's button, then its form (R2.1).
+            tapped = transcript.lines.index("Dan clicks [Running late…] on “Week 1 · "
+                                            "Wednesday 07 January 2026”")  # fmt: skip
+            dan_late = transcript.lines[tapped + 3]
+            assert transcript.lines[tapped + 2] == ("form “Running late”, filled in: About how "
+                                                    "many minutes late?: 10 | Note (optional): "
+                                                    "traffic on 22")  # fmt: skip
             cutoff = "after the 15:00 late-notice cutoff: your group will not wait past 19:30"
             assert cutoff in dan_late
+            # The commissioner's attendance board, kept current and checked in from (R2).
+            (board,) = [shown(m) for m in standin.channel_messages(world.approvals)
+                        if shown(m).startswith("**Attendance · week 1")]  # fmt: skip
+            assert board.splitlines()[1:5] == [
+                "**In (5):** Ann, Bob, Cat, Eve, Fay",
+                "**Late (1):**",
+                "- Dan, about 10 min (by 19:25): traffic on 22",
+                "**Out (1):** Gus",
+            ]
             # Picks lock: the lowest-ranked picker's veto applies in each group (R4.4).
             assert night.games_of("Ann")[0] == "The Addams Family"  # Cat vetoed Attack from Mars
             assert "Medieval Madness" not in night.games_of("Dan")  # Fay vetoed it

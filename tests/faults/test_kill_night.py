@@ -452,11 +452,14 @@ async def test_sigkill_at_random_moments_of_a_night_loses_and_doubles_nothing(
     assert len(expected["results"]) == PLAYERS
     # One card per group, every score on it approved, no menus left.
     cards = [c for c in expected["approvals"] if c.startswith("**Week 1 · Group")]
-    assert len(cards) == len(expected["approvals"]) == GROUPS, expected["approvals"]
+    (board,) = [c for c in expected["approvals"] if c.startswith("**Attendance · week 1")]
+    assert board.endswith("The night is finalized.")  # the night's attendance board, once
+    assert len(cards) + 1 == len(expected["approvals"]) and len(cards) == GROUPS, cards
     assert all(c.endswith("All decided.") for c in cards), cards
     lines = [line for c in cards for line in c.split("\n") if line.startswith("P")]
     assert len(lines) == PLAYERS * GAMES and all(x.endswith(" ✓") for x in lines), lines
-    assert expected["buttons"] == [[]] * GROUPS or expected["buttons"] == [None] * GROUPS
+    # The cards and the board: none has a button or menu left once the night is final.
+    assert expected["buttons"] in ([[]] * (GROUPS + 1), [None] * (GROUPS + 1))
     assert failed == [], where
     assert got["scores"] == expected["scores"], where  # each score stored once, all approved
     assert got["results"] == expected["results"], where

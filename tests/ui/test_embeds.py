@@ -154,7 +154,7 @@ def test_groupings_one_message_per_ten_groups_at_most(players: int, most: int) -
         players // 4
     )
     assert "(Posted late: the bot was offline at 12:00.)" in lines
-    assert "Late tonight? Use /late before 15:00." in lines
+    assert "Late or not coming? Tap a button below before 15:00." in lines
     assert "use /veto before 19:15." in lines
     owed = [f for m in messages for e in m for f in e.fields if f.name.startswith("Pre-makeup")]
     assert owed and "Attack from Mars" in owed[0].value

@@ -61,3 +61,46 @@ class NoticeRecord:
     notice: Notice
     player: Player
     night: Night
+
+
+@dataclass(frozen=True)
+class BoardLine:
+    """One player on a night's attendance board."""
+
+    player_id: int
+    name: str
+    group: str  # the group's label ("Group 2", "A1")
+    minutes: int | None = None  # a late notice's minutes
+    by: time | None = None  # a late notice's arrival time: the play time plus its minutes
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class AttendanceBoard:
+    """R2: a league night's attendance for the commissioner, as it stands: who
+    is in (checked in, or has a score that night), late, out, and who has said
+    nothing; the check-in menus' players. `open` until the night is finalized."""
+
+    night: Night
+    in_: list[BoardLine]
+    late: list[BoardLine]
+    out: list[BoardLine]
+    silent: list[BoardLine]
+    undoable: list[BoardLine]  # checked in with no score yet: a check-in can be undone
+    open: bool
+    message_id: int | None
+
+    @property
+    def checkable(self) -> list[BoardLine]:
+        """Who may still be checked in: the late, the silent, then the out."""
+        return [*self.late, *self.silent, *self.out]
+
+
+@dataclass(frozen=True)
+class CheckedIn:
+    """The players a check-in (or its undoing) changed, and those it left alone."""
+
+    night: Night
+    done: list[str]
+    already: list[str]
+    undo: bool = False
