@@ -35,13 +35,18 @@ BOT = "/opt/league-bot/.venv/bin/league-bot"
 LIMITS = ("--ulimit", "nofile=4096:4096", "--ulimit", "nproc=4096:4096")
 
 
-def podman(work: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+def _podman(work: Path, args: tuple[str, ...], check: bool) -> subprocess.CompletedProcess[str]:
     command = ["podman", "--root", str(work / "storage"), "--runroot", str(work / "run"),
                "--storage-driver", "vfs", "--runtime", "runc", *args]  # fmt: skip
-    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
     if check and done.returncode != 0:
         raise SystemExit(f"{' '.join(args[:2])} failed ({done.returncode}): {done.stderr.strip()}")
     return done
+
+
+async def podman(work: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    """podman, in a thread: the stand-in on this event loop goes on answering."""
+    return await asyncio.to_thread(_podman, work, args, check)
 
 
 def expect(ok: bool, what: str) -> None:
@@ -52,7 +57,8 @@ def expect(ok: bool, what: str) -> None:
 
 async def check(work: Path) -> None:
     version = metadata.version("league-bot")
-    shown = podman(work, "run", "--rm", *LIMITS, "--network", "none", IMAGE, BOT, "--version")
+    shown = await podman(work, "run", "--rm", *LIMITS, "--network", "none", "--no-healthcheck",
+                         IMAGE, BOT, "--version")  # fmt: skip
     expect(shown.stdout.strip() == f"league-bot {version}", f"--version: {shown.stdout.strip()}")
     data = work / "data"  # the volume: a new league every run
     shutil.rmtree(data, ignore_errors=True)
@@ -61,25 +67,26 @@ async def check(work: Path) -> None:
         world = World(standin, players=4)
         # The process's settings only: the league is set up from Discord.
         env = {"DISCORD_TOKEN": TOKEN, "DISCORD_API_BASE": standin.api_base}
-        podman(work, "rm", "--force", NAME, check=False)
+        await podman(work, "rm", "--force", NAME, check=False)
         # The image's own health check, run on demand (no systemd timer here).
-        podman(work, "run", "--detach", "--name", NAME, "--network", "host", *LIMITS,
-               "--health-interval", "disable",
-               "--volume", f"{data}:/data:U", *(f"--env={k}={v}" for k, v in env.items()),
-               IMAGE)  # fmt: skip
+        await podman(work, "run", "--detach", "--name", NAME, "--network", "host", *LIMITS,
+                     "--health-interval", "disable",
+                     "--volume", f"{data}:/data:U", *(f"--env={k}={v}" for k, v in env.items()),
+                     IMAGE)  # fmt: skip
         try:
             await _while_running(work, standin, world, version, env)
         except BaseException:
-            print(podman(work, "logs", NAME, check=False).stderr[-3000:], file=sys.stderr)
+            logs = await podman(work, "logs", NAME, check=False)
+            print(logs.stderr[-3000:], file=sys.stderr)
             raise
         finally:
-            podman(work, "rm", "--force", NAME, check=False)
+            await podman(work, "rm", "--force", NAME, check=False)
 
 
 async def _while_running(
     work: Path, standin: DiscordStandIn, world: World, version: str, env: dict[str, str]
 ) -> None:
-    for _ in range(1200):  # up to two minutes to start in a slow sandbox
+    for _ in range(3000):  # up to five minutes to start, beside the tests in a slow sandbox
         if standin.gateway.identifies and standin.registered_commands():
             break
         await asyncio.sleep(0.1)
@@ -89,25 +96,26 @@ async def _while_running(
     places = {"announcements": world.announcements, "approvals": world.approvals,
               "commissioners": world.role}  # fmt: skip
     setup = await standin.invoke(world.koi, "setup", places, channel_id=world.general)
-    await setup.done(timeout=30)
+    await setup.done(timeout=120)  # beside the tests, on a busy machine
     expect(
         setup.ephemeral and "set up" in setup.content,
         f"a server administrator set the league up with /setup: {setup.content.splitlines()[0]}",
     )
     asked = await standin.invoke(world.koi, "league admin status", {}, channel_id=world.general)
-    await asked.done(timeout=30)
+    await asked.done(timeout=120)
     expect(version in asked.content and asked.ephemeral,
            "it answered /league admin status, privately, with its version")  # fmt: skip
-    health = podman(work, "healthcheck", "run", NAME, check=False)
+    health = await podman(work, "healthcheck", "run", NAME, check=False)
     said = (health.stdout + health.stderr).strip() or "healthy"
     expect(health.returncode == 0, f"the image's health check passes while it runs: {said}")
-    stopped = podman(work, "stop", "--time", "15", NAME, check=False)
-    code = podman(work, "inspect", "--format", "{{.State.ExitCode}}", NAME).stdout.strip()
+    stopped = await podman(work, "stop", "--time", "15", NAME, check=False)
+    inspected = await podman(work, "inspect", "--format", "{{.State.ExitCode}}", NAME)
+    code = inspected.stdout.strip()
     expect(stopped.returncode == 0 and code == "0", f"SIGTERM stops it cleanly (exit {code})")
     volume = f"{work / 'data'}:/data:U"
-    after = podman(work, "run", "--rm", *LIMITS, "--network", "none", "--volume", volume,
-                   "--health-interval", "disable", *(f"--env={k}={v}" for k, v in env.items()),
-                   IMAGE, BOT, "health", check=False)  # fmt: skip
+    after = await podman(work, "run", "--rm", *LIMITS, "--network", "none", "--volume", volume,
+                         "--no-healthcheck", *(f"--env={k}={v}" for k, v in env.items()),
+                         IMAGE, BOT, "health", check=False)  # fmt: skip
     said = (after.stdout + after.stderr).strip()
     expect(after.returncode != 0, f"the health check fails once it stopped: {said}")
 

@@ -12,8 +12,11 @@ CREATE TABLE checkins (
 
 -- The night's attendance board: one message in the approvals channel, posted
 -- with the groupings and edited in place as notices and check-ins come in.
+-- `day` is the date it was posted for: a night moved to another date (a
+-- skipped date) gets a new board with that day's groupings.
 CREATE TABLE attendance_boards (
     night_id   INTEGER PRIMARY KEY REFERENCES nights (id),
+    day        TEXT    NOT NULL,
     message_id INTEGER
 );
 

@@ -12,7 +12,11 @@ CHECK_IN = "INSERT OR IGNORE INTO checkins (night_id, player_id, at, by) VALUES 
 UNDO = "DELETE FROM checkins WHERE night_id = ? AND player_id = ?"
 BOARD = "SELECT message_id FROM attendance_boards WHERE night_id = ?"
 HAS_BOARD = "SELECT COUNT(*) FROM attendance_boards WHERE night_id = ?"
-ADD_BOARD = "INSERT OR IGNORE INTO attendance_boards (night_id) VALUES (?)"
+BOARD_DAY = "SELECT day FROM attendance_boards WHERE night_id = ?"
+ADD_BOARD = (
+    "INSERT INTO attendance_boards (night_id, day) VALUES (?1, ?2)"
+    " ON CONFLICT (night_id) DO UPDATE SET day = ?2, message_id = NULL"
+)
 SET_MESSAGE = "UPDATE attendance_boards SET message_id = ? WHERE night_id = ?"
 
 
@@ -40,8 +44,15 @@ async def board_message(conn: aiosqlite.Connection, night_id: int) -> int | None
     return int(found) if found is not None else None
 
 
-async def add_board(conn: aiosqlite.Connection, night_id: int) -> None:
-    await run(conn, ADD_BOARD, (night_id,))
+async def board_day(conn: aiosqlite.Connection, night_id: int) -> str | None:
+    """The date (ISO) the night's board was posted for (None: no board)."""
+    found = await scalar(conn, BOARD_DAY, (night_id,))
+    return str(found) if found is not None else None
+
+
+async def add_board(conn: aiosqlite.Connection, night_id: int, day: str) -> None:
+    """A board for the night on `day` (one posted for another day is replaced)."""
+    await run(conn, ADD_BOARD, (night_id, day))
 
 
 async def set_board_message(

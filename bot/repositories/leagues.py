@@ -72,6 +72,8 @@ DELETE_NIGHT = (
     "DELETE FROM night_groups WHERE night_id = ?1;"
     "DELETE FROM picks WHERE night_id = ?1;"
     "DELETE FROM notices WHERE night_id = ?1;"
+    "DELETE FROM checkins WHERE night_id = ?1;"
+    "DELETE FROM attendance_boards WHERE night_id = ?1;"
     "DELETE FROM nights WHERE id = ?1 AND status = 'scheduled'"
 )
 REOPEN_NIGHT = (

@@ -19,7 +19,7 @@ import aiosqlite
 from bot.database import Database
 from bot.models import League, Night
 from bot.outbox_kinds import Kind
-from bot.repositories import leagues, nights, people, playoff_nights, posts, scores
+from bot.repositories import checkins, leagues, nights, people, playoff_nights, posts, scores
 from bot.rules.calendar import weekday_number
 from bot.rules.playoffs import format_week
 from bot.services import attendance_board, picks, playoff_checkin, playoffs
@@ -191,9 +191,10 @@ async def _cutoff(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) 
 
 async def _grace(conn: aiosqlite.Connection, ctx: SeasonContext, night: Night) -> GracePost:
     """R2.3: players the bot has heard nothing from tonight (no notice, no
-    score yet); there is no check-in."""
+    score yet, not checked in on the attendance board)."""
     everyone = {p.id: p.name for p in await people.players(conn, ctx.league.id, removed=True)}
     noticed = {n.player_id for n in await nights.notices(conn, night.id)}
+    noticed |= await checkins.checked_in(conn, night.id)
     missing: list[int] = []
     for group in await nights.groups(conn, night.id):
         scored = {s.player_id for s in await scores.live_scores_of_group(conn, group.id)}

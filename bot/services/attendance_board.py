@@ -25,10 +25,12 @@ NOT_OURS = "That attendance board is not one of this league's nights."
 
 
 async def start(conn: aiosqlite.Connection, guild_id: int, night_id: int, *, now: datetime) -> None:
-    """The night's board is owed (once), with the day's groupings post."""
-    if await checkins.has_board(conn, night_id):
+    """The night's board is owed with the day's groupings post: once, and once
+    more when the night moved to another date (a skipped date) since."""
+    night = await leagues.night_by_id(conn, night_id)
+    if night is None or await checkins.board_day(conn, night_id) == night.date.isoformat():
         return
-    await checkins.add_board(conn, night_id)
+    await checkins.add_board(conn, night_id, night.date.isoformat())
     await owe(conn, guild_id, APPROVALS, Kind.ATTENDANCE, board_ref(night_id), now=now)
 
 
@@ -107,11 +109,14 @@ async def check_in(
                 f"Check-in is on league night itself ({night.date:%A %d %B}); notices "
                 "before it are the players' own."
             )
-        members = {p for g in await nights.groups(conn, night.id) for p in g.members}
-        wanted = {int(p) for p in player_ids if p.isdecimal()}
-        if not wanted or not wanted <= members:
-            raise BadInput("Pick players of tonight's groups from the menu.")
         names = {p.id: p.name for p in await people.players(conn, ctx.league.id, removed=True)}
+        members = {p for g in await nights.groups(conn, night.id) for p in g.members}
+        picked = {int(p) for p in player_ids if p.isdecimal() and len(p) <= 18}
+        wanted = picked & members
+        if not wanted:
+            raise BadInput("Pick players of tonight's groups from the menu.")
+        gone = sorted(names.get(p, "?") for p in picked - members if p in names)
+        absent = {n.player_id for n in await nights.notices(conn, night.id) if n.kind == "absent"}
         came = await checkins.checked_in(conn, night.id)
         done, already = [], []
         for player_id in sorted(wanted, key=lambda p: names.get(p, "")):
@@ -122,10 +127,12 @@ async def check_in(
                 await checkins.undo(conn, night.id, player_id)
             else:
                 await checkins.check_in(conn, night.id, player_id, stamp(now), by)
+                if player_id in absent:  # came after all: no longer absent (R2.3-R2.4)
+                    await nights.withdraw_notice(conn, night.id, player_id, stamp(now))
             done.append(names.get(player_id, "?"))
         if done:
             await changed(conn, guild_id, night.id, now=now)
-        return CheckedIn(night, done, already, undo)
+        return CheckedIn(night, done, already, undo, gone)
 
 
 async def message_gone(db: Database, item: OutboxItem, night_id: int, *, now: datetime) -> bool:

@@ -51,7 +51,8 @@ async def stakes_of(
         results = [r.week_result for r in history if r.week in counted and r.week < week]
         race = a_race(results, sum(1 for w in counted if w >= week))
     playoffs = None
-    if week > settings.regular_nights - PLAYOFF_RACE_WEEKS:
+    splits_later = divides and week < settings.division_week  # its playoffs are by division
+    if week > settings.regular_nights - PLAYOFF_RACE_WEEKS and not splits_later:
         spots = playoff_spots(len(rows), settings)
         playoffs = playoff_race([r.league_points for r in rows], place, spots)
     current = rows[place - 1].multiplier

@@ -94,6 +94,9 @@ def _playoff_absence(given: NoticeGiven) -> str:
     )
 
 
+DESCRIPTION = 4096  # Discord: an embed's description
+
+
 def board(shown: AttendanceBoard) -> tuple[str, str]:
     """A night's attendance board as the commissioner reads it on a phone: a
     title, then who is in, late (by when), out and not heard from."""
@@ -111,7 +114,10 @@ def board(shown: AttendanceBoard) -> tuple[str, str]:
         lines.append("The night is finalized.")
     elif shown.checkable:
         lines.append("Check players in as they arrive, from the menu below.")
-    return title, "\n".join(lines)
+    text = "\n".join(lines)
+    if len(text) > DESCRIPTION:  # Discord: an embed's description; the end says it is cut
+        text = text[: DESCRIPTION - 40].rsplit("\n", 1)[0] + "\n… (the rest does not fit here)"
+    return title, text
 
 
 def _names(lines: list[BoardLine]) -> str:
@@ -120,8 +126,15 @@ def _names(lines: list[BoardLine]) -> str:
 
 def _late(line: BoardLine) -> str:
     minutes = f", about {line.minutes} min (by {line.by:%H:%M})" if line.by else ""
-    note = f": {line.note}" if line.note else ""
+    note = f": “{_one_line(line.note)}”" if line.note else ""
     return f"{minutes}{note}"
+
+
+def _one_line(note: str, longest: int = 80) -> str:
+    """A player's note on one line (a note's line breaks must not make lines of
+    the board), cut to `longest` characters."""
+    flat = " ".join(note.split())
+    return flat if len(flat) <= longest else flat[: longest - 1] + "…"
 
 
 def checked_in(done: CheckedIn) -> str:
@@ -131,4 +144,6 @@ def checked_in(done: CheckedIn) -> str:
     if done.already:
         state = "not checked in" if done.undo else "already in"
         parts.append(f"{', '.join(done.already)}: {state}, nothing changed.")
+    if done.not_tonight:
+        parts.append(f"{', '.join(done.not_tonight)}: not in tonight's groups any more.")
     return " ".join(p for p in parts if p)

@@ -56,12 +56,12 @@ def stakes_lines(stakes: Stakes) -> list[str]:
 
 
 def _weeks(count: int, left: int) -> str:
-    """ "next week", "each of the next 3 weeks", "1 of the next 2 weeks"."""
+    """"next week", "in each of the next 3 weeks", "in 1 of the next 2 weeks"."""
     if left == 1:
         return "next week"
     if count == left:
-        return f"each of the next {left} weeks"
-    return f"{count} of the next {left} weeks"
+        return f"in each of the next {left} weeks"
+    return f"in {count} of the next {left} weeks"
 
 
 def a_race_line(race: ARace) -> str:
@@ -73,8 +73,8 @@ def a_race_line(race: ARace) -> str:
         return ("You can no longer qualify for division A; if too few players qualify, "
                 "the best-ranked others join it.")  # fmt: skip
     if race.wins == 0:
-        return f"Don't move down in {_weeks(race.safe, race.left)} to qualify for division A."
-    need = f"Win your group in {_weeks(race.wins, race.left)}"
+        return f"Don't move down {_weeks(race.safe, race.left)} to qualify for division A."
+    need = f"Win your group {_weeks(race.wins, race.left)}"
     others = race.safe - race.wins
     if others > 0:
         rest = race.left - race.wins

@@ -8,11 +8,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.services import scores
+from bot.repositories import leagues
+from bot.services import membership, scores, setup, skips
 from cogs.attendance.attendance_views import CheckInSelect, UndoSelect
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
-from tests.cogs.fakes import APPROVALS, GUILD, FakeBot, FakeMessage, card_text, click, submit_modal
-from tests.cogs.league_play import lock, play_week
+from tests.cogs.fakes import (
+    ANNOUNCEMENTS,
+    APPROVALS,
+    GUILD,
+    FakeBot,
+    FakeMessage,
+    card_text,
+    click,
+    shown,
+    submit_modal,
+)
+from tests.cogs.league_play import lock, night_of, play_week
 from tests.cogs.test_attendance_buttons_cog import groupings_buttons, night_id
 
 TONIGHT = at(FIRST_NIGHT, "19:10")
@@ -54,7 +65,7 @@ async def test_r2_the_board_follows_the_players_notices(league: FakeBot) -> None
                        minutes="20", note="traffic")  # fmt: skip
     await click(absent, as_user(league, PLAYERS[5], at(FIRST_NIGHT, "14:05")))
     text, _ = board(league)
-    assert "**Late (1):**\n- P2, about 20 min (by 19:35): traffic" in text
+    assert "**Late (1):**\n- P2, about 20 min (by 19:35): “traffic”" in text
     assert "**Out (1):** P5" in text
     assert "**Not heard from (4):** P1, P3, P4, P6" in text
     await click(cancel, as_user(league, PLAYERS[5], at(FIRST_NIGHT, "15:30")))
@@ -133,3 +144,91 @@ async def test_r2_a_deleted_board_is_posted_again_while_the_night_is_open(
     await click(absent, as_user(league, PLAYERS[6], at(FIRST_NIGHT, "13:00")))
     text, _ = board(league)
     assert "**Out (1):** P6" in text and len(boards(league)) == 2
+
+
+async def test_r2_3_checking_in_a_player_who_said_they_were_out_takes_the_absence_back(
+    league: FakeBot,
+) -> None:
+    """P5 said they could not come, then came: checked in, they play (their
+    group may enter their scores again), and the board shows them in."""
+    _, absent, _ = await groupings_buttons(league)
+    await click(absent, as_user(league, PLAYERS[5], at(FIRST_NIGHT, "13:00")))
+    _, view = board(league)
+    said = await click(menu(view, "attend:in:"), as_user(league, COMMISSIONER, TONIGHT), ["5"])
+    assert said.text == "Checked in: P5."
+    text, _ = board(league)
+    assert "**In (1):** P5" in text and "Out" not in text
+    await lock(league)
+    stored = await scores.submit(league.db, GUILD, PLAYERS[4].id, 1, 250_000_000,
+                                 player=PLAYERS[5].id, now=at(FIRST_NIGHT, "19:40"))  # fmt: skip
+    assert stored.player.name == "P5"  # a group mate enters P5's score: no longer absent
+
+
+async def test_r2_a_check_in_of_a_player_who_left_tonights_groups_checks_in_the_others(
+    league: FakeBot,
+) -> None:
+    await groupings_buttons(league)
+    _, view = board(league)  # P6 is still on the menu …
+    await membership.remove_player(league.db, GUILD, "P6", now=at(FIRST_NIGHT, "18:00"))
+    said = await click(menu(view, "attend:in:"), as_user(league, COMMISSIONER, TONIGHT),
+                       ["1", "6"])  # fmt: skip
+    assert said.text == "Checked in: P1. P6: not in tonight's groups any more."
+    assert "**In (1):** P1" in board(league)[0]
+
+
+async def test_r2_a_players_note_stays_on_its_own_line_of_the_board(league: FakeBot) -> None:
+    late, _, _ = await groupings_buttons(league)
+    opened = await click(late, as_user(league, PLAYERS[2], at(FIRST_NIGHT, "14:00")))
+    assert opened.modal is not None
+    forged = "stuck\n**In (12):** everyone\nreally"
+    await submit_modal(opened.modal, as_user(league, PLAYERS[2], at(FIRST_NIGHT, "14:00")),
+                       minutes="5", note=forged)  # fmt: skip
+    text, _ = board(league)
+    assert "- P2, about 5 min (by 19:20): “stuck **In (12):** everyone really”" in text
+    assert [line for line in text.splitlines() if line.startswith("**In")] == [
+        "**In (0):** nobody yet"
+    ]
+
+
+async def test_r2_a_checked_in_player_is_not_listed_as_unheard_from_at_the_grace(
+    league: FakeBot,
+) -> None:
+    await groupings_buttons(league)
+    _, view = board(league)
+    await click(menu(view, "attend:in:"), as_user(league, COMMISSIONER, TONIGHT), ["1", "2"])
+    await lock(league)
+    await league.scheduler.post("grace", at(FIRST_NIGHT, "19:30"))
+    await league.outbox.flush()
+    grace = shown(league.channels[ANNOUNCEMENTS].sent[-1])
+    assert "No notice and no score yet from: P3, P4, P5, P6." in grace
+
+
+async def test_r1_2_a_night_moved_by_a_skipped_date_gets_a_new_board(league: FakeBot) -> None:
+    """Week 1's groupings went out, then the commissioner skips the date: week 1
+    moves a week on, and its groupings that day come with a board of that day."""
+    await groupings_buttons(league)
+    await skips.skip_date(league.db, GUILD, FIRST_NIGHT, "flooded", now=at(FIRST_NIGHT, "13:00"))
+    await league.scheduler.post("groupings", at(night_of(2), "12:00"))
+    await league.outbox.flush()
+    titles = [card_text(m).splitlines()[0] for m in boards(league)]
+    assert titles == ["Attendance · week 1 · Wednesday 7 January",
+                      "Attendance · week 1 · Wednesday 14 January"]  # fmt: skip
+
+
+async def test_r1_1_a_season_shortened_after_a_boards_night_loses_that_night(
+    league: FakeBot,
+) -> None:
+    """A night whose board was posted (a check-in kept on it) can still be cut
+    from the season while it is unplayed: here week 2 of 2, cut to 1 night."""
+    await setup.change_setting(league.db, GUILD, "regular_nights", 2, now=at(FIRST_NIGHT))
+    await play_week(league, 1, {n: (10 - n) * 100_000_000 for n in range(1, 7)})
+    await groupings_buttons(league, week=2)
+    board_of_week_2 = boards(league)[-1]
+    view = board_of_week_2.view
+    assert view is not None
+    await click(menu(view, "attend:in:"), as_user(league, COMMISSIONER,
+                                                  at(night_of(2), "19:10")), ["1"])  # fmt: skip
+    await setup.change_setting(league.db, GUILD, "regular_nights", 1, now=at(night_of(2), "19:20"))
+    async with league.db.read() as conn:
+        weeks = [n.week for n in await leagues.nights(conn, 1) if n.kind == "regular"]
+    assert weeks == [1]

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from bot.scoring import ARace
 from bot.services import membership, setup, standings
 from cogs.standings.standings_cog import Standings
+from cogs.standings.standings_text import a_race_line
 from tests.cogs.conftest import FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import GUILD, FakeBot, FakeMember, invoke
 from tests.cogs.league_play import NINE, discord_id, divisions_from_week_2, night_of, play_week
@@ -118,3 +120,28 @@ async def test_what_is_at_stake_is_for_the_player_themself_only(league: FakeBot)
     assert [line for line in own if line.startswith("Playoffs:")]
     other = await me(league, 2, week=1, player=PLAYERS[1])
     assert not [line for line in other if line.startswith("Playoffs:")]
+
+
+def test_r9_2_the_last_week_that_counts_reads_as_next_week() -> None:
+    assert a_race_line(ARace("open", 1, 1, 1)) == (
+        "Win your group next week to qualify for division A."
+    )
+    one = "Don't move down next week to qualify for division A."
+    assert a_race_line(ARace("open", 0, 1, 1)) == one
+    assert a_race_line(ARace("open", 0, 2, 2)) == (
+        "Don't move down in each of the next 2 weeks to qualify for division A."
+    )
+
+
+async def test_r13_1_no_playoff_race_while_the_divisions_are_still_to_come(
+    league: FakeBot,
+) -> None:
+    """Nine players, a 6-night season with divisions from week 6: the playoffs
+    are per division, which do not exist yet, so weeks 4 and 5 show no race."""
+    bot = await nine_players(league)
+    await setup.change_setting(bot.db, GUILD, "regular_nights", 6, now=SETTING_AT)
+    for week in (1, 2, 3):
+        await play_week(bot, week, NINE, groups=("1", "2", "3"))
+    shown = await me(bot, 1, week=4)
+    assert not [line for line in shown if line.startswith("Playoffs:")]
+    assert [line for line in shown if "qualify for division A" in line]

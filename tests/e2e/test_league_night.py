@@ -96,7 +96,7 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
             assert board.splitlines()[1:5] == [
                 "**In (5):** Ann, Bob, Cat, Eve, Fay",
                 "**Late (1):**",
-                "- Dan, about 10 min (by 19:25): traffic on 22",
+                "- Dan, about 10 min (by 19:25): “traffic on 22”",
                 "**Out (1):** Gus",
             ]
             # Picks lock: the lowest-ranked picker's veto applies in each group (R4.4).

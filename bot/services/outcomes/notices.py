@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, time
 
 from bot.models import (
@@ -104,3 +104,4 @@ class CheckedIn:
     done: list[str]
     already: list[str]
     undo: bool = False
+    not_tonight: list[str] = field(default_factory=list)  # picked, but in none of tonight's groups
