@@ -56,7 +56,7 @@ def stakes_lines(stakes: Stakes) -> list[str]:
 
 
 def _weeks(count: int, left: int) -> str:
-    """"next week", "in each of the next 3 weeks", "in 1 of the next 2 weeks"."""
+    """ "next week", "in each of the next 3 weeks", "in 1 of the next 2 weeks"."""
     if left == 1:
         return "next week"
     if count == left:
