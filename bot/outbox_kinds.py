@@ -32,6 +32,7 @@ class Kind(StrEnum):
     MATCH_CARD_UPDATE = "match_card_update"  # that card edited as the match stands (coalesced)
     ATTENDANCE = "attendance"  # a league night's attendance board, for the commissioner
     ATTENDANCE_UPDATE = "attendance_update"  # that board edited as the night stands (coalesced)
+    REMINDER = "reminder"  # a reminder a member asked for (/remind), by DM, never instead in public
 
 
 # The edits of a posted message: each message's edits have a lane of their own,

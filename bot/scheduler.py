@@ -41,7 +41,7 @@ from apscheduler.triggers.interval import IntervalTrigger
 
 from bot.database import Database
 from bot.scoring import weekday_number
-from bot.services import announcements
+from bot.services import announcements, reminders
 from bot.services.announcements import KINDS, PLAYOFF_KINDS, Span, post_time
 from bot.services.outcomes.night import LockedGroup
 from bot.services.outcomes.posts import GroupingsPost, Post
@@ -175,11 +175,21 @@ class LeagueScheduler:
             return {}
         today = now.astimezone(self.zone).date()
         self.waits = {k: n for k, n in self.waits.items() if k[1] == today}
-        return {
+        done = {
             kind: await self._post_logged(kind, now)
             for kind in KINDS
             if (kind, today) not in self.waits
         }
+        await self._reminders(now)
+        return done
+
+    async def _reminders(self, now: datetime) -> None:
+        """The night's later reminders (missing scores, scores waiting), once due."""
+        try:
+            if await reminders.due(self.db, self.guild_id, now):
+                self.wake()
+        except Exception:
+            log.exception("the night's reminders could not be owed")
 
     async def _post_logged(self, kind: str, now: datetime) -> str:
         try:

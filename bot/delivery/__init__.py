@@ -46,7 +46,7 @@ from bot.delivery.buckets import keep_edits_apart
 from bot.delivery.outgoing import Outgoing
 from bot.delivery.words import words
 from bot.models import OutboxItem
-from bot.outbox_kinds import BOARD, CARD, MATCH_CARD, ref_id
+from bot.outbox_kinds import BOARD, CARD, MATCH_CARD, Kind, ref_id
 from bot.services import attendance_board, bracket_cards, outbox
 from bot.services.commissioners import recorded as recorded_commissioners
 from cogs.scorecards import scorecards
@@ -221,7 +221,9 @@ class Sender:
         try:
             message_id = await self._send(item, outgoing)
         except discord.Forbidden as error:
-            if item.target.startswith("dm:") and error.code in DM_REFUSED:
+            if item.kind == Kind.REMINDER and error.code in DM_REFUSED:  # never a public ping
+                await outbox.drop(self.bot.db, item.id, "their DMs are closed", now=self.clock())
+            elif item.target.startswith("dm:") and error.code in DM_REFUSED:
                 await self._instead_in_announcements(item, outgoing, error)
             else:
                 await self._failed(item, refusals.why(error), channel_wide=plain)
@@ -257,8 +259,7 @@ class Sender:
         board_id = ref_id(item.ref, BOARD)
         if board_id is not None:
             if await attendance_board.message_gone(self.bot.db, item, board_id, now=now):
-                log.warning("the attendance board %s was deleted while its night is open: "
-                            "posted again", item.ref)  # fmt: skip
+                log.warning("the attendance board %s was deleted: posted again", item.ref)
         elif match_card_id is not None:
             if await bracket_cards.message_gone(self.bot.db, item, match_card_id, now=now):
                 log.warning("the match card %s was deleted while its match is open: posted "

@@ -16,6 +16,7 @@ from bot.services.skips import skip_from_data
 from bot.ui import calendar, delivery, render
 from cogs.attendance import attendance_text
 from cogs.attendance.attendance_views import attendance_view, board_view
+from cogs.reminders import reminders_text
 
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient
@@ -55,6 +56,14 @@ async def attendance_board_post(bot: LeagueClient, item: OutboxItem, _: dict[str
     shown = in_embeds([[discord.Embed(title=title, description=text)]], view=board_view(found))
     edit = item.kind == Kind.ATTENDANCE_UPDATE
     return post_or_edit(shown, edit, found.message_id, "the night as it stands")
+
+
+@renders(Kind.REMINDER)
+async def reminder(bot: LeagueClient, item: OutboxItem, data: dict[str, Any]) -> Outgoing:
+    """A reminder the member asked for (/remind), worded as it was owed; on league
+    day with the buttons to say they are late or cannot come."""
+    view = attendance_view(int(data["night"])) if data.get("kind") == "league_day" else None
+    return Outgoing([reminders_text.reminder(data)], view=view)
 
 
 @renders(Kind.ALERT)

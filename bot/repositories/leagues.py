@@ -67,6 +67,10 @@ INSERT_SEASON = (
     " VALUES (?, ?, ?, ?, ?, ?)"
 )
 SEASON_NAMES = "SELECT name FROM seasons WHERE league_id = ?"
+GUILD_OF_NIGHT = (
+    "SELECT l.guild_id FROM nights n JOIN seasons s ON s.id = n.season_id"
+    " JOIN leagues l ON l.id = s.league_id WHERE n.id = ?"
+)
 DELETE_NIGHT = (
     "DELETE FROM group_members WHERE night_id = ?1;"
     "DELETE FROM night_groups WHERE night_id = ?1;"
@@ -253,6 +257,12 @@ async def night_by_date(conn: aiosqlite.Connection, season_id: int, day: date) -
 
 async def night_by_week(conn: aiosqlite.Connection, season_id: int, week: int) -> Night | None:
     return await one(conn, NIGHT_BY_WEEK, (season_id, week), night_row)
+
+
+async def guild_of_night(conn: aiosqlite.Connection, night_id: int) -> int | None:
+    """The server whose league holds night `night_id`."""
+    found = await scalar(conn, GUILD_OF_NIGHT, (night_id,))
+    return int(found) if found is not None else None
 
 
 async def night_by_id(conn: aiosqlite.Connection, night_id: int) -> Night | None:

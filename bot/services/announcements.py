@@ -22,7 +22,7 @@ from bot.outbox_kinds import Kind
 from bot.repositories import checkins, leagues, nights, people, playoff_nights, posts, scores
 from bot.rules.calendar import weekday_number
 from bot.rules.playoffs import format_week
-from bot.services import attendance_board, picks, playoff_checkin, playoffs
+from bot.services import attendance_board, picks, playoff_checkin, playoffs, reminders
 from bot.services.context import SeasonContext, league_of, season_of, stamp
 from bot.services.errors import LeagueError
 from bot.services.groups import week_view
@@ -228,6 +228,7 @@ async def enqueue(
         await owe(conn, guild_id, target, Kind.POST, key, data, now=now)
         if attendance is not None:
             await attendance_board.start(conn, guild_id, attendance, now=now)
+            await reminders.owe_league_day(conn, guild_id, attendance, now=now)
         return True
 
 

@@ -259,6 +259,15 @@ async def withdraw(
         return NoticeWithdrawn(player, night, given[0].kind)
 
 
+async def guild_of_night(db: Database, night_id: int) -> int:
+    """The server whose league holds the night (a reminder DM's buttons)."""
+    async with db.read() as conn:
+        found = await leagues.guild_of_night(conn, night_id)
+    if found is None:
+        raise NotFound("Those buttons are not for a night of this league's season.")
+    return found
+
+
 async def night_of_post(db: Database, guild_id: int, night_id: int, *, now: datetime) -> date:
     """The day of the league night a post's attendance buttons were made for:
     a night of this league's running season that is not over yet."""

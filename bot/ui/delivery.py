@@ -36,6 +36,7 @@ WHAT = {  # each kind of outbox item (bot.outbox_kinds.Kind), in words
     "match_card_update": "update of a playoff match card",
     "attendance": "attendance board",
     "attendance_update": "update of the attendance board",
+    "reminder": "reminder",
 }
 WHERE = {"announcements": "#announcements", "approvals": "#approvals", "commissioners": "DM"}
 LISTED = 10  # failed posts listed by name in an alert or the status

@@ -32,12 +32,16 @@ ID = r"(?P<id>[0-9]{1,18})"
 FORM_LIFE = 900  # seconds a private form is kept in memory
 
 
-async def _night_day(interaction: discord.Interaction, night_id: int) -> date:
-    require_league_guild(interaction)
+async def _night_day(interaction: discord.Interaction, night_id: int) -> tuple[int, date]:
+    """The server and day of the night the buttons were made for: in a server,
+    its own league's night; in a reminder DM, the night's own league."""
     bot = league_bot(interaction)
-    return await attendance.night_of_post(
-        bot.db, guild_of(interaction), night_id, now=now_of(interaction)
-    )
+    if interaction.guild_id is None:  # a league-day reminder's buttons
+        guild = await attendance.guild_of_night(bot.db, night_id)
+    else:
+        require_league_guild(interaction)
+        guild = guild_of(interaction)
+    return guild, await attendance.night_of_post(bot.db, guild, night_id, now=now_of(interaction))
 
 
 class _OfNight:
@@ -95,10 +99,10 @@ class LateForm(discord.ui.Modal):
         try:
             minutes = _minutes(str(self.minutes.value))
             await interaction.response.defer(ephemeral=True, thinking=True)
-            day = await _night_day(interaction, self.night_id)
+            guild, day = await _night_day(interaction, self.night_id)
             bot = league_bot(interaction)
             given = await attendance.notify(
-                bot.db, guild_of(interaction), interaction.user.id, "late", day=day,
+                bot.db, guild, interaction.user.id, "late", day=day,
                 minutes=minutes, note=str(self.note.value), now=now_of(interaction),
             )  # fmt: skip
             deliver(interaction)  # the commissioner's copy, owed with the notice
@@ -136,10 +140,10 @@ class AbsentButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            day = await _night_day(interaction, self.night_id)
+            guild, day = await _night_day(interaction, self.night_id)
             bot = league_bot(interaction)
             given = await attendance.notify(
-                bot.db, guild_of(interaction), interaction.user.id, "absent", day=day,
+                bot.db, guild, interaction.user.id, "absent", day=day,
                 now=now_of(interaction),
             )  # fmt: skip
             deliver(interaction)
@@ -162,10 +166,10 @@ class CancelButton(
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            day = await _night_day(interaction, self.night_id)
+            guild, day = await _night_day(interaction, self.night_id)
             bot = league_bot(interaction)
             taken = await attendance.withdraw(
-                bot.db, guild_of(interaction), interaction.user.id, None, day=day,
+                bot.db, guild, interaction.user.id, None, day=day,
                 now=now_of(interaction),
             )  # fmt: skip
             deliver(interaction)

@@ -1,0 +1,172 @@
+"""Reminders that respect people (/remind): each is off until the member opts
+in, goes out as a DM through the outbox exactly once, at most three a night,
+and a closed DM is never turned into a public ping.
+
+- league day: with the day's groupings (before the late-notice cutoff), to a
+  player of tonight's groups who has given no notice: the time, their group,
+  and the buttons to say they are late or cannot come;
+- missing scores: two hours after the grace period, to a player who is there
+  and has a game without a score;
+- waiting scores (commissioners): three hours after the grace period, when
+  scores of the night are still waiting for approval.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+import aiosqlite
+
+from bot.database import Database
+from bot.models import Night
+from bot.outbox_kinds import Kind
+from bot.repositories import leagues, nights, people, reminders, scores
+from bot.services.context import SeasonContext, league_of, season_of, stamp
+from bot.services.errors import LeagueError, NotAllowed, NotFound
+from bot.services.outbox import owe
+from bot.services.season import group_label
+
+A_NIGHT = 3  # at most this many reminder DMs to one member for one night
+MISSING_AFTER = timedelta(hours=2)  # Decision: after the grace period, scores still missing
+WAITING_AFTER = timedelta(hours=3)  # Decision: after the grace period, scores still waiting
+PLAYERS_ONLY = ("league_day", "missing_scores")
+
+
+async def choose(
+    db: Database,
+    guild_id: int,
+    discord_id: int,
+    changes: dict[str, bool | None],
+    *,
+    commissioner: bool,
+) -> dict[str, bool]:
+    """The member's reminder choices after `changes` (None: left as it is)."""
+    wanted = {kind: on for kind, on in changes.items() if on is not None}
+    async with db.transaction() as conn:
+        league = await league_of(conn, guild_id)
+        chosen = await reminders.choices(conn, league.id, discord_id)
+        if wanted.get("waiting_scores") and not commissioner:
+            raise NotAllowed("Only a commissioner can get reminders of scores waiting for "
+                             "approval.")  # fmt: skip
+        player = await people.player_by_discord(conn, league.id, discord_id)
+        if any(wanted.get(kind) for kind in PLAYERS_ONLY) and (player is None or player.removed):
+            raise NotFound("These reminders are for the league's players, and you are not "
+                               "one: ask the commissioner to add you.")  # fmt: skip
+        if wanted:
+            chosen = {**chosen, **wanted}
+            await reminders.set_choices(conn, league.id, discord_id, chosen)
+        return chosen
+
+
+async def _owe(
+    conn: aiosqlite.Connection,
+    guild_id: int,
+    night: Night,
+    discord_id: int,
+    kind: str,
+    data: dict[str, Any],
+    now: datetime,
+) -> bool:
+    """One reminder DM, once, within the night's limit."""
+    if await reminders.sent_count(conn, night.id, discord_id) >= A_NIGHT:
+        return False
+    if not await reminders.mark_sent(conn, night.id, discord_id, kind, stamp(now)):
+        return False
+    ref = f"reminder:{night.id}:{kind}"
+    await owe(conn, guild_id, f"dm:{discord_id}", Kind.REMINDER, ref, {"kind": kind, **data},
+              now=now)  # fmt: skip
+    return True
+
+
+async def owe_league_day(
+    conn: aiosqlite.Connection, guild_id: int, night_id: int, *, now: datetime
+) -> int:
+    """With the day's groupings post, before the late-notice cutoff: each opted-in
+    player of tonight's groups who has given no notice is reminded."""
+    ctx = await season_of(conn, guild_id)
+    night = await leagues.night_by_id(conn, night_id)
+    local = ctx.local(now)
+    if night is None or night.date != local.date() or local.time() >= ctx.league.late_cutoff:
+        return 0
+    opted = await reminders.opted(conn, ctx.league.id, "league_day")
+    if not opted:
+        return 0
+    players = {p.id: p for p in await people.players(conn, ctx.league.id)}
+    noticed = {n.player_id for n in await nights.notices(conn, night.id)}
+    owed = 0
+    for group in await nights.groups(conn, night.id):
+        for player_id in group.members:
+            player = players.get(player_id)
+            if player is None or player.discord_id not in opted or player_id in noticed:
+                continue
+            others = [players[o].name for o in group.members if o != player_id and o in players]
+            data = {"night": night.id, "week": night.week, "group": group_label(group),
+                    "with": others, "play": f"{ctx.league.play_time:%H:%M}",
+                    "cutoff": f"{ctx.league.late_cutoff:%H:%M}"}  # fmt: skip
+            owed += await _owe(conn, guild_id, night, player.discord_id, "league_day", data, now)
+    return owed
+
+
+async def due(db: Database, guild_id: int, now: datetime) -> int:
+    """The night's later reminders, once their time has come (the scheduler's
+    sweep asks every few minutes): missing scores, then scores waiting."""
+    async with db.transaction() as conn:
+        try:
+            ctx = await season_of(conn, guild_id)
+        except LeagueError:
+            return 0
+        local = ctx.local(now)
+        night = await leagues.night_by_date(conn, ctx.season.id, local.date())
+        if night is None or night.kind != "regular" or night.status == "finalized":
+            return 0
+        grace = datetime.combine(night.date, ctx.league.grace_until, local.tzinfo)
+        owed = 0
+        if local >= grace + MISSING_AFTER:
+            owed += await _missing(conn, ctx, night, now)
+        if local >= grace + WAITING_AFTER:
+            owed += await _waiting(conn, ctx, night, now)
+        return owed
+
+
+async def _missing(
+    conn: aiosqlite.Connection, ctx: SeasonContext, night: Night, now: datetime
+) -> int:
+    opted = await reminders.opted(conn, ctx.league.id, "missing_scores")
+    if not opted:
+        return 0
+    players = {p.id: p for p in await people.players(conn, ctx.league.id)}
+    absent = {n.player_id for n in await nights.notices(conn, night.id) if n.kind == "absent"}
+    owed = 0
+    for group in await nights.groups(conn, night.id):
+        games = await nights.games(conn, group.id)
+        scored = {
+            (s.game_id, s.player_id) for s in await scores.live_scores_of_group(conn, group.id)
+        }
+        for player_id in group.members:
+            player = players.get(player_id)
+            if player is None or player.discord_id not in opted or player_id in absent:
+                continue
+            missing = [[g.number, g.machine] for g in games if (g.id, player_id) not in scored]
+            if missing:
+                data = {"night": night.id, "week": night.week, "games": missing}
+                owed += await _owe(conn, ctx.league.guild_id, night, player.discord_id,
+                                   "missing_scores", data, now)  # fmt: skip
+    return owed
+
+
+async def _waiting(
+    conn: aiosqlite.Connection, ctx: SeasonContext, night: Night, now: datetime
+) -> int:
+    opted = await reminders.opted(conn, ctx.league.id, "waiting_scores")
+    pending = [
+        s for s in await scores.live_scores_of_night(conn, night.id) if s.status == "pending"
+    ]
+    if not opted or not pending:
+        return 0
+    data = {"night": night.id, "week": night.week, "count": len(pending)}
+    owed = 0
+    for discord_id in sorted(opted):
+        owed += await _owe(conn, ctx.league.guild_id, night, discord_id, "waiting_scores", data,
+                           now)  # fmt: skip
+    return owed
