@@ -13,13 +13,14 @@ import contextlib
 import json
 import logging
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
 from standin import commands as cmd
+from standin.events import EventRefused
 from standin.exchange import (
     AUTOCOMPLETE_RESULT,
     DEFERRED_REPLY,
@@ -101,6 +102,15 @@ TRANSIENT = {500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Una
 VIA = {"Via": "1.1 google"}
 
 
+@contextlib.contextmanager
+def _refused() -> Iterator[None]:
+    """A scheduled event's refusal, answered as Discord's error body."""
+    try:
+        yield
+    except EventRefused as refused:
+        raise Refused(refused.status, refused.code, refused.message, refused.errors) from None
+
+
 class Refused(Exception):
     """Answer the current request with Discord's error body."""
 
@@ -146,6 +156,12 @@ class Rest:
         add("GET", f"{API}/guilds/{{guild}}/channels", self._get_guild_channels)
         add("GET", f"{API}/guilds/{{guild}}/roles", self._get_guild_roles)
         add("GET", f"{API}/guilds/{{guild}}/members/{{user_id}}", self._get_guild_member)
+        events = f"{API}/guilds/{{guild}}/scheduled-events"
+        add("GET", events, self._list_events)
+        add("POST", events, self._create_event)
+        add("GET", events + "/{event}", self._get_event)
+        add("PATCH", events + "/{event}", self._modify_event)
+        add("DELETE", events + "/{event}", self._delete_event)
         add("POST", f"{API}/interactions/{{interaction}}/{{token}}/callback", self._callback)
         add("POST", f"{API}/webhooks/{{app}}/{{token}}", self._post_followup)
         hook_message = f"{API}/webhooks/{{app}}/{{token}}/messages/{{message}}"
@@ -388,6 +404,45 @@ class Rest:
 
     async def _get_commands(self, request: web.Request) -> web.Response:
         return json_response(self.standin.commands.get(self._scope(request), []))
+
+    # -- REST: scheduled events (standin.events) ----------------------------
+    async def _list_events(self, request: web.Request) -> web.Response:
+        guild = self._guild_for(request)
+        return json_response([e.payload() for e in self.standin.events.of_guild(guild.id)])
+
+    async def _create_event(self, request: web.Request) -> web.Response:
+        guild = self._guild_for(request)
+        body, _ = await self._read_body(request)
+        with _refused():
+            event = self.standin.events.create(
+                guild, self.standin.bot_user.id, self.standin.snowflake(), dict(body or {}),
+                self.standin.now(),
+            )  # fmt: skip
+        return json_response(event.payload())
+
+    async def _get_event(self, request: web.Request) -> web.Response:
+        guild = self._guild_for(request)
+        with _refused():
+            event = self.standin.events.get(guild.id, _int(request.match_info["event"]))
+        return json_response(event.payload())
+
+    async def _modify_event(self, request: web.Request) -> web.Response:
+        guild = self._guild_for(request)
+        body, _ = await self._read_body(request)
+        with _refused():
+            event = self.standin.events.modify(
+                guild, self.standin.bot_user.id, _int(request.match_info["event"]),
+                dict(body or {}), self.standin.now(),
+            )  # fmt: skip
+        return json_response(event.payload())
+
+    async def _delete_event(self, request: web.Request) -> web.Response:
+        guild = self._guild_for(request)
+        with _refused():
+            self.standin.events.delete(
+                guild, self.standin.bot_user.id, _int(request.match_info["event"])
+            )
+        return web.Response(status=204)
 
     # -- REST: guilds and channels -----------------------------------------
     def _guild_for(self, request: web.Request) -> Guild:

@@ -39,6 +39,7 @@ from typing import Any
 from aiohttp import web
 
 from standin import commands as cmd
+from standin.events import Events, ScheduledEvent
 from standin.exchange import Exchange, Signal
 from standin.gateway import Gateway
 from standin.limits import Delays, Faults, Limits, RateLimiter
@@ -117,6 +118,7 @@ class DiscordStandIn:
         self.owner_user = User(self.snowflake(), "app-owner", "App Owner")
         self.users: dict[int, User] = {u.id: u for u in (self.bot_user, self.owner_user)}
         self.guilds: dict[int, Guild] = {}
+        self.events = Events()  # every server's scheduled events
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, dict[str, Any]] = {}
         self.uploads: dict[str, bytes] = {}  # attachment id -> the uploaded bytes
@@ -236,6 +238,24 @@ class DiscordStandIn:
             per_session=lambda session: self.gateway.guild_create(guild, session),
         )
         return guild_id
+
+    def grant_bot(self, guild_id: int, permissions: int) -> None:
+        """A server administrator gives the bot's role more permissions (Manage
+        Events, say)."""
+        guild = self._guild(guild_id)
+        for role in guild.roles.values():
+            if role.managed_by_bot == self.bot_user.id:
+                role.permissions |= permissions
+
+    def scheduled_events(self, guild_id: int) -> list[dict[str, Any]]:
+        """The server's scheduled events, as Discord lists them."""
+        return [e.payload() for e in self.events.of_guild(guild_id)]
+
+    def add_scheduled_event(self, guild_id: int, creator_id: int, body: dict[str, Any]) -> int:
+        """An event a member made in Discord's own client; returns its id."""
+        event = ScheduledEvent(self.snowflake(), guild_id, creator_id, dict(body))
+        self.events.by_id[event.id] = event
+        return event.id
 
     def remove_bot(self, guild_id: int) -> None:
         """A server administrator removes (kicks) the bot: it is no member any more,

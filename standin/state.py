@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from aiohttp import web
 
+    from standin.events import Events
     from standin.exchange import Exchange
     from standin.limits import Delays, Faults, RateLimiter
     from standin.world import Channel, Guild, Snowflakes, User
@@ -41,6 +42,7 @@ class StandIn(Protocol):
     owner_user: User
     users: dict[int, User]
     guilds: dict[int, Guild]
+    events: Events  # every server's scheduled events
     channels: dict[int, Channel]
     messages: dict[int, dict[str, Any]]
     uploads: dict[str, bytes]
