@@ -77,6 +77,8 @@ from standin.world import (
 log = logging.getLogger(__name__)
 
 DEFAULT_TOKEN = "standin.bot-token.0123456789abcdefghij"
+# What a bot may do in a DM (Discord's app_permissions there).
+DM_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY
 BOT_PERMISSIONS = (
     VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY
     | USE_EXTERNAL_EMOJIS
@@ -599,6 +601,12 @@ class DiscordStandIn:
         if component.get("disabled"):
             raise cmd.InvalidInvocation(f"{custom_id!r} is disabled")
         channel = self.channels[int(message["channel_id"])]
+        if channel.recipient is not None:  # a DM's buttons: only its recipient sees them
+            if channel.recipient.id != int(member_id):
+                raise cmd.InvalidInvocation(
+                    f"{member_id} cannot see the DM of {channel.recipient.id}"
+                )
+            return self._click_in_dm(channel, message, component, custom_id, values, locale)
         guild = self._guild(channel.guild_id)
         member = self._member(guild.id, int(member_id))
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
@@ -810,6 +818,47 @@ class DiscordStandIn:
             "context": 0,
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         }
+
+    def _click_in_dm(
+        self,
+        channel: Channel,
+        message: dict[str, Any],
+        component: dict[str, Any],
+        custom_id: str,
+        values: list[str] | None,
+        locale: str,
+    ) -> Exchange:
+        """A click on a button of a DM the bot sent (context 1, the bot's DM): the
+        user, no server, no member."""
+        assert channel.recipient is not None
+        user = channel.recipient
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
+        if component["type"] != BUTTON:
+            data["values"] = list(values or [])
+        payload = {
+            "id": str(self.snowflake()),
+            "application_id": str(self.application_id),
+            "type": INTERACTION_TYPE["component"],
+            "data": data,
+            "channel_id": str(channel.id),
+            "channel": channel.payload(),
+            "user": user.payload(),
+            "token": "standin." + secrets.token_urlsafe(48),
+            "version": 1,
+            "app_permissions": str(DM_PERMISSIONS),
+            "locale": locale,
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "authorizing_integration_owners": {"0": "0"},
+            "context": 1,
+            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+            "message": json.loads(json.dumps(message)),
+        }
+        member = Member(user, [], self.now())
+        exchange = self._open_exchange(payload, "component", custom_id, member, channel)
+        exchange.component_message_id = int(message["id"])
+        self.send_soon("INTERACTION_CREATE", payload)
+        return exchange
 
     def _open_exchange(
         self, payload: dict[str, Any], kind: str, name: str, member: Member, channel: Channel
