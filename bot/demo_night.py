@@ -262,17 +262,13 @@ class LeagueNight:
         self.t.heading(when, "vetoes")
         for name, machine in VETOES.items():
             await self.run(self.member(name), "veto", {"machine": machine})
-        here = ["Ann", "Bob", "Cat", "Eve", "Fay"]
-        await demo_attendance.check_in(self, at(NIGHT, "19:05"), here)
+        await demo_attendance.check_in(self, at(NIGHT, "19:05"))
         await self.scheduled("lock", at(NIGHT, "19:15"), most=10)
 
     def games_of(self, name: str) -> list[str]:
         """The player's group's games in order, from the lock post."""
-        lock = next(
-            m["content"]
-            for m in self.standin.channel_messages(self.world.announcements)
-            if "picks are locked" in m["content"]
-        )
+        posts = self.standin.channel_messages(self.world.announcements)
+        lock = next(m["content"] for m in posts if "picks are locked" in m["content"])
         for line in lock.splitlines():
             if line.startswith("**Group") and name in self.group_line(line):
                 return [g.split(". ", 1)[1] for g in line.split(": ", 1)[1].split(", ")]
@@ -334,11 +330,8 @@ class LeagueNight:
         return done
 
     def group_of(self, name: str) -> list[str]:
-        lock = next(
-            m["content"]
-            for m in self.standin.channel_messages(self.world.announcements)
-            if "picks are locked" in m["content"]
-        )
+        posts = self.standin.channel_messages(self.world.announcements)
+        lock = next(m["content"] for m in posts if "picks are locked" in m["content"])
         return next(
             self.group_line(line)
             for line in lock.splitlines()

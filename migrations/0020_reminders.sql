@@ -12,11 +12,13 @@ CREATE TABLE reminder_choices (
 );
 
 -- Each reminder DM owed, once: a night's reminder of a kind goes to a member at
--- most once, and at most three reminders a night in all.
+-- most once on the night's date (a night moved by a skipped date is reminded of
+-- again on its new date), and at most three reminders a night in all.
 CREATE TABLE reminders_sent (
     night_id   INTEGER NOT NULL REFERENCES nights (id),
+    day        TEXT    NOT NULL,
     discord_id INTEGER NOT NULL,
     kind       TEXT    NOT NULL CHECK (kind IN ('league_day', 'missing_scores', 'waiting_scores')),
     at         TEXT    NOT NULL,
-    PRIMARY KEY (night_id, discord_id, kind)
+    PRIMARY KEY (night_id, day, discord_id, kind)
 );

@@ -11,7 +11,7 @@ import discord
 from bot.delivery.outgoing import Outgoing, in_embeds, nothing, post_or_edit, renders
 from bot.models import OutboxItem
 from bot.outbox_kinds import BOARD, NOTICE, Kind, ref_id
-from bot.services import attendance, attendance_board, outbox
+from bot.services import attendance, attendance_board, outbox, reminders
 from bot.services.skips import skip_from_data
 from bot.ui import calendar, delivery, render
 from cogs.attendance import attendance_text
@@ -62,6 +62,8 @@ async def attendance_board_post(bot: LeagueClient, item: OutboxItem, _: dict[str
 async def reminder(bot: LeagueClient, item: OutboxItem, data: dict[str, Any]) -> Outgoing:
     """A reminder the member asked for (/remind), worded as it was owed; on league
     day with the buttons to say they are late or cannot come."""
+    if not await reminders.still_due(bot.db, item.guild_id, int(item.target[3:]), data):
+        return nothing("the reminder no longer holds")  # a notice given, a score in, …
     view = attendance_view(int(data["night"])) if data.get("kind") == "league_day" else None
     return Outgoing([reminders_text.reminder(data)], view=view)
 

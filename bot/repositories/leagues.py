@@ -78,6 +78,7 @@ DELETE_NIGHT = (
     "DELETE FROM notices WHERE night_id = ?1;"
     "DELETE FROM checkins WHERE night_id = ?1;"
     "DELETE FROM attendance_boards WHERE night_id = ?1;"
+    "DELETE FROM reminders_sent WHERE night_id = ?1;"
     "DELETE FROM nights WHERE id = ?1 AND status = 'scheduled'"
 )
 REOPEN_NIGHT = (

@@ -15,8 +15,11 @@ SET = (
     " DO UPDATE SET league_day = ?3, missing_scores = ?4, waiting_scores = ?5"
 )
 OPTED = "SELECT discord_id FROM reminder_choices WHERE league_id = ? AND {kind} = 1"
-COUNT = "SELECT COUNT(*) FROM reminders_sent WHERE night_id = ? AND discord_id = ?"
-MARK = "INSERT OR IGNORE INTO reminders_sent (night_id, discord_id, kind, at) VALUES (?, ?, ?, ?)"
+COUNT = "SELECT COUNT(*) FROM reminders_sent WHERE night_id = ? AND day = ? AND discord_id = ?"
+MARK = (
+    "INSERT OR IGNORE INTO reminders_sent (night_id, day, discord_id, kind, at)"
+    " VALUES (?, ?, ?, ?, ?)"
+)
 
 
 async def choices(conn: aiosqlite.Connection, league_id: int, discord_id: int) -> dict[str, bool]:
@@ -40,12 +43,12 @@ async def opted(conn: aiosqlite.Connection, league_id: int, kind: str) -> set[in
     return {row[0] for row in await conn.execute_fetchall(sql, (league_id,))}
 
 
-async def sent_count(conn: aiosqlite.Connection, night_id: int, discord_id: int) -> int:
-    return int(await scalar(conn, COUNT, (night_id, discord_id)) or 0)
+async def sent_count(conn: aiosqlite.Connection, night_id: int, day: str, discord_id: int) -> int:
+    return int(await scalar(conn, COUNT, (night_id, day, discord_id)) or 0)
 
 
 async def mark_sent(
-    conn: aiosqlite.Connection, night_id: int, discord_id: int, kind: str, at: str
+    conn: aiosqlite.Connection, night_id: int, day: str, discord_id: int, kind: str, at: str
 ) -> bool:
     """Record the reminder; False when it was owed before (it is not owed again)."""
-    return await run(conn, MARK, (night_id, discord_id, kind, at)) == 1
+    return await run(conn, MARK, (night_id, day, discord_id, kind, at)) == 1

@@ -10,6 +10,7 @@ restart never posts twice, and the outbox delivers it. The scheduled job and
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime, time, timedelta
 from typing import Any
@@ -41,6 +42,7 @@ from bot.services.outcomes.posts import (
     SkippedPost,
 )
 
+log = logging.getLogger(__name__)
 KINDS = ("groupings", "cutoff", "lock", "grace")
 PLAYOFF_KINDS = ("groupings", "grace")  # R13.4: playoff night's posts (R13.5 at the grace)
 MAX_ATTEMPTS = 3  # a key failed this often (before the outbox sent posts) is not made again
@@ -228,7 +230,10 @@ async def enqueue(
         await owe(conn, guild_id, target, Kind.POST, key, data, now=now)
         if attendance is not None:
             await attendance_board.start(conn, guild_id, attendance, now=now)
-            await reminders.owe_league_day(conn, guild_id, attendance, now=now)
+            try:  # the post matters more than its reminders
+                await reminders.owe_league_day(conn, guild_id, attendance, now=now)
+            except Exception:
+                log.exception("the league-day reminders could not be owed with %s", key)
         return True
 
 

@@ -21,7 +21,15 @@ import aiosqlite
 from bot.database import Database
 from bot.models import Night
 from bot.outbox_kinds import Kind
-from bot.repositories import leagues, nights, people, reminders, scores
+from bot.repositories import (
+    checkins,
+    commissioners,
+    leagues,
+    nights,
+    people,
+    reminders,
+    scores,
+)
 from bot.services.context import SeasonContext, league_of, season_of, stamp
 from bot.services.errors import LeagueError, NotAllowed, NotFound
 from bot.services.outbox import owe
@@ -30,6 +38,7 @@ from bot.services.season import group_label
 A_NIGHT = 3  # at most this many reminder DMs to one member for one night
 MISSING_AFTER = timedelta(hours=2)  # Decision: after the grace period, scores still missing
 WAITING_AFTER = timedelta(hours=3)  # Decision: after the grace period, scores still waiting
+LATEST = timedelta(hours=12)  # a reminder not owed by then is not owed at all
 PLAYERS_ONLY = ("league_day", "missing_scores")
 
 
@@ -68,14 +77,15 @@ async def _owe(
     data: dict[str, Any],
     now: datetime,
 ) -> bool:
-    """One reminder DM, once, within the night's limit."""
-    if await reminders.sent_count(conn, night.id, discord_id) >= A_NIGHT:
+    """One reminder DM, once for the night on its date, within the night's limit."""
+    day = night.date.isoformat()
+    if await reminders.sent_count(conn, night.id, day, discord_id) >= A_NIGHT:
         return False
-    if not await reminders.mark_sent(conn, night.id, discord_id, kind, stamp(now)):
+    if not await reminders.mark_sent(conn, night.id, day, discord_id, kind, stamp(now)):
         return False
     ref = f"reminder:{night.id}:{kind}"
-    await owe(conn, guild_id, f"dm:{discord_id}", Kind.REMINDER, ref, {"kind": kind, **data},
-              now=now)  # fmt: skip
+    await owe(conn, guild_id, f"dm:{discord_id}", Kind.REMINDER, ref,
+              {"kind": kind, "day": day, **data}, now=now)  # fmt: skip
     return True
 
 
@@ -93,14 +103,17 @@ async def owe_league_day(
     if not opted:
         return 0
     players = {p.id: p for p in await people.players(conn, ctx.league.id)}
-    noticed = {n.player_id for n in await nights.notices(conn, night.id)}
+    notices = await nights.notices(conn, night.id)
+    noticed = {n.player_id for n in notices}
+    away = {n.player_id for n in notices if n.kind == "absent"}
     owed = 0
     for group in await nights.groups(conn, night.id):
         for player_id in group.members:
             player = players.get(player_id)
             if player is None or player.discord_id not in opted or player_id in noticed:
                 continue
-            others = [players[o].name for o in group.members if o != player_id and o in players]
+            others = [players[o].name for o in group.members
+                      if o != player_id and o in players and o not in away]  # fmt: skip
             data = {"night": night.id, "week": night.week, "group": group_label(group),
                     "with": others, "play": f"{ctx.league.play_time:%H:%M}",
                     "cutoff": f"{ctx.league.late_cutoff:%H:%M}"}  # fmt: skip
@@ -110,42 +123,45 @@ async def owe_league_day(
 
 async def due(db: Database, guild_id: int, now: datetime) -> int:
     """The night's later reminders, once their time has come (the scheduler's
-    sweep asks every few minutes): missing scores, then scores waiting."""
+    sweep asks every few minutes): missing scores, then scores waiting; for
+    tonight's night, or last night's past midnight."""
     async with db.transaction() as conn:
         try:
             ctx = await season_of(conn, guild_id)
         except LeagueError:
             return 0
         local = ctx.local(now)
-        night = await leagues.night_by_date(conn, ctx.season.id, local.date())
-        if night is None or night.kind != "regular" or night.status == "finalized":
-            return 0
-        grace = datetime.combine(night.date, ctx.league.grace_until, local.tzinfo)
         owed = 0
-        if local >= grace + MISSING_AFTER:
-            owed += await _missing(conn, ctx, night, now)
-        if local >= grace + WAITING_AFTER:
-            owed += await _waiting(conn, ctx, night, now)
+        for day in (local.date(), local.date() - timedelta(days=1)):
+            night = await leagues.night_by_date(conn, ctx.season.id, day)
+            if night is None or night.kind != "regular" or night.status == "finalized":
+                continue
+            grace = datetime.combine(night.date, ctx.league.grace_until, local.tzinfo)
+            if grace + MISSING_AFTER <= local < grace + LATEST:
+                owed += await _missing(conn, ctx, night, now)
+            if grace + WAITING_AFTER <= local < grace + LATEST:
+                owed += await _waiting(conn, ctx, night, now)
         return owed
 
 
 async def _missing(
     conn: aiosqlite.Connection, ctx: SeasonContext, night: Night, now: datetime
 ) -> int:
+    """Players who are there (checked in, or with a score) and miss a score."""
     opted = await reminders.opted(conn, ctx.league.id, "missing_scores")
     if not opted:
         return 0
     players = {p.id: p for p in await people.players(conn, ctx.league.id)}
-    absent = {n.player_id for n in await nights.notices(conn, night.id) if n.kind == "absent"}
+    came = await checkins.checked_in(conn, night.id)
     owed = 0
     for group in await nights.groups(conn, night.id):
         games = await nights.games(conn, group.id)
-        scored = {
-            (s.game_id, s.player_id) for s in await scores.live_scores_of_group(conn, group.id)
-        }
+        live = await scores.live_scores_of_group(conn, group.id)
+        scored = {(s.game_id, s.player_id) for s in live}
         for player_id in group.members:
             player = players.get(player_id)
-            if player is None or player.discord_id not in opted or player_id in absent:
+            there = player_id in came or any(s.player_id == player_id for s in live)
+            if player is None or player.discord_id not in opted or not there:
                 continue
             missing = [[g.number, g.machine] for g in games if (g.id, player_id) not in scored]
             if missing:
@@ -158,10 +174,11 @@ async def _missing(
 async def _waiting(
     conn: aiosqlite.Connection, ctx: SeasonContext, night: Night, now: datetime
 ) -> int:
+    """Commissioners (still holding the role, as last seen) while scores wait."""
     opted = await reminders.opted(conn, ctx.league.id, "waiting_scores")
-    pending = [
-        s for s in await scores.live_scores_of_night(conn, night.id) if s.status == "pending"
-    ]
+    opted &= set(await commissioners.recorded(conn, ctx.league.guild_id))
+    live = await scores.live_scores_of_night(conn, night.id)
+    pending = [s for s in live if s.status == "pending"]
     if not opted or not pending:
         return 0
     data = {"night": night.id, "week": night.week, "count": len(pending)}
@@ -170,3 +187,37 @@ async def _waiting(
         owed += await _owe(conn, ctx.league.guild_id, night, discord_id, "waiting_scores", data,
                            now)  # fmt: skip
     return owed
+
+
+async def still_due(db: Database, guild_id: int, discord_id: int, data: dict[str, Any]) -> bool:
+    """Whether a reminder owed earlier still holds when it is sent: its night is
+    still open on the same date, the member still wants it, and what it says is
+    still true (no notice given since; a score still missing; scores still waiting)."""
+    async with db.read() as conn:
+        try:
+            ctx = await season_of(conn, guild_id)
+        except LeagueError:
+            return False
+        night = await leagues.night_by_id(conn, int(data.get("night") or 0))
+        if night is None or night.season_id != ctx.season.id or night.status == "finalized":
+            return False
+        kind = str(data.get("kind"))
+        if night.date.isoformat() != data.get("day"):
+            return False  # moved by a skipped date since
+        if not (await reminders.choices(conn, ctx.league.id, discord_id)).get(kind):
+            return False
+        live = await scores.live_scores_of_night(conn, night.id)
+        if kind == "waiting_scores":
+            still = discord_id in await commissioners.recorded(conn, guild_id)
+            return still and any(s.status == "pending" for s in live)
+        player = await people.player_by_discord(conn, ctx.league.id, discord_id)
+        if player is None or player.removed:
+            return False
+        if kind == "league_day":
+            return all(n.player_id != player.id for n in await nights.notices(conn, night.id))
+        scored = {(s.game_id, s.player_id) for s in live}
+        for group in await nights.groups(conn, night.id):
+            if player.id in group.members:
+                games = await nights.games(conn, group.id)
+                return any((g.id, player.id) not in scored for g in games)
+        return False

@@ -23,7 +23,7 @@ from bot.components.interactions import (
     now_of,
 )
 from bot.services import attendance, attendance_board
-from bot.services.errors import BadInput
+from bot.services.errors import BadInput, NotFound
 from bot.services.outcomes.notices import AttendanceBoard, BoardLine
 from bot.ui.replies import guild_of, report, require_league_guild, respond
 from cogs.attendance import attendance_text
@@ -38,6 +38,8 @@ async def _night_day(interaction: discord.Interaction, night_id: int) -> tuple[i
     bot = league_bot(interaction)
     if interaction.guild_id is None:  # a league-day reminder's buttons
         guild = await attendance.guild_of_night(bot.db, night_id)
+        if bot.setup_of(guild) is None:  # the server no longer runs its league here
+            raise NotFound("That league is not run by this bot any more.")
     else:
         require_league_guild(interaction)
         guild = guild_of(interaction)

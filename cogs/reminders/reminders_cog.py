@@ -6,7 +6,7 @@ from __future__ import annotations
 from discord import Interaction, app_commands
 from discord.ext import commands
 
-from bot.components.interactions import league_bot
+from bot.components.interactions import league_bot, note_commissioner
 from bot.services import reminders
 from bot.ui.approvals import is_commissioner
 from bot.ui.replies import guild_of, respond
@@ -30,11 +30,14 @@ class Reminders(commands.Cog):
     ) -> None:
         """Choose your reminders by DM (all off until you turn them on)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
+        commissioner = is_commissioner(interaction)
+        if commissioner:
+            await note_commissioner(interaction)  # who holds the role, for "scores waiting"
         changes = {"league_day": league_day, "missing_scores": missing_scores,
                    "waiting_scores": waiting_scores}  # fmt: skip
         chosen = await reminders.choose(
             league_bot(interaction).db, guild_of(interaction), interaction.user.id, changes,
-            commissioner=is_commissioner(interaction),
+            commissioner=commissioner,
         )  # fmt: skip
         changed = any(value is not None for value in changes.values())
         await respond(interaction, reminders_text.choices(chosen, changed=changed))

@@ -7,13 +7,13 @@ waiting. Each by DM through the outbox, once, never as a public ping."""
 from __future__ import annotations
 
 from bot.repositories import leagues, nights
-from bot.services import outbox, scores
+from bot.services import attendance, outbox, scores, setup, skips
 from cogs.attendance.attendance_cog import Attendance
 from cogs.reminders.reminders_cog import Reminders
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.examples import Example
 from tests.cogs.fakes import ANNOUNCEMENTS, GUILD, FakeBot, FakeMember, click, invoke, shown
-from tests.cogs.league_play import lock
+from tests.cogs.league_play import lock, night_of, play_week
 from tests.cogs.test_sender_edges import ClosedDMs
 
 EXAMPLES = [Example("remind", Reminders(), "remind", {"league_day": True})]
@@ -157,3 +157,50 @@ async def test_a_reminder_to_closed_dms_is_dropped_never_posted_in_public(
     assert not any(f"<@{PLAYERS[1].id}>" in text for text in posted)
     report = await outbox.status(league.db, GUILD)
     assert report.failed == []  # nothing for the commissioner to resend
+
+
+async def test_a_no_show_is_not_told_their_scores_are_missing(league: FakeBot) -> None:
+    """Only a player who is there (checked in, or with a score) is reminded."""
+    await remind(league, PLAYERS[2], missing_scores=True)
+    await groupings(league)
+    await lock(league)
+    await sweep_at(league, "21:30")
+    assert dms(league, PLAYERS[2]) == []
+
+
+async def test_a_reminder_owed_but_no_longer_true_when_sent_is_not_sent(league: FakeBot) -> None:
+    """P1's league-day reminder is owed with the groupings; P1 says they are
+    out before the outbox sends it: the DM would ask them to tell us, so it is
+    not sent."""
+    await remind(league, PLAYERS[1], league_day=True)
+    await league.scheduler.post("groupings", at(FIRST_NIGHT, "12:00"))  # owed, not yet sent
+    await attendance.notify(league.db, GUILD, PLAYERS[1].id, "absent",
+                            now=at(FIRST_NIGHT, "12:00"))  # fmt: skip
+    await league.outbox.flush()
+    assert dms(league, PLAYERS[1]) == []
+
+
+async def test_r1_2_a_night_moved_by_a_skipped_date_is_reminded_of_on_its_new_date(
+    league: FakeBot,
+) -> None:
+    await remind(league, PLAYERS[1], league_day=True)
+    await groupings(league)
+    await skips.skip_date(league.db, GUILD, FIRST_NIGHT, "flooded", now=at(FIRST_NIGHT, "13:00"))
+    await league.scheduler.post("groupings", at(night_of(2), "12:00"))
+    await league.outbox.flush()
+    first, second = dms(league, PLAYERS[1])
+    assert first.startswith("**League night tonight** · week 1") and second == first
+
+
+async def test_r1_1_a_night_with_reminders_sent_can_still_be_cut_from_the_season(
+    league: FakeBot,
+) -> None:
+    await setup.change_setting(league.db, GUILD, "regular_nights", 2, now=at(FIRST_NIGHT))
+    await play_week(league, 1, {n: (10 - n) * 100_000_000 for n in range(1, 7)})
+    await remind(league, PLAYERS[1], league_day=True)
+    await league.scheduler.post("groupings", at(night_of(2), "12:00"))
+    await league.outbox.flush()
+    assert len(dms(league, PLAYERS[1])) == 1
+    await setup.change_setting(league.db, GUILD, "regular_nights", 1, now=at(night_of(2), "13:00"))
+    async with league.db.read() as conn:
+        assert [n.week for n in await leagues.nights(conn, 1) if n.kind == "regular"] == [1]
