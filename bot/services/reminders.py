@@ -124,24 +124,48 @@ async def owe_league_day(
 async def due(db: Database, guild_id: int, now: datetime) -> int:
     """The night's later reminders, once their time has come (the scheduler's
     sweep asks every few minutes): missing scores, then scores waiting; for
-    tonight's night, or last night's past midnight."""
+    tonight's night, or last night's past midnight. Only read, unless one
+    may be owed (every league's sweep asks, all the week)."""
+    async with db.read() as conn:
+        windows = await _windows(conn, guild_id, now)
+    if not windows:
+        return 0
     async with db.transaction() as conn:
-        try:
-            ctx = await season_of(conn, guild_id)
-        except LeagueError:
-            return 0
-        local = ctx.local(now)
+        ctx = await season_of(conn, guild_id)
         owed = 0
-        for day in (local.date(), local.date() - timedelta(days=1)):
-            night = await leagues.night_by_date(conn, ctx.season.id, day)
-            if night is None or night.kind != "regular" or night.status == "finalized":
+        for night_id, kinds in windows:
+            night = await leagues.night_by_id(conn, night_id)
+            if night is None or night.status == "finalized":
                 continue
-            grace = datetime.combine(night.date, ctx.league.grace_until, local.tzinfo)
-            if grace + MISSING_AFTER <= local < grace + LATEST:
+            if "missing_scores" in kinds:
                 owed += await _missing(conn, ctx, night, now)
-            if grace + WAITING_AFTER <= local < grace + LATEST:
+            if "waiting_scores" in kinds:
                 owed += await _waiting(conn, ctx, night, now)
         return owed
+
+
+async def _windows(
+    conn: aiosqlite.Connection, guild_id: int, now: datetime
+) -> list[tuple[int, list[str]]]:
+    """The open nights (today's, or yesterday's past midnight) whose later
+    reminders are due now, with which."""
+    try:
+        ctx = await season_of(conn, guild_id)
+    except LeagueError:
+        return []
+    local = ctx.local(now)
+    found = []
+    for day in (local.date(), local.date() - timedelta(days=1)):
+        night = await leagues.night_by_date(conn, ctx.season.id, day)
+        if night is None or night.kind != "regular" or night.status == "finalized":
+            continue
+        grace = datetime.combine(night.date, ctx.league.grace_until, local.tzinfo)
+        kinds = [kind for kind, after in (("missing_scores", MISSING_AFTER),
+                                          ("waiting_scores", WAITING_AFTER))
+                 if grace + after <= local < grace + LATEST]  # fmt: skip
+        if kinds:
+            found.append((night.id, kinds))
+    return found
 
 
 async def _missing(

@@ -11,6 +11,10 @@ from bot.services.outcomes.notices import (
     NoticeWithdrawn,
 )
 from bot.ui.calendar import NOTICE_KINDS, night_name
+from bot.ui.embeds import MAX_DESCRIPTION
+from bot.ui.fit import cut_line, lines_within, size
+
+CUT = "\n… (the rest does not fit here)"
 
 
 def withdrawn(taken: NoticeWithdrawn) -> str:
@@ -94,9 +98,6 @@ def _playoff_absence(given: NoticeGiven) -> str:
     )
 
 
-DESCRIPTION = 4096  # Discord: an embed's description
-
-
 def board(shown: AttendanceBoard) -> tuple[str, str]:
     """A night's attendance board as the commissioner reads it on a phone: a
     title, then who is in, late (by when), out and not heard from."""
@@ -115,8 +116,8 @@ def board(shown: AttendanceBoard) -> tuple[str, str]:
     elif shown.checkable:
         lines.append("Check players in as they arrive, from the menu below.")
     text = "\n".join(lines)
-    if len(text) > DESCRIPTION:  # Discord: an embed's description; the end says it is cut
-        text = text[: DESCRIPTION - 40].rsplit("\n", 1)[0] + "\n… (the rest does not fit here)"
+    if size(text) > MAX_DESCRIPTION:  # cut between lines, and saying so
+        text = lines_within(text, MAX_DESCRIPTION - len(CUT)) + CUT
     return title, text
 
 
@@ -132,9 +133,8 @@ def _late(line: BoardLine) -> str:
 
 def _one_line(note: str, longest: int = 80) -> str:
     """A player's note on one line (a note's line breaks must not make lines of
-    the board), cut to `longest` characters."""
-    flat = " ".join(note.split())
-    return flat if len(flat) <= longest else flat[: longest - 1] + "…"
+    the board), cut at a word to `longest` characters."""
+    return cut_line(" ".join(note.split()), longest)
 
 
 def checked_in(done: CheckedIn) -> str:

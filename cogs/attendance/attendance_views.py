@@ -9,9 +9,9 @@ privately."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -27,6 +27,9 @@ from bot.services.errors import BadInput, NotFound
 from bot.services.outcomes.notices import AttendanceBoard, BoardLine
 from bot.ui.replies import guild_of, report, require_league_guild, respond
 from cogs.attendance import attendance_text
+
+if TYPE_CHECKING:
+    from bot.league_client import LeagueClient
 
 ID = r"(?P<id>[0-9]{1,18})"
 FORM_LIFE = 900  # seconds a private form is kept in memory
@@ -44,6 +47,23 @@ async def _night_day(interaction: discord.Interaction, night_id: int) -> tuple[i
         require_league_guild(interaction)
         guild = guild_of(interaction)
     return guild, await attendance.night_of_post(bot.db, guild, night_id, now=now_of(interaction))
+
+
+async def _tapped(
+    interaction: discord.Interaction,
+    night_id: int,
+    act: Callable[[LeagueClient, int, date], Awaitable[str]],
+) -> None:
+    """A tap that acts at once: acknowledge (private), find the night's server
+    and day, act for the tapper, have the outbox send what it owed, answer."""
+    try:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        guild, day = await _night_day(interaction, night_id)
+        answer = await act(league_bot(interaction), guild, day)
+        deliver(interaction)  # the commissioner's copy and the board, owed with it
+        await respond(interaction, answer)
+    except Exception as error:
+        await report(interaction, error)
 
 
 class _OfNight:
@@ -99,18 +119,20 @@ class LateForm(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         try:
-            minutes = _minutes(str(self.minutes.value))
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            guild, day = await _night_day(interaction, self.night_id)
-            bot = league_bot(interaction)
-            given = await attendance.notify(
-                bot.db, guild, interaction.user.id, "late", day=day,
-                minutes=minutes, note=str(self.note.value), now=now_of(interaction),
-            )  # fmt: skip
-            deliver(interaction)  # the commissioner's copy, owed with the notice
-            await respond(interaction, attendance_text.notice(given))
-        except Exception as error:
+            minutes = _minutes(str(self.minutes.value))  # refused before anything is done
+        except BadInput as error:
             await report(interaction, error)
+            return
+        note = str(self.note.value)
+
+        async def late(bot: LeagueClient, guild: int, day: date) -> str:
+            given = await attendance.notify(
+                bot.db, guild, interaction.user.id, "late", day=day, minutes=minutes, note=note,
+                now=now_of(interaction),
+            )  # fmt: skip
+            return attendance_text.notice(given)
+
+        await _tapped(interaction, self.night_id, late)
 
     async def on_error(  # type: ignore[override]  # discord.py: Modal's drops BaseView's `item`
         self, interaction: discord.Interaction, error: Exception, /
@@ -140,18 +162,12 @@ class AbsentButton(
         self.night_id = night_id
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            guild, day = await _night_day(interaction, self.night_id)
-            bot = league_bot(interaction)
-            given = await attendance.notify(
-                bot.db, guild, interaction.user.id, "absent", day=day,
-                now=now_of(interaction),
-            )  # fmt: skip
-            deliver(interaction)
-            await respond(interaction, attendance_text.notice(given))
-        except Exception as error:
-            await report(interaction, error)
+        async def absent(bot: LeagueClient, guild: int, day: date) -> str:
+            given = await attendance.notify(bot.db, guild, interaction.user.id, "absent",
+                                            day=day, now=now_of(interaction))  # fmt: skip
+            return attendance_text.notice(given)
+
+        await _tapped(interaction, self.night_id, absent)
 
 
 class CancelButton(
@@ -166,18 +182,12 @@ class CancelButton(
         self.night_id = night_id
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            guild, day = await _night_day(interaction, self.night_id)
-            bot = league_bot(interaction)
-            taken = await attendance.withdraw(
-                bot.db, guild, interaction.user.id, None, day=day,
-                now=now_of(interaction),
-            )  # fmt: skip
-            deliver(interaction)
-            await respond(interaction, attendance_text.withdrawn(taken))
-        except Exception as error:
-            await report(interaction, error)
+        async def cancel(bot: LeagueClient, guild: int, day: date) -> str:
+            taken = await attendance.withdraw(bot.db, guild, interaction.user.id, None, day=day,
+                                              now=now_of(interaction))  # fmt: skip
+            return attendance_text.withdrawn(taken)
+
+        await _tapped(interaction, self.night_id, cancel)
 
 
 def attendance_view(night_id: int) -> discord.ui.View:

@@ -6,10 +6,14 @@ tonight's groups; a forged id or a finalized night changes nothing."""
 
 from __future__ import annotations
 
+from datetime import time
 from typing import Any
 
+from bot.models import Night
 from bot.repositories import leagues
 from bot.services import membership, scores, setup, skips
+from bot.services.outcomes.notices import AttendanceBoard, BoardLine
+from cogs.attendance.attendance_text import board as board_words
 from cogs.attendance.attendance_views import CheckInSelect, UndoSelect
 from tests.cogs.conftest import COMMISSIONER, FIRST_NIGHT, PLAYERS, as_user, at
 from tests.cogs.fakes import (
@@ -232,3 +236,15 @@ async def test_r1_1_a_season_shortened_after_a_boards_night_loses_that_night(
     async with league.db.read() as conn:
         weeks = [n.week for n in await leagues.nights(conn, 1) if n.kind == "regular"]
     assert weeks == [1]
+
+
+def test_r2_a_board_too_long_for_discord_is_cut_between_lines_and_says_so() -> None:
+    """Forty late players with long names and notes: more than an embed's 4,096
+    characters. The board keeps whole lines and ends saying the rest is cut."""
+    night = Night(1, 1, 3, FIRST_NIGHT, "scheduled", None)
+    late = [BoardLine(n, f"Player with a long name number {n:02}", "Group 1", 20,
+                      time(19, 35), "stuck in traffic " * 12) for n in range(40)]  # fmt: skip
+    _, text = board_words(AttendanceBoard(night, [], late, [], [], [], True, None))
+    assert len(text) <= 4096 and text.endswith("\n… (the rest does not fit here)")
+    assert text.startswith("**In (0):** nobody yet\n**Late (40):**")
+    assert all(line.endswith("…”") for line in text.splitlines()[2:-1])  # notes cut at a word
