@@ -10,12 +10,26 @@ from standin.exchange import Edit, Exchange
 from standin.limits import Limits
 from standin.server import DEFAULT_TOKEN, DiscordStandIn
 from standin.state import RecordedRequest
-from standin.world import ADMINISTRATOR, MANAGE_GUILD, snowflake_time
+from standin.world import (
+    ADMINISTRATOR,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    MANAGE_GUILD,
+    MANAGE_ROLES,
+    MANAGE_THREADS,
+    SEND_MESSAGES_IN_THREADS,
+    snowflake_time,
+)
 
 __all__ = [
     "ADMINISTRATOR",
+    "CREATE_PRIVATE_THREADS",
+    "CREATE_PUBLIC_THREADS",
     "DEFAULT_TOKEN",
     "MANAGE_GUILD",
+    "MANAGE_ROLES",
+    "MANAGE_THREADS",
+    "SEND_MESSAGES_IN_THREADS",
     "CommandNotPermitted",
     "DiscordStandIn",
     "Edit",

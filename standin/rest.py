@@ -20,6 +20,9 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from standin import commands as cmd
+from standin import threads
+from standin.answers import Refused, json_response
+from standin.answers import snowflake as _int
 from standin.events import EventRefused
 from standin.exchange import (
     AUTOCOMPLETE_RESULT,
@@ -39,15 +42,15 @@ from standin.messages import (
     nest_errors,
     number_components,
 )
+from standin.roles import RoleRoutes
 from standin.state import RecordedRequest
+from standin.thread_routes import ThreadRoutes
 from standin.world import (
     ATTACH_FILES,
     EPHEMERAL,
     INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MESSAGES,
     LOADING,
-    SEND_MESSAGES,
-    VIEW_CHANNEL,
     Channel,
     Guild,
     iso,
@@ -83,18 +86,6 @@ LABEL = 18  # a modal's labelled component (Discord's newer layout)
 RECORD: Any = web.RequestKey("record", RecordedRequest) if hasattr(web, "RequestKey") else "record"
 
 
-def json_response(
-    data: Any, status: int = 200, headers: Mapping[str, str] | None = None
-) -> web.Response:
-    """JSON with the content type exactly `application/json`: discord.py decodes
-    a body only when the header is that string (aiohttp would add a charset)."""
-    return web.Response(
-        body=json.dumps(data).encode(),
-        status=status,
-        headers={"Content-Type": "application/json", **(headers or {})},
-    )
-
-
 TRANSIENT = {500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
              504: "Gateway Timeout", 524: "A Timeout Occurred"}  # fmt: skip
 # Discord's answers come through its proxies; discord.py takes a 429 without
@@ -109,22 +100,6 @@ def _refused() -> Iterator[None]:
         yield
     except EventRefused as refused:
         raise Refused(refused.status, refused.code, refused.message, refused.errors) from None
-
-
-class Refused(Exception):
-    """Answer the current request with Discord's error body."""
-
-    headers: dict[str, str]  # set (not always) by the rate limiter's middleware below
-
-    def __init__(self, status: int, code: int, message: str, errors: dict[str, Any] | None = None):
-        super().__init__(message)
-        self.status, self.code, self.message, self.errors = status, code, message, errors
-
-    def body(self) -> dict[str, Any]:
-        body: dict[str, Any] = {"message": self.message, "code": self.code}
-        if self.errors:
-            body["errors"] = self.errors
-        return body
 
 
 class Rest:
@@ -169,6 +144,8 @@ class Rest:
         add("PATCH", hook_message, self._patch_hook_message)
         add("DELETE", hook_message, self._delete_hook_message)
         add("GET", "/attachments/{id}/{filename}", self._get_attachment)
+        ThreadRoutes(self).add(add)  # standin.threads
+        RoleRoutes(self).add(add)  # standin.roles
         add("*", "/{tail:.*}", self._unknown)
 
     @web.middleware
@@ -459,7 +436,7 @@ class Rest:
         guild = self.standin.guilds.get(channel.guild_id) if channel.guild_id else None
         if guild is not None and self.standin.bot_user.id not in guild.members:
             raise Refused(403, 50001, "Missing Access")  # the bot was removed from the server
-        if channel.bot_denied & VIEW_CHANNEL:
+        if not threads.visible(self.standin, channel):  # a thread: its parent's overwrites
             raise Refused(403, 50001, "Missing Access")
         return channel
 
@@ -483,7 +460,10 @@ class Rest:
         return json_response(member.payload())
 
     async def _get_channel(self, request: web.Request) -> web.Response:
-        return json_response(self._channel_for(request).payload())
+        channel = self._channel_for(request)
+        if isinstance(channel, threads.Thread):  # with the bot's thread member
+            return json_response(channel.payload(member=True))
+        return json_response(channel.payload())
 
     def _message_in(self, request: web.Request) -> dict[str, Any]:
         channel = self._channel_for(request)
@@ -507,12 +487,12 @@ class Rest:
 
     async def _post_message(self, request: web.Request) -> web.Response:
         channel = self._channel_for(request)
-        if channel.bot_denied & SEND_MESSAGES:
-            raise Refused(403, 50013, "Missing Permissions")
+        threads.check_send(self.standin, channel)  # in a thread: Send Messages in Threads
         if channel.recipient is not None and not self.standin.may_dm(channel.recipient):
             raise Refused(403, 50007, "Cannot send messages to this user")
         body, files = await self._read_body(request)
-        if files and channel.bot_denied & ATTACH_FILES:  # Discord: files need Attach Files
+        # Discord: files need Attach Files (in a thread: in its parent)
+        if files and threads.denied(self.standin, channel) & ATTACH_FILES:
             raise Refused(403, 50013, "Missing Permissions")
         check_body(body, creating=True, has_files=bool(files))
         nonce = _nonce(body)
@@ -566,6 +546,8 @@ class Rest:
         kind: int = 0,
         exchange: Exchange | None = None,
     ) -> dict[str, Any]:
+        if exchange is not None:  # an interaction's response: not in a locked thread
+            threads.check_reply(self.standin, channel)
         message_id = self.standin.snowflake()
         message: dict[str, Any] = {
             "id": str(message_id),
@@ -610,6 +592,7 @@ class Rest:
         self.standin.messages[message_id] = message
         self.standin.channel_order.setdefault(channel.id, []).append(message_id)
         channel.last_message_id = message_id
+        threads.after_message(self.standin, channel, message, by_bot=exchange is None)
         return message
 
     def _edit(
@@ -620,6 +603,7 @@ class Rest:
         *,
         stamp: bool = True,
     ) -> dict[str, Any]:
+        threads.check_edit(self.standin, message)  # not in an archived (or locked) thread
         changed = apply_edit(message, body, files)
         if stamp:
             message["edited_timestamp"] = iso(self.standin.now())
@@ -628,11 +612,13 @@ class Rest:
         return changed
 
     def _delete(self, message: dict[str, Any]) -> None:
+        threads.check_delete(self.standin, message)
         self.standin.delete_message(int(message["id"]))
 
     @staticmethod
     def deleted(standin: StandIn, message: dict[str, Any]) -> None:
         """A message is gone: the MESSAGE_DELETE event, as Discord sends it."""
+        threads.after_delete(standin, message)
         if not _ephemeral(message):
             event = {k: message[k] for k in ("id", "channel_id", "guild_id") if k in message}
             standin.send_soon("MESSAGE_DELETE", event, _intent(message))
@@ -874,10 +860,3 @@ def _nonce(body: Mapping[str, Any]) -> str | None:
     if problem:
         raise BadMessage(400, 50035, "Invalid Form Body", {"nonce": problem})
     return str(nonce)
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise Refused(400, 50035, "Invalid Form Body", {"id": "Value is not snowflake."}) from None

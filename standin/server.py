@@ -23,7 +23,9 @@ test. A route the stand-in does not know answers 404
 can show exactly what was missing.
 
 This module holds the world and the test-side API; `standin.rest` answers the
-HTTP routes and `standin.gateway` the websocket.
+HTTP routes and `standin.gateway` the websocket. Threads (`standin.threads`)
+and roles (`standin.roles`) bring their own routes and test-side API
+(`ThreadHelpers`, `RoleHelpers`), mixed in here.
 """
 
 from __future__ import annotations
@@ -53,10 +55,15 @@ from standin.rest import (
     NONCE_WINDOW,
     Rest,
 )
+from standin.roles import RoleHelpers
 from standin.state import RecordedRequest
+from standin.thread_changes import ThreadHelpers
+from standin.threads import Thread, bot_permissions
 from standin.world import (
     ADMINISTRATOR,
     ATTACH_FILES,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
     EMBED_LINKS,
     EPHEMERAL,
     EVERYONE_PERMISSIONS,
@@ -64,6 +71,7 @@ from standin.world import (
     LOADING,
     READ_MESSAGE_HISTORY,
     SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
     USE_EXTERNAL_EMOJIS,
     VIEW_CHANNEL,
     Channel,
@@ -85,15 +93,21 @@ BOT_PERMISSIONS = (
 )  # fmt: skip
 
 
+PERMISSION_NAMES = {
+    "view": VIEW_CHANNEL, "send": SEND_MESSAGES, "attach": ATTACH_FILES,
+    "history": READ_MESSAGE_HISTORY, "threads": CREATE_PUBLIC_THREADS,
+    "private_threads": CREATE_PRIVATE_THREADS, "send_in_threads": SEND_MESSAGES_IN_THREADS,
+}  # fmt: skip
+
+
 def _permission_bits(what: Iterable[str]) -> int:
-    bits = {"view": VIEW_CHANNEL, "send": SEND_MESSAGES, "attach": ATTACH_FILES}
-    unknown = set(what) - set(bits)
+    unknown = set(what) - set(PERMISSION_NAMES)
     if unknown:
-        raise ValueError(f"deny/allow takes 'view', 'send' and 'attach', not {sorted(unknown)}")
-    return sum(bits[w] for w in set(what))
+        raise ValueError(f"deny/allow takes {sorted(PERMISSION_NAMES)}, not {sorted(unknown)}")
+    return sum(PERMISSION_NAMES[w] for w in set(what))
 
 
-class DiscordStandIn:
+class DiscordStandIn(ThreadHelpers, RoleHelpers):
     """One application and its bot user, guilds, channels, members, messages;
     REST under `api_base`, the gateway at `gateway_url`, and a test-side API."""
 
@@ -243,11 +257,14 @@ class DiscordStandIn:
 
     def grant_bot(self, guild_id: int, permissions: int) -> None:
         """A server administrator gives the bot's role more permissions (Manage
-        Events, say)."""
+        Events, say); the bot hears of it as from Discord (GUILD_ROLE_UPDATE)."""
         guild = self._guild(guild_id)
         for role in guild.roles.values():
             if role.managed_by_bot == self.bot_user.id:
                 role.permissions |= permissions
+                self.send_soon(
+                    "GUILD_ROLE_UPDATE", {"guild_id": str(guild_id), "role": role.payload()}
+                )
 
     def scheduled_events(self, guild_id: int) -> list[dict[str, Any]]:
         """The server's scheduled events, as Discord lists them."""
@@ -278,15 +295,6 @@ class DiscordStandIn:
             per_session=lambda session: self.gateway.guild_create(guild, session),
         )
 
-    def add_role(
-        self, guild_id: int, name: str, *, role_id: int | None = None, permissions: int = 0
-    ) -> int:
-        guild = self._guild(guild_id)
-        role = Role(role_id or self.snowflake(), name, permissions, len(guild.roles))
-        guild.roles[role.id] = role
-        self.send_soon("GUILD_ROLE_CREATE", {"guild_id": str(guild_id), "role": role.payload()})
-        return role.id
-
     def add_channel(
         self,
         guild_id: int,
@@ -313,13 +321,16 @@ class DiscordStandIn:
         Files) from the bot in a channel, as a member overwrite a server admin sets
         (CHANNEL_UPDATE). Its posts there (without "attach": its posts with files)
         then get 403 50013 Missing Permissions, or 50001 Missing Access without
-        "view" (reading the channel too)."""
+        "view" (reading the channel too). Also "history" (Read Message History),
+        "threads" and "private_threads" (Create Public / Private Threads) and
+        "send_in_threads" (Send Messages in Threads), which the channel's threads
+        take from it (a thread has no overwrites of its own)."""
         channel = self._channel(channel_id)
         channel.bot_denied |= _permission_bits(what)
         self.send_soon("CHANNEL_UPDATE", channel.payload())
 
     def allow(self, channel_id: int, *what: str) -> None:
-        """Undo `deny` for "view", "send" and/or "attach" (all of them when none is named)."""
+        """Undo `deny` for the permissions named (all of them when none is named)."""
         channel = self._channel(channel_id)
         channel.bot_denied &= ~_permission_bits(what) if what else 0
         self.send_soon("CHANNEL_UPDATE", channel.payload())
@@ -368,16 +379,6 @@ class DiscordStandIn:
         )
         return user.id
 
-    def set_roles(self, guild_id: int, member_id: int, roles: Iterable[int]) -> None:
-        """Replace a member's roles (GUILD_MEMBER_UPDATE for a bot with the members intent)."""
-        member = self._member(guild_id, member_id)
-        member.roles = [int(r) for r in roles]
-        self.send_soon(
-            "GUILD_MEMBER_UPDATE",
-            {"guild_id": str(guild_id), **member.payload()},
-            INTENT_GUILD_MEMBERS,
-        )
-
     def close_dms(self, user_id: int) -> None:
         """The user does not take DMs from the bot (privacy settings, or blocked it):
         the DM channel is still made, but a message to it gets 403 50007."""
@@ -419,10 +420,11 @@ class DiscordStandIn:
         return user
 
     def _channel(self, channel_id: int) -> Channel:
-        try:
-            return self.channels[int(channel_id)]
-        except KeyError:
-            raise ValueError(f"no channel {channel_id}; add_channel() first") from None
+        channel = self.channels.get(int(channel_id))
+        if channel is None or isinstance(channel, Thread):
+            raise ValueError(f"no channel {channel_id}; add_channel() first (threads take "
+                             "their parent's permissions)")  # fmt: skip
+        return channel
 
     def _guild(self, guild_id: int) -> Guild:
         try:
@@ -809,7 +811,8 @@ class DiscordStandIn:
             "member": member.payload(permissions=permissions),
             "token": "standin." + secrets.token_urlsafe(48),
             "version": 1,
-            "app_permissions": str(guild.permissions_of(bot_member) & ~channel.bot_denied),
+            # in a thread: the bot's permissions in its parent
+            "app_permissions": str(bot_permissions(guild, channel, bot_member.id)),
             "locale": locale,
             "guild_locale": "en-US",
             "entitlements": [],

@@ -12,7 +12,7 @@ import itertools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Protocol
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 
@@ -26,7 +26,12 @@ EMBED_LINKS = 1 << 14
 ATTACH_FILES = 1 << 15
 READ_MESSAGE_HISTORY = 1 << 16
 USE_EXTERNAL_EMOJIS = 1 << 18
+MANAGE_ROLES = 1 << 28
 USE_APPLICATION_COMMANDS = 1 << 31
+MANAGE_THREADS = 1 << 34
+CREATE_PUBLIC_THREADS = 1 << 35
+CREATE_PRIVATE_THREADS = 1 << 36
+SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 53) - 1
 EVERYONE_PERMISSIONS = (
     VIEW_CHANNEL
@@ -109,20 +114,27 @@ class Role:
     permissions: int = 0
     position: int = 0
     managed_by_bot: int | None = None
+    color: int = 0
+    hoist: bool = False
+    mentionable: bool = False
 
     def payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "id": str(self.id),
             "name": self.name,
-            "color": 0,
-            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
-            "hoist": False,
+            "color": self.color,
+            "colors": {
+                "primary_color": self.color,
+                "secondary_color": None,
+                "tertiary_color": None,
+            },
+            "hoist": self.hoist,
             "icon": None,
             "unicode_emoji": None,
             "position": self.position,
             "permissions": str(self.permissions),
             "managed": self.managed_by_bot is not None,
-            "mentionable": False,
+            "mentionable": self.mentionable,
             "flags": 0,
         }
         if self.managed_by_bot is not None:
@@ -208,6 +220,14 @@ class Member:
         return data
 
 
+class Listed(Protocol):
+    """A thread as GUILD_CREATE lists it (`standin.threads.Thread`)."""
+
+    def listed(self, guild: Guild) -> bool: ...  # active, and the bot may see it
+
+    def listing(self) -> dict[str, Any]: ...
+
+
 @dataclass
 class Guild:
     id: int
@@ -217,6 +237,7 @@ class Guild:
     roles: dict[int, Role] = field(default_factory=dict)
     channels: dict[int, Channel] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
+    threads: dict[int, Listed] = field(default_factory=dict)  # standin.threads.Thread
 
     def permissions_of(self, member: Member) -> int:
         """A member's guild-level permissions (no channel overwrites are modelled)."""
@@ -270,7 +291,7 @@ class Guild:
             "member_count": len(self.members),
             "large": False,
             "joined_at": iso(self.created),
-            "threads": [],
+            "threads": [t.listing() for t in self.threads.values() if t.listed(self)],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],
