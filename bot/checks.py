@@ -8,6 +8,9 @@ import logging
 
 import discord
 
+from bot.components.night_checks import IN_WORDS as NIGHT_IN_WORDS
+from bot.components.night_checks import STOPS as NIGHT_STOPS
+from bot.components.night_checks import run_night_checks
 from bot.components.places import (
     ANNOUNCEMENTS,
     APPROVALS,
@@ -23,7 +26,7 @@ from bot.components.places import (
 from bot.config import Settings
 from bot.database import Database
 from bot.models import ServerSetup
-from bot.services import server_setup
+from bot.services import night_setup, server_setup
 
 __all__ = [
     "ANNOUNCEMENTS", "APPROVALS", "GUILD", "NEEDED", "ROLE", "ChannelCheck", "alert_commissioner",
@@ -58,12 +61,14 @@ IN_WORDS = {
     ANNOUNCEMENTS: "The announcements channel",
     APPROVALS: "The approvals channel",
     ROLE: "The commissioner role",
+    **NIGHT_IN_WORDS,
 }
 STOPS = {
     GUILD: "nothing of the league can be posted",
     ANNOUNCEMENTS: "the groupings, reminders, results and standings are not posted",
     APPROVALS: "the scorecards are not posted, so no score can be approved",
     ROLE: "nobody can use the commissioner commands",
+    **NIGHT_STOPS,
 }
 
 
@@ -77,6 +82,8 @@ def alert_text(failed: list[ChannelCheck]) -> str:
         *lines,
         "Fix it in the server's settings, or choose other channels or another role with "
         "/setup. The bot checks again when it restarts.",
+        *(["The league's events, threads and division roles can also be turned off with "
+           "/setup-night."] if any(c.name in NIGHT_IN_WORDS for c in failed) else []),
     ])  # fmt: skip
 
 
@@ -149,6 +156,11 @@ async def at_start(
             raise StartupError(guild.line(), EXIT_SETTINGS if guild.answered else EXIT_FAILED)
         log_results(checks)
         failed = problems(checks)
+        if db is not None and guild.ok:  # what /setup-night asks of the bot, if anything
+            night = await night_setup.setup_of(db, setup.guild_id)
+            asked = run_night_checks(client, setup, night)
+            log_results(asked)
+            failed += problems(asked)
         text = alert_text(failed) if failed and guild.ok else None
         if db is not None and not await server_setup.alert_is_new(db, setup.guild_id, text):
             if text is not None:

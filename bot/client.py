@@ -21,6 +21,8 @@ from bot.checks import ChannelCheck, legacy_setup
 from bot.config import Settings
 from bot.database import Database
 from bot.delivery import Sender
+from bot.delivery.division_roles import DivisionRoles
+from bot.delivery.night_events import NightEvents
 from bot.keeping import daily_name, prune
 from bot.league_client import LeagueClient, reschedules
 from bot.lifecycle import Patience, bound_requests
@@ -69,6 +71,11 @@ def league_intents() -> discord.Intents:
     return discord.Intents(guilds=True)
 
 
+# After these commands what a league shows in its server (events, roles) is kept
+# in line: they close a season, or play or correct its playoff night.
+KEEPS = ("season ", "playoffs ")
+
+
 class _SchedulerClock(TypedDict, total=False):
     """The scheduler's clock when the bot was given one (else the scheduler's own)."""
 
@@ -109,6 +116,9 @@ class LeagueBot(LeagueClient):
         self.housekeeping: AsyncIOScheduler | None = None  # the daily backup
         self.failed_cogs: list[str] = []
         self.outbox = Sender(self)  # delivers every message the bot owes (bot/delivery)
+        # Each league's nights in its server's Events, and its division roles.
+        self.night_events = NightEvents(self, **({"clock": clock} if clock else {}))
+        self.division_roles = DivisionRoles(self, **({"clock": clock} if clock else {}))
         self.uploads = asyncio.Semaphore(UPLOADS_AT_ONCE)  # answers with a file, at once
         self.recent: dict[tuple[str, int], datetime] = {}  # host-wide commands, when last
         # Each server's last start-up check of the places its league names in
@@ -207,7 +217,10 @@ class LeagueBot(LeagueClient):
             await self.schedulers[setup.guild_id].rebuild()
             return
         extra: _SchedulerClock = {"clock": self.clock} if self.clock is not None else {}
-        scheduler = LeagueScheduler(self.db, setup.guild_id, self.outbox.wake, **extra)
+        guild_id = setup.guild_id
+        scheduler = LeagueScheduler(
+            self.db, guild_id, self.outbox.wake, keep=lambda: self.keep(guild_id), **extra
+        )
         self.schedulers[setup.guild_id] = scheduler
         await scheduler.start()
 
@@ -244,7 +257,14 @@ class LeagueBot(LeagueClient):
         if scheduler is not None and reschedules(command):
             await scheduler.rebuild()
         if scheduler is not None and name.startswith("league "):
-            await scheduler.catch_up()
+            await scheduler.catch_up()  # and what the league shows in its server (`keep`)
+        elif scheduler is not None and (reschedules(command) or name.startswith(KEEPS)):
+            self.keep(interaction.guild_id)
+
+    def keep(self, guild_id: int | None) -> None:
+        """What the league shows elsewhere in its server, brought in line soon."""
+        self.night_events.soon(guild_id)
+        self.division_roles.soon(guild_id)
 
     async def sync_guild_commands(self) -> int:
         """Register the slash commands with Discord, once for every server (they
@@ -255,6 +275,8 @@ class LeagueBot(LeagueClient):
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))
+        for guild_id in self.setups:  # the servers are known now: their events and roles
+            self.keep(guild_id)
 
     async def close(self) -> None:
         """Stop in reverse order: the scheduler, the gateway and HTTP, the database."""
@@ -262,6 +284,8 @@ class LeagueBot(LeagueClient):
             scheduler.shutdown()
         if self.housekeeping is not None and self.housekeeping.running:
             self.housekeeping.shutdown(wait=False)
+        await self.night_events.stop()  # kept again at the next start
+        await self.division_roles.stop()
         await self.outbox.stop()  # what is not sent stays owed in the outbox
         try:  # a gateway that never answers our close frame must not keep the database open
             async with asyncio.timeout(CLOSE_WITHIN):  # not wait_for: see bot.delivery

@@ -63,6 +63,7 @@ async def run_demo(
         night = LeagueNight(standin, world, transcript)
         async with running_bot(settings_for(standin, world, database)) as bot:
             night.bot = bot
+            night.group_threads = True
             await night.set_up()
             await night.afternoon()
             await night.dues()

@@ -25,6 +25,7 @@ from bot.demo_script import (
 from bot.stage import Stage
 from bot.transcript import Transcript, indent, shown
 from standin import DiscordStandIn, Exchange
+from standin.threads import THREAD_CREATED
 
 
 class NotAsScripted(AssertionError):
@@ -40,6 +41,7 @@ class LeagueNight:
         self.t = transcript
         self.bot: LeagueBot | None = None
         self._seen: dict[int, int] = {}
+        self.group_threads = False  # the demo's own night: a thread per group
 
     # -- acting ------------------------------------------------------------
     async def run(
@@ -166,7 +168,9 @@ class LeagueNight:
         for channel in (self.world.announcements, self.world.approvals):
             messages = self.standin.channel_messages(channel)
             for message in messages[self._seen.get(channel, 0) :]:
-                if _is_card(message):
+                if message.get("type") == THREAD_CREATED:  # Discord's own line in the channel
+                    self.t.say(indent(f"bot starts a thread: {message['content']}"))
+                elif _is_card(message):
                     where = self.t.channels.get(channel, channel)
                     self.t.say(indent(f"#{where} bot posts a scorecard: {_title(message)}"))
                 else:
@@ -233,6 +237,7 @@ class LeagueNight:
         self.t.say(f"Koi adds {len(MACHINES)} machines with their pars and {len(PLAYERS)} "
                    "players with their skill (/league machine add, /league player add; "
                    "not shown)")  # fmt: skip
+        await demo_attendance.group_threads_on(self)  # the demo's own night only
         when = at(NIGHT - timedelta(days=1), "21:00")
         self.standin.set_time(when)
         self.t.heading(when, f"{ABSENT} plays pre-makeup games with Fay")
@@ -263,7 +268,7 @@ class LeagueNight:
         for name, machine in VETOES.items():
             await self.run(self.member(name), "veto", {"machine": machine})
         await demo_attendance.check_in(self, at(NIGHT, "19:05"))
-        await self.scheduled("lock", at(NIGHT, "19:15"), most=10)
+        await demo_attendance.lock(self, at(NIGHT, "19:15"))
 
     def games_of(self, name: str) -> list[str]:
         """The player's group's games in order, from the lock post."""

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import discord
 
+from bot.components.night_checks import ASKED
 from bot.components.places import NEEDED
 from bot.database import Database
 from bot.database_errors import DatabaseError
@@ -27,8 +28,10 @@ DAILY = re.compile(r"league-daily-\d{8}-\d{6}\.sqlite3")  # the daily backups, p
 
 def permissions() -> int:
     """The permissions integer the invite asks for: every one the bot checks
-    it has in its channels (places.NEEDED), as Discord numbers them."""
-    return discord.Permissions(**{attr: True for attr, _, _ in NEEDED}).value
+    it has in its channels (places.NEEDED), and those of what /setup-night may
+    turn on (night_checks.ASKED), as Discord numbers them."""
+    wanted = [attr for attr, _, _ in NEEDED] + list(ASKED)
+    return discord.Permissions(**dict.fromkeys(wanted, True)).value
 
 
 def invite_url(application_id: int) -> str:

@@ -36,9 +36,19 @@ class Outbox(Protocol):
         """Something was owed: deliver it now rather than at the next look."""
 
 
+class Keeper(Protocol):
+    def soon(self, guild_id: int | None) -> None:
+        """Bring what a league shows in its server (its events, its roles) in line, soon."""
+
+    async def stop(self) -> None:
+        """No more of it: the bot is closing."""
+
+
 class LeagueClient(commands.Bot):
     settings: Settings
     outbox: Outbox
+    night_events: Keeper  # each league's nights in its server's Events
+    division_roles: Keeper  # each league's Division A and B roles
     schedulers: dict[int, LeagueScheduler]  # each league's, by its server's id
     setups: dict[int, ServerSetup]  # each set-up server's league places, by its id
     # Each server's last check of the places its league names (bot.components.places), by name.

@@ -22,6 +22,19 @@ class ServerSetup:
 
 
 @dataclass(frozen=True)
+class NightSetup:
+    """How a server's league nights show in Discord (/setup-night): the weekday of
+    seasons started from now on (None: Wednesday), the venue of their scheduled
+    events (None: no events), a thread per group, the division roles."""
+
+    guild_id: int
+    weekday: str | None = None
+    venue: str | None = None
+    group_threads: bool = False
+    division_roles: bool = False
+
+
+@dataclass(frozen=True)
 class League:
     id: int
     guild_id: int

@@ -33,6 +33,8 @@ class Kind(StrEnum):
     ATTENDANCE = "attendance"  # a league night's attendance board, for the commissioner
     ATTENDANCE_UPDATE = "attendance_update"  # that board edited as the night stands (coalesced)
     REMINDER = "reminder"  # a reminder a member asked for (/remind), by DM, never instead in public
+    GROUP_THREAD = "group_thread"  # a group's thread on league night, made with its first message
+    THREAD_SCORE = "thread_score"  # an approved score, posted in its group's thread
 
 
 # The edits of a posted message: each message's edits have a lane of their own,

@@ -44,8 +44,9 @@ from bot.scoring import weekday_number
 from bot.services import announcements, reminders
 from bot.services.announcements import KINDS, PLAYOFF_KINDS, Span, post_time
 from bot.services.outcomes.night import LockedGroup
-from bot.services.outcomes.posts import GroupingsPost, Post
+from bot.services.outcomes.posts import GroupingsPost, LockPost, Post
 from bot.ui import embeds, render
+from bot.ui.threads import opening, thread_name
 
 log = logging.getLogger(__name__)
 
@@ -80,8 +81,12 @@ class LeagueScheduler:
         clock: Clock = _utc_now,
         wait_delay: timedelta = timedelta(minutes=15),
         sweep_every: timedelta = SWEEP_EVERY,
+        keep: Wake | None = None,
     ) -> None:
+        """`keep`: called at start, after each catch-up and sweep, to bring what the
+        league shows elsewhere in its server (its nights' events) in line."""
         self.db = db
+        self.keep = keep
         self.guild_id = guild_id
         self.wake = wake
         self.clock = clock
@@ -163,7 +168,9 @@ class LeagueScheduler:
         time changed, a date skipped, last week finalized)."""
         now = self.clock()
         self._seen(now)
-        return {kind: await self._post_logged(kind, now) for kind in KINDS}
+        done = {kind: await self._post_logged(kind, now) for kind in KINDS}
+        self._keep()
+        return done
 
     async def sweep(self) -> dict[str, str]:
         """Every few minutes: owed posts that no job has made (the loop was
@@ -181,7 +188,12 @@ class LeagueScheduler:
             if (kind, today) not in self.waits
         }
         await self._reminders(now)
+        self._keep()
         return done
+
+    def _keep(self) -> None:
+        if self.keep is not None:
+            self.keep()
 
     async def _reminders(self, now: datetime) -> None:
         """The night's later reminders (missing scores, scores waiting), once due."""
@@ -232,9 +244,14 @@ class LeagueScheduler:
             attendance = due.content.view.night.id  # its buttons: late, absent, cancel
         else:
             text, frozen = render.post(due), None
+        threads = None  # picks locked: each group's thread, if the league has them
+        if isinstance(due.content, LockPost):
+            threads = [(g.group.night_id, g.group.id, thread_name(g), opening(g))
+                       for g in due.content.groups]  # fmt: skip
         if not await announcements.enqueue(
-            self.db, self.guild_id, due.key, text, now=now, embeds=frozen, attendance=attendance
-        ):
+            self.db, self.guild_id, due.key, text, now=now, embeds=frozen,
+            attendance=attendance, threads=threads,
+        ):  # fmt: skip
             return "already"
         self.wake()
         log.info("owed %s%s", due.key, " (late: the bot was offline)" if due.late else "")

@@ -58,6 +58,13 @@ def test_the_invite_asks_for_every_permission_the_bot_checks(
         "Read Message History": 1 << 16,
     }  # Discord's values
     assert {label for _, label, _ in NEEDED} == set(bits)
+    night = {  # what /setup-night may turn on: events, a thread per group, division roles
+        "Manage Roles": 1 << 28,
+        "Manage Events": 1 << 33,
+        "Create Public Threads": 1 << 35,
+        "Send Messages in Threads": 1 << 38,
+    }
+    bits |= night
     assert all(asked & bit for bit in bits.values()) and asked == sum(bits.values())
     assert "scope=bot+applications.commands" in link
 

@@ -21,10 +21,8 @@ Discord counts them); what it gives up on comes here:
 Every message is sent with the item's nonce (and discord.py asks Discord to
 enforce it), so if the bot stops after a request but before recording it, the
 retry at the next start gets the earlier message back instead of a second one.
-A long post goes out in pieces; each piece sent is recorded, so a retry starts
-after the last one. Files (the standings picture) go on the last piece; not
-stored, they are worded and drawn afresh at every try.
-"""
+A long post goes out in pieces, each recorded once sent (a retry starts after
+the last). Files go on the last piece, drawn afresh at every try."""
 
 from __future__ import annotations
 
@@ -41,14 +39,15 @@ import aiohttp
 import discord
 
 from bot.database_errors import DatabaseMovedError
-from bot.delivery import refusals
+from bot.delivery import destinations, refusals, threads
 from bot.delivery.buckets import keep_edits_apart
+from bot.delivery.destinations import Refused
 from bot.delivery.outgoing import Outgoing
 from bot.delivery.words import words
 from bot.models import OutboxItem
 from bot.outbox_kinds import BOARD, CARD, MATCH_CARD, Kind, ref_id
 from bot.services import attendance_board, bracket_cards, outbox
-from bot.services.commissioners import recorded as recorded_commissioners
+from bot.services.group_threads import THREAD_KINDS
 from cogs.scorecards import scorecards
 
 if TYPE_CHECKING:
@@ -59,8 +58,8 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], datetime]
 RETRY_FIRST = 2.0  # seconds before the first retry; doubled each time
 RETRY_CAP = 300.0  # at most this long between tries
-# Discord's refusals of a DM that a mention in the announcements channel gets
-# round: 50007 (DMs closed, or no shared server), 50001 / 50013 on the DM.
+# Refusals of a DM that a mention in the announcements channel gets round:
+# 50007 (DMs closed, or no shared server), 50001 / 50013 on the DM.
 DM_REFUSED = (50007, 50001, 50013)
 UNKNOWN_CHANNEL = 10003  # Discord's code: the channel is gone, not one message
 POLL = 60.0  # look at the outbox at least this often (a wake-up is the usual trigger)
@@ -68,10 +67,6 @@ POLL = 60.0  # look at the outbox at least this often (a wake-up is the usual tr
 
 def _utc_now() -> datetime:
     return datetime.now(UTC)
-
-
-class Refused(Exception):
-    """No one to send to (e.g. no member holds the commissioner role)."""
 
 
 class Sender:
@@ -223,11 +218,16 @@ class Sender:
         except discord.Forbidden as error:
             if item.kind == Kind.REMINDER and error.code in DM_REFUSED:  # never a public ping
                 await outbox.drop(self.bot.db, item.id, "their DMs are closed", now=self.clock())
+            elif item.kind in THREAD_KINDS:  # the status says what it lacks
+                await outbox.drop(self.bot.db, item.id, refusals.why(error), now=self.clock())
             elif item.target.startswith("dm:") and error.code in DM_REFUSED:
                 await self._instead_in_announcements(item, outgoing, error)
             else:
                 await self._failed(item, refusals.why(error), channel_wide=plain)
-        except (discord.NotFound, Refused) as error:
+        except (discord.NotFound, Refused, threads.NoThread) as error:
+            if item.kind in THREAD_KINDS:  # a thread deleted, or never made: nothing to do
+                await outbox.drop(self.bot.db, item.id, refusals.why(error), now=self.clock())
+                return
             if outgoing.edit_of is not None and isinstance(error, discord.NotFound):
                 await self._gone(item)
                 return
@@ -236,6 +236,8 @@ class Sender:
         except discord.HTTPException as error:
             if error.status == 429 or error.status >= 500:
                 await self._later(item, error)
+            elif item.kind in THREAD_KINDS:  # e.g. a thread locked by a moderator
+                await outbox.drop(self.bot.db, item.id, refusals.why(error), now=self.clock())
             else:  # 400 and the like: sending it again would be refused again
                 await self._failed(item, refusals.why(error))
         except (aiohttp.ClientError, OSError, TimeoutError, discord.RateLimited) as error:
@@ -248,6 +250,8 @@ class Sender:
         else:
             await outbox.sent(db, item, message_id, now=self.clock(), told=outgoing.told)
             log.debug("outbox item %d (%s %s) sent", item.id, item.kind, item.ref)
+            if item.kind == Kind.POST and item.ref.startswith("groupings:"):  # linked to
+                self.bot.night_events.soon(item.guild_id)  # from the night's event
 
     async def _gone(self, item: OutboxItem) -> None:
         """The message to edit was deleted. A card with scores waiting, or a
@@ -282,7 +286,7 @@ class Sender:
         mention = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(user_id)], replied_user=False
         )
-        channel = await self._channel(item.guild_id, outbox.ANNOUNCEMENTS)
+        channel = await destinations.channel(self.bot, item.guild_id, outbox.ANNOUNCEMENTS)
         dm = refusals.why(error)
         try:
             message = await channel.send(text, nonce=f"{item.nonce}.a", allowed_mentions=mention)
@@ -318,15 +322,18 @@ class Sender:
     async def _send(self, item: OutboxItem, outgoing: Outgoing) -> int | None:
         """Send (or edit); the first message's id."""
         if outgoing.edit_of is not None:
-            channel = await self._channel(item.guild_id, item.target)
+            channel = await destinations.channel(self.bot, item.guild_id, item.target)
             message = channel.get_partial_message(outgoing.edit_of)
             if outgoing.embeds:
                 await message.edit(content=None, embeds=outgoing.embeds[0], view=outgoing.view)
             else:
                 await message.edit(content=outgoing.pieces[0], view=outgoing.view)
             return outgoing.edit_of
-        destinations = await self._destinations(item.guild_id, item.target)
-        plan = [(d, n) for d in destinations for n in range(len(outgoing.pieces))]
+        if item.kind in THREAD_KINDS:  # a group's thread, made by its first item
+            places = [await threads.destination(self.bot, item, outgoing)]
+        else:
+            places = await destinations.destinations(self.bot, item.guild_id, item.target)
+        plan = [(d, n) for d in places for n in range(len(outgoing.pieces))]
         first: int | None = item.message_id
         refused: discord.HTTPException | None = None
         for index, (destination, number) in enumerate(plan):
@@ -348,7 +355,7 @@ class Sender:
                     outgoing.pieces[number] or None, nonce=f"{item.nonce}.{index}", **extra
                 )
             except (discord.Forbidden, discord.NotFound) as error:
-                if len(destinations) == 1:
+                if len(places) == 1:
                     raise
                 refused = error  # one commissioner's DMs are closed: tell the others
                 continue
@@ -358,43 +365,6 @@ class Sender:
             raise refused
         return first
 
-    async def _channel(self, guild_id: int, target: str) -> Any:
-        """A server's league channel ('announcements' or 'approvals'), as set up."""
-        setup = self.bot.setup_of(guild_id)
-        if setup is None:
-            raise Refused("the server has no league set up (a server administrator runs /setup)")
-        channel_id = {
-            "announcements": setup.announcements_channel_id,
-            "approvals": setup.approvals_channel_id,
-        }[target]
-        return self.bot.get_channel(channel_id) or self.bot.get_partial_messageable(
-            channel_id, guild_id=guild_id
-        )
-
-    async def _destinations(self, guild_id: int, target: str) -> list[Any]:
-        if target in ("announcements", "approvals"):
-            return [await self._channel(guild_id, target)]
-        if target.startswith("dm:"):
-            return [await self.bot.create_dm(discord.Object(int(target[3:])))]
-        people = await self.commissioners(guild_id)
-        if not people:
-            raise Refused("no member with the commissioner role is known to the bot")
-        return [await self.bot.create_dm(discord.Object(p)) for p in people]
-
     async def commissioners(self, guild_id: int) -> list[int]:
-        """Who gets a server's commissioners' DMs: the server's owner, every member
-        recorded passing the commissioner role check (bot/services/commissioners.py:
-        the bot has no members intent, so this is how it knows them), and role
-        members its cache happens to hold, but never the bot itself (given the role,
-        it is one of them; a bot cannot DM itself). In a stable order, so a resumed
-        send skips the same ones."""
-        found = await recorded_commissioners(self.bot.db, guild_id)
-        guild = self.bot.get_guild(guild_id)
-        setup = self.bot.setup_of(guild_id)
-        if guild is not None:
-            role = guild.get_role(setup.commissioner_role_id) if setup is not None else None
-            found += [m.id for m in role.members] if role is not None else []
-            if guild.owner_id is not None:
-                found.insert(0, guild.owner_id)
-        me = self.bot.user.id if self.bot.user is not None else None
-        return [person for person in dict.fromkeys(found) if person != me]
+        """Who gets a server's commissioners' DMs (`destinations.commissioners`)."""
+        return await destinations.commissioners(self.bot, guild_id)

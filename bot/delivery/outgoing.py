@@ -31,6 +31,7 @@ class Outgoing:
     # (filename, bytes) attached to the last piece; made afresh at each try (not stored)
     files: list[tuple[str, bytes]] = field(default_factory=list)
     told: tuple[int, ...] = ()  # an alert: the failed posts it tells of, marked once sent
+    thread: str | None = None  # a group's thread of this name is made first, then sent in
 
 
 def nothing(why: str) -> Outgoing:

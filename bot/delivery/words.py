@@ -14,6 +14,7 @@ from bot.delivery import (
     night_words,
     notice_words,
     playoff_words,
+    thread_words,
 )
 from bot.delivery.outgoing import RENDERERS, Outgoing
 from bot.models import OutboxItem
@@ -23,7 +24,8 @@ from bot.services import server_setup
 if TYPE_CHECKING:
     from bot.league_client import LeagueClient
 
-WORDED_BY = (approval_words, closing_words, night_words, notice_words, playoff_words)
+WORDED_BY = (approval_words, closing_words, night_words, notice_words, playoff_words,
+             thread_words)  # fmt: skip
 
 
 async def words(bot: LeagueClient, item: OutboxItem) -> Outgoing:

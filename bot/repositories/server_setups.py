@@ -1,10 +1,11 @@
-"""Each server's league places (migrations/0018_server_setup.sql)."""
+"""Each server's league places (migrations/0018_server_setup.sql) and how its
+nights show in Discord (migrations/0021_league_night_in_discord.sql)."""
 
 from __future__ import annotations
 
 import aiosqlite
 
-from bot.models import ServerSetup
+from bot.models import NightSetup, ServerSetup
 from bot.repositories._rows import many, one, run, scalar
 
 ALL = "SELECT * FROM server_setup ORDER BY guild_id"
@@ -77,3 +78,28 @@ async def last_alert(conn: aiosqlite.Connection, guild_id: int) -> str | None:
 
 async def set_last_alert(conn: aiosqlite.Connection, guild_id: int, text: str | None) -> None:
     await run(conn, SET_LAST_ALERT, (text, guild_id))
+
+
+NIGHT_OF = (
+    "SELECT guild_id, weekday, venue, group_threads, division_roles FROM server_setup"
+    " WHERE guild_id = ?"
+)
+SET_NIGHT = (
+    "UPDATE server_setup SET weekday = ?, venue = ?, group_threads = ?, division_roles = ?"
+    " WHERE guild_id = ?"
+)
+
+
+def _night(row: aiosqlite.Row) -> NightSetup:
+    return NightSetup(row["guild_id"], row["weekday"], row["venue"],
+                      bool(row["group_threads"]), bool(row["division_roles"]))  # fmt: skip
+
+
+async def night_of(conn: aiosqlite.Connection, guild_id: int) -> NightSetup | None:
+    """How the server's league nights show in Discord (None: not set up)."""
+    return await one(conn, NIGHT_OF, (guild_id,), _night)
+
+
+async def set_night(conn: aiosqlite.Connection, night: NightSetup) -> bool:
+    return await run(conn, SET_NIGHT, (night.weekday, night.venue, int(night.group_threads),
+                                       int(night.division_roles), night.guild_id)) == 1  # fmt: skip

@@ -23,7 +23,14 @@ from bot.outbox_kinds import Kind
 from bot.repositories import checkins, leagues, nights, people, playoff_nights, posts, scores
 from bot.rules.calendar import weekday_number
 from bot.rules.playoffs import format_week
-from bot.services import attendance_board, picks, playoff_checkin, playoffs, reminders
+from bot.services import (
+    attendance_board,
+    group_threads,
+    picks,
+    playoff_checkin,
+    playoffs,
+    reminders,
+)
 from bot.services.context import SeasonContext, league_of, season_of, stamp
 from bot.services.errors import LeagueError
 from bot.services.groups import week_view
@@ -214,12 +221,14 @@ async def enqueue(
     target: str = ANNOUNCEMENTS,
     embeds: Sequence[Sequence[Mapping[str, Any]]] | None = None,
     attendance: int | None = None,
+    threads: list[tuple[int, int, str, str]] | None = None,
 ) -> bool:
     """Claim the post `key` and owe its text to the outbox, in one transaction:
     False (nothing owed) if it was claimed before. The text (or the `embeds` of
     each message, as Discord's JSON) is worded by the caller (a scheduled job or
     a cog) and frozen; the outbox delivers it, the same at every try. With
-    `attendance` (a night's id) it carries that night's attendance buttons."""
+    `attendance` (a night's id) it carries that night's attendance buttons; with
+    `threads` (night, group, name, first message) each group's thread is owed."""
     async with db.transaction() as conn:
         league = await league_of(conn, guild_id)
         if not await posts.claim(conn, league.id, key, stamp(now), MAX_ATTEMPTS):
@@ -228,6 +237,8 @@ async def enqueue(
         if attendance is not None:  # its buttons, and the commissioner's board with it
             data["attendance"] = attendance
         await owe(conn, guild_id, target, Kind.POST, key, data, now=now)
+        if threads:
+            await group_threads.owe_openings(conn, guild_id, threads, now=now)
         if attendance is not None:
             await attendance_board.start(conn, guild_id, attendance, now=now)
             try:  # the post matters more than its reminders

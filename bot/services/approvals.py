@@ -19,7 +19,7 @@ from bot.database import Database
 from bot.models import Player, PreMakeup
 from bot.outbox_kinds import Kind, card_ref, pre_makeup_ref, score_ref
 from bot.repositories import nights, people, scores
-from bot.services import playoff_play
+from bot.services import group_threads, playoff_play
 from bot.services.card_posts import owe_card_update
 from bot.services.context import SeasonContext, season_of, stamp
 from bot.services.errors import AlreadyDecided, BadInput, NotFound
@@ -126,6 +126,7 @@ async def decide_score_in(
     await _decide(conn, guild_id, decision, approve, now=now, reason=reason)
     if approve:  # R13.6: the last playoff score of a group decides its places
         await playoff_play.decide_in(conn, ctx, view.night, now=now)
+        await group_threads.owe_score(conn, guild_id, view.game.group_id, score.id, now=now)
     decided = await scores.score_by_id(conn, score.id)
     assert decided is not None
     return await score_view(conn, decided)
@@ -201,6 +202,7 @@ async def approve_all(db: Database, guild_id: int, group: str, *, by: int, now: 
                 conn, score.id, "approved", by, stamp(now)
             ):
                 await owe_card_update(conn, guild_id, found.id, now=now)
+                await group_threads.owe_score(conn, guild_id, found.id, score.id, now=now)
                 decided += 1
         await playoff_play.decide_in(conn, ctx, night, now=now)  # R13.6 on playoff night
         return decided

@@ -12,7 +12,7 @@ from bot.database import Database
 from bot.models import Night, ScoreChange
 from bot.repositories import leagues, nights, playoff_nights, scores
 from bot.scoring import RuleError, changed_score
-from bot.services import playoff_play
+from bot.services import group_threads, playoff_play
 from bot.services.card_posts import owe_card_update
 from bot.services.context import (
     SeasonContext,
@@ -101,6 +101,7 @@ async def change(
         change_id = await scores.record_change(
             conn, game.id, player.id, old, new_score, kind, reason, by, stamp(now)
         )
+        await group_threads.owe_score(conn, guild_id, group.id, score_id, now=now, corrected=True)
         summary = await refinalize_in(conn, ctx, night, by=by, now=now) if refinalize else None
         await playoff_play.decide_in(conn, ctx, night, now=now)  # R13.6: decided again
         stored = await scores.score_by_id(conn, score_id)

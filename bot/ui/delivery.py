@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 
 from bot.models import OutboxItem
-from bot.services.outcomes.admin import DeliveryStatus, Resent
+from bot.services.outcomes.admin import DeliveryStatus, NightShown, Resent
 from bot.services.outcomes.notices import NoticeGiven, NoticeRecord, NoticeWithdrawn
 from bot.services.outcomes.scores import PreMakeupView
 from bot.ui.calendar import NOTICE_KINDS, night_name
@@ -37,6 +37,8 @@ WHAT = {  # each kind of outbox item (bot.outbox_kinds.Kind), in words
     "attendance": "attendance board",
     "attendance_update": "update of the attendance board",
     "reminder": "reminder",
+    "group_thread": "group's thread",
+    "thread_score": "score in a group's thread",
 }
 WHERE = {"announcements": "#announcements", "approvals": "#approvals", "commissioners": "DM"}
 LISTED = 10  # failed posts listed by name in an alert or the status
@@ -150,6 +152,22 @@ def status(
     lines.append("Channels:")
     for role, result in checks.items():
         lines.append(f"- {role}: {result if result is not None else 'not checked yet'}")
+    return "\n".join(lines)
+
+
+def with_nights(status: str, night: NightShown | None, checks: Sequence[str]) -> str:
+    """The status, the league's weekday and times, and what the league's nights
+    ask of the bot in Discord (/setup-night)."""
+    lines = [status]
+    if night is not None and night.league is not None:
+        league = night.league
+        weekday = night.season_weekday or night.setup.weekday or "Wednesday"
+        lines.append(
+            f"League nights: {weekday}s · groupings {league.groupings_time:%H:%M} · late "
+            f"notices by {league.late_cutoff:%H:%M} · play {league.play_time:%H:%M}"
+        )
+    if checks:
+        lines += ["League nights in Discord:", *(f"- {c}" for c in checks)]
     return "\n".join(lines)
 
 

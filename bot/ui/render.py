@@ -171,18 +171,22 @@ def keep_whole(name: str) -> str:
 def locked(groups: list[LockedGroup], week: int) -> str:
     lines = [f"**Week {week}: picks are locked.** Tonight's games:"]
     for group in groups:
-        games = ", ".join(f"{n}. {m}" for n, m in enumerate(group.games, start=1))
-        lines.append(f"**{group.label}**: {games}")
-        if group.play_order:
-            lines.append(f"  Game 1 play order: {' → '.join(group.play_order)}")
-        if group.filled:
-            lines.append(
-                f"  (not enough picks: {', '.join(group.filled)} applied in machine order)"
-            )
-        for name, missed in group.absent:
-            lines.append(f"  {name} is absent; their pre-makeup scores play for them:")
-            lines.extend(f"  - Game {g.number} · {g.machine}: {_stand_in(name, g)}" for g in missed)
+        lines += group_lines(group)
     return "\n".join(lines)
+
+
+def group_lines(group: LockedGroup) -> list[str]:
+    """One group's games, its play order (R11.2) and its absent players' stand-ins."""
+    games = ", ".join(f"{n}. {m}" for n, m in enumerate(group.games, start=1))
+    lines = [f"**{group.label}**: {games}"]
+    if group.play_order:
+        lines.append(f"  Game 1 play order: {' → '.join(group.play_order)}")
+    if group.filled:
+        lines.append(f"  (not enough picks: {', '.join(group.filled)} applied in machine order)")
+    for name, missed in group.absent:
+        lines.append(f"  {name} is absent; their pre-makeup scores play for them:")
+        lines.extend(f"  - Game {g.number} · {g.machine}: {_stand_in(name, g)}" for g in missed)
+    return lines
 
 
 def _stand_in(name: str, game: MissedGame) -> str:

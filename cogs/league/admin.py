@@ -15,7 +15,8 @@ from discord import Interaction, app_commands
 
 from bot.components.choices import season_choices
 from bot.components.interactions import deliver, now_of
-from bot.services import backup, outbox, photos
+from bot.components.night_checks import EVENTS, ROLES, line, run_night_checks
+from bot.services import backup, night_setup, outbox, photos
 from bot.ui import delivery
 from bot.ui.replies import respond
 from cogs.exports import exports
@@ -172,4 +173,10 @@ class AdminCommands(LeagueCommands):
             }
             or dict.fromkeys(CHANNELS),
         )
-        await respond(interaction, text)
+        night = await night_setup.shown(bot.db, guild)
+        setup = bot.setup_of(guild)
+        found = run_night_checks(bot, setup, night.setup if night else None) if setup else {}
+        refused = {EVENTS: bot.night_events, ROLES: bot.division_roles}
+        lines = [line(c, getattr(refused.get(c.name), "refused", {}).get(guild))
+                 for c in found.values()]  # fmt: skip
+        await respond(interaction, delivery.with_nights(text, night, lines))

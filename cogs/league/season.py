@@ -10,7 +10,7 @@ from discord import Interaction, app_commands
 from bot.components.interactions import deliver, now_of
 from bot.league_client import RESCHEDULES
 from bot.parsing import parse_clock, parse_date
-from bot.services import skips, standings
+from bot.services import night_setup, skips, standings
 from bot.services.setup import (
     SETTINGS,
     change_setting,
@@ -61,12 +61,13 @@ class SeasonCommands(LeagueCommands):
         interaction: Interaction,
         name: app_commands.Range[str, 1, 100],
         start: app_commands.Range[str, 1, 20],
-        weekday: str = "Wednesday",
+        weekday: str | None = None,
         nights: app_commands.Range[int, 1, 52] = 10,
     ) -> None:
         """Start a season; the running one closes."""
         day = parse_date(start)
         bot, guild = await self._ack(interaction)
+        weekday = weekday or await night_setup.weekday_of(bot.db, guild)  # /setup-night's
         made, dates = await start_season(
             bot.db,
             guild,

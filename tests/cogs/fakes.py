@@ -21,6 +21,8 @@ import discord
 from bot.config import Secret, Settings
 from bot.database import Database
 from bot.delivery import Sender
+from bot.delivery.division_roles import DivisionRoles
+from bot.delivery.night_events import NightEvents
 from bot.models import ServerSetup
 from bot.scheduler import LeagueScheduler
 from bot.ui.replies import report
@@ -316,6 +318,8 @@ class FakeBot:
         self.synced = 0
         # The real sender, not started: `invoke` and `click` deliver what a command owed.
         self.outbox = Sender(self)  # type: ignore[arg-type]
+        self.night_events = NightEvents(self)  # type: ignore[arg-type]  # no guild: does nothing
+        self.division_roles = DivisionRoles(self)  # type: ignore[arg-type]  # as night_events
         self.uploads = asyncio.Semaphore(4)  # as LeagueBot's: answers with a file at once
         self.recent: dict[tuple[str, int], datetime] = {}  # as LeagueBot's
         # Not started: its jobs never run; `/league night lock` posts through it. As

@@ -30,6 +30,7 @@ from tests.e2e.harness import World, running_bot
 COMMANDS = {
     "late", "absent", "score", "score-form", "premakeup", "veto", "standings", "groups", "me",
     "league", "stats", "machine", "rules", "playoffs", "season", "setup", "remind",
+    "setup-night",
 }  # fmt: skip
 DEFERRED_REPLY, REPLY, DEFERRED_UPDATE, MODAL = 5, 4, 6, 9
 ONLY_THE_COMMISSIONER = "Only the commissioner can do that."

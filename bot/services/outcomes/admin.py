@@ -1,4 +1,5 @@
-"""The commissioner's audit trail and the outbox's status and resend."""
+"""The commissioner's audit trail, the outbox's status and resend, and how the
+league's nights show in Discord."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from zoneinfo import ZoneInfo
 
 from bot.models import (
     AuditEntry,
+    League,
     Night,
+    NightSetup,
     OutboxItem,
 )
 
@@ -36,3 +39,15 @@ class Resent:
 
     requeued: list[OutboxItem]
     night: Night | None
+
+
+@dataclass(frozen=True)
+class NightShown:
+    """/setup-night's answer: how the league's nights show in Discord, the
+    league's times (None: the league is not named yet), the running season's
+    weekday (None: no season running), and what was changed now."""
+
+    setup: NightSetup
+    league: League | None
+    season_weekday: str | None
+    changed: tuple[str, ...] = ()

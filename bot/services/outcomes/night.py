@@ -5,7 +5,7 @@ play order, a finalized night's results (R3-R8, R11).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date, time
+from datetime import date, datetime, time
 
 from bot.models import (
     Group,
@@ -96,3 +96,18 @@ class MissedGame:
     machine: str
     pre_makeup: int | None  # the pre-makeup score on the machine, if any
     counts: bool  # False: the Zero Point Rule gives 0 points (R3.4, or R3.6 past the limit)
+
+
+@dataclass(frozen=True)
+class WantedEvent:
+    """A league night as the league's server should show it in its Events: the
+    night (playoff night: `week` None), when it starts and ends in UTC, where,
+    and its groupings post once it is sent (server, channel and message ids)."""
+
+    night_id: int
+    league: str
+    week: int | None
+    starts: datetime
+    ends: datetime
+    venue: str
+    groupings: tuple[int, int, int] | None = None
