@@ -20,6 +20,7 @@ from bot.config import Settings
 from bot.endpoints import point_at
 from bot.lifecycle import EXIT_SETTINGS, StartupError
 from bot.migrate import migrate
+from bot.services import night_setup
 from standin import DiscordStandIn
 from standin.world import EMBED_LINKS, SEND_MESSAGES, VIEW_CHANNEL
 from tests.e2e.harness import TOKEN, World, running_bot
@@ -196,3 +197,36 @@ async def test_no_alert_when_everything_passes(
     assert checks.problems(results) == []
     assert standin.channel_messages(world.announcements) == []
     assert standin.channel_messages(world.approvals) == []
+
+
+async def test_at_start_the_commissioner_is_told_what_the_league_nights_lack_once(
+    standin: DiscordStandIn, world: World, settings: Settings
+) -> None:
+    """/setup-night asked for events, a thread per group and division roles, and
+    the bot's role has none of their permissions: one alert in the approvals
+    channel, in plain words, with what stops and how to turn them off; not
+    again at the next start for the same problems; the league's own places pass."""
+    await migrate(settings.database_path)
+    async with running_bot(settings, sync=False) as bot:
+        await night_setup.change(bot.db, world.guild, venue="Pinball Pub", group_threads=True,
+                                 division_roles=True)  # fmt: skip
+        setup = checks.legacy_setup(settings)
+        assert setup is not None
+        found = await checks.at_start(bot, [setup], bot.db)
+        assert checks.problems(found[world.guild]) == []  # channels and role are fine
+        (alert,) = standin.channel_messages(world.approvals)
+        text = alert["content"]
+        assert text.startswith(f"<@&{world.commissioner_role}> Heads-up from the league bot")
+        assert (
+            "- League nights in the server's Events: the bot's role lacks Manage Events "
+            "(Server Settings → Roles). Until that is fixed, league nights do not show in the "
+            "server's Events."
+        ) in text
+        assert "- A thread per group: the bot's role lacks Create Public Threads" in text
+        assert "- Division roles: the bot's role lacks Manage Roles" in text
+        assert text.endswith(
+            "The league's events, threads and division roles can also be turned off with "
+            "/setup-night."
+        )
+        await checks.at_start(bot, [setup], bot.db)  # a restart: the same problems
+        assert len(standin.channel_messages(world.approvals)) == 1

@@ -1,8 +1,10 @@
 """A whole league night through the real bot and the loopback Discord.
 
-The scripted night of `bot.demo` is played step by step; the test checks what
-players see against what the rules module computes from the same raw facts,
-restarts the bot mid-night, and tries the refusals a real night meets.
+The scripted night of `bot.demo` is played step by step, as the demo plays it
+(a thread per group, the attendance buttons and board, a league-day reminder);
+the test checks what players see against what the rules module computes from
+the same raw facts, restarts the bot mid-night, and tries the refusals a real
+night meets.
 """
 
 from __future__ import annotations
@@ -73,9 +75,22 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
         settings = demo.settings_for(standin, world, tmp_path / "league.sqlite3")
         async with stage.running_bot(settings) as bot:
             night.bot = bot
+            night.group_threads = True  # as the demo: a thread per group
             await night.set_up()
+            asked = await night.run(night.member("Eve"), "remind", {"league_day": True})
+            assert asked.ephemeral and "- on: league day" in asked.content
             await night.afternoon()
             await night.dues()
+            # Eve asked for her league-day reminder: it came with the groupings.
+            (reminder,) = standin.dms(night.member("Eve"))
+            assert reminder["content"].startswith("**League night tonight** · week 1 at 19:15")
+            # Each group's thread, opened when picks locked: Gus's group sees his
+            # pre-makeups there too (R3.2), and the play order without him (R11.2).
+            threads = sorted(standin.threads(world.announcements), key=lambda t: t["name"])
+            assert [t["name"] for t in threads] == ["Week 1 · Group 1", "Week 1 · Group 2"]
+            opening = standin.channel_messages(int(threads[1]["id"]))[0]["content"]
+            assert opening.splitlines()[1] == "Game 1 play order: Fay → Eve → Dan"
+            assert "Gus is absent; their pre-makeup scores play for them:" in opening
             posts = [shown(m) for m in standin.channel_messages(world.announcements)]
             # The groupings post (R8.2 by skill, R11.2 play order), as embeds, and the cutoff.
             assert "\nGroup 1\nAnn, Bob, Cat\nGame 1 order: Cat → Bob → Ann\n" in posts[0]
@@ -166,6 +181,11 @@ async def test_a_whole_league_night_through_the_real_bot(tmp_path: Path) -> None
             assert len(cards) == 2  # a card per group
             assert all(shown(c).endswith("All decided.") for c in cards)
             assert any("Bob 40,000,000 ✓" in shown(c) for c in cards)
+            # Every approved score is in its group's thread; the rejected typo is not.
+            for thread in threads:
+                said = [m["content"] for m in standin.channel_messages(int(thread["id"]))[1:]]
+                assert len(said) == 15 and all(t.startswith("✅ ") for t in said)
+                assert not any("4,000,000" in t for t in said)
             await night.finish()
             await night.run(night.member("Ann"), "standings")
             await night.run(night.member("Ann"), "groups", {"week": 2})
