@@ -8,6 +8,7 @@ another weekday keeps its dates, and the next one starts on the new weekday."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 from datetime import time
 
@@ -67,6 +68,26 @@ def check_venue(value: str) -> str | None:
     return None if text.casefold() in NO_VENUE else " ".join(text.split())
 
 
+# The night's times in the order they come (R1.3, R2.1, R4): the groupings, the
+# late-notice cutoff, picks locking, play, the end of the grace period.
+IN_ORDER = (
+    ("groupings_time", "the groupings"), ("late_cutoff", "the late-notice cutoff"),
+    ("picks_lock_time", "picks lock"), ("play_time", "play"), ("grace_until", "the grace end"),
+)  # fmt: skip
+
+
+def check_order(times: dict[str, time]) -> None:
+    """The night's times in their order (picks may lock as play starts); else
+    refused, naming the first two out of order."""
+    for (early, first), (late, then) in itertools.pairwise(IN_ORDER):
+        wrong = times[early] >= times[late] if late == "grace_until" else times[early] > times[late]
+        if wrong:
+            raise BadInput(
+                f"{first[0].upper()}{first[1:]} ({times[early]:%H:%M}) must come before "
+                f"{then} ({times[late]:%H:%M}). Nothing was changed."
+            )
+
+
 def check_weekday(value: str) -> str:
     try:
         return WEEKDAYS[weekday_number(value)]
@@ -106,6 +127,8 @@ async def change(
             group_threads=before.group_threads if group_threads is None else group_threads,
             division_roles=before.division_roles if division_roles is None else division_roles,
         )
+        if league is not None and times:
+            check_order({n: times.get(n, getattr(league, n)) for n in leagues.LEAGUE_TIMES})
         await server_setups.set_night(conn, after)
         for name, value in times.items():
             assert league is not None

@@ -90,8 +90,13 @@ async def test_league_nights_are_events_at_the_venue_kept_in_line_R1_2_R1_3(
         assert len(standin.scheduled_events(guild)) == 9
         # The play time changed by the administrator: every event follows (and the
         # deleted one is made again).
-        changed = await night.run(koi, "setup-night", {"starts": "19:30"}, quiet=True)
-        assert "play 19:30" in changed.content
+        late = await night.run(koi, "setup-night", {"starts": "19:30"}, quiet=True)
+        assert late.content == (
+            "Play (19:30) must come before the grace end (19:30). Nothing was changed."
+        )
+        changed = await night.run(koi, "setup-night", {"starts": "19:30", "grace_until": "20:00"},
+                                  quiet=True)  # fmt: skip
+        assert "play 19:30, grace until 20:00" in changed.content
         await bot.night_events.sync(guild)
         assert starts(by_start(standin, guild)[0]) == at(NIGHT, "19:30")
         assert len(standin.scheduled_events(guild)) == 10
@@ -135,12 +140,19 @@ async def test_setup_night_sets_the_weekday_of_the_next_season_and_the_times(
                         quiet=True)  # fmt: skip
         set_ = await night.run(koi, "setup-night", {
             "weekday": "Thursday", "starts": "20:00", "late_notices_by": "16:00",
+            "grace_until": "20:15", "picks_lock_at": "19:45",
             "group_threads": True,
         }, quiet=True)  # fmt: skip
         assert set_.content.startswith("Saved. The league nights:")
         assert "Weekday: Thursdays." in set_.content
         assert "late notices by 16:00" in set_.content and "play 20:00" in set_.content
         assert "Thread per group: on." in set_.content
+        typed = {"late_notices_by": "21:00", "weekday": "Friday"}
+        backwards = await night.run(koi, "setup-night", typed, quiet=True)
+        assert backwards.content == (
+            "The late-notice cutoff (21:00) must come before picks lock (19:45). Nothing was "
+            "changed."
+        )
         bad = await night.run(koi, "setup-night", {"starts": "25:00", "weekday": "Friday"},
                               quiet=True)  # fmt: skip
         assert bad.ephemeral and "is not a time; type it as 19:15" in bad.content
