@@ -6,10 +6,12 @@ files, no network, no clock.
 """
 
 from bot.rules.calendar import (
+    NIGHT_TIMES,
     WEEKDAYS,
     league_nights,
     notice_timing,
     playoff_night,
+    times_out_of_order,
     weekday_number,
 )
 from bot.rules.divisions import form_divisions, has_divisions, qualifies_for_a, split_divisions
@@ -98,6 +100,7 @@ __all__ = [
     "DEFAULT_SETTINGS",
     "LIVE",
     "MAX_SCORE",
+    "NIGHT_TIMES",
     "PRE_MAKEUP",
     "SCORE_CHANGES",
     "UNRANKED",
@@ -176,6 +179,7 @@ __all__ = [
     "skill_order",
     "split_divisions",
     "split_dues",
+    "times_out_of_order",
     "total",
     "weekday_number",
     "weekly_payout",

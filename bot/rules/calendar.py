@@ -5,6 +5,7 @@ Pure date arithmetic: `now` is always passed in, never read.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Collection
 from datetime import date, datetime, time, timedelta
 
@@ -56,3 +57,17 @@ def notice_timing(now: datetime, night: date, cutoff: time = time(15, 0)) -> str
     if now.date() > night:
         raise RuleError(f"The league night of {night:%d %B %Y} is over.")
     return "on_time" if now.time() < cutoff else "after_cutoff"
+
+
+# A league night's times in the order they come (R1.3, R2.1, R4.3): the
+# groupings, the late-notice cutoff, picks locking, play, the grace end.
+NIGHT_TIMES = ("groupings_time", "late_cutoff", "picks_lock_time", "play_time", "grace_until")
+
+
+def times_out_of_order(times: dict[str, time]) -> tuple[str, str] | None:
+    """R1.3: the first two of a night's times (NIGHT_TIMES) out of their order,
+    else None. Picks may lock as play starts; the grace ends after it starts."""
+    for early, late in itertools.pairwise(NIGHT_TIMES):
+        if times[early] > times[late] or (late == "grace_until" and times[early] == times[late]):
+            return early, late
+    return None

@@ -8,14 +8,13 @@ another weekday keeps its dates, and the next one starts on the new weekday."""
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import replace
 from datetime import time
 
 from bot.database import Database
-from bot.models import NightSetup
+from bot.models import League, NightSetup, Season
 from bot.repositories import leagues, server_setups
-from bot.scoring import WEEKDAYS, weekday_number
+from bot.scoring import NIGHT_TIMES, WEEKDAYS, times_out_of_order, weekday_number
 from bot.services.context import brief, check_text
 from bot.services.errors import BadInput, NotSetUp
 from bot.services.outcomes.admin import NightShown
@@ -36,7 +35,7 @@ async def of(db: Database, guild_id: int) -> NightShown:
             raise NotSetUp(NOT_SET_UP)
         league = await leagues.league_by_guild(conn, guild_id)
         season = await leagues.open_season(conn, league.id) if league is not None else None
-    return NightShown(setup, league, season.weekday if season is not None else None)
+    return _shown(setup, league, season)
 
 
 async def shown(db: Database, guild_id: int) -> NightShown | None:
@@ -56,7 +55,7 @@ async def weekday_of(db: Database, guild_id: int) -> str:
     """The weekday a new season takes when none is given."""
     async with db.read() as conn:
         setup = await server_setups.night_of(conn, guild_id)
-    return setup.weekday if setup is not None and setup.weekday else DEFAULT_WEEKDAY
+    return _shown(setup, None, None).weekday if setup is not None else DEFAULT_WEEKDAY
 
 
 def check_venue(value: str) -> str | None:
@@ -68,24 +67,23 @@ def check_venue(value: str) -> str | None:
     return None if text.casefold() in NO_VENUE else " ".join(text.split())
 
 
-# The night's times in the order they come (R1.3, R2.1, R4): the groupings, the
-# late-notice cutoff, picks locking, play, the end of the grace period.
-IN_ORDER = (
-    ("groupings_time", "the groupings"), ("late_cutoff", "the late-notice cutoff"),
-    ("picks_lock_time", "picks lock"), ("play_time", "play"), ("grace_until", "the grace end"),
-)  # fmt: skip
+# The night's times as a refusal names them.
+TIME_WORDS = {
+    "groupings_time": "the groupings", "late_cutoff": "the late-notice cutoff",
+    "picks_lock_time": "picks lock", "play_time": "play", "grace_until": "the grace end",
+}  # fmt: skip
 
 
 def check_order(times: dict[str, time]) -> None:
-    """The night's times in their order (picks may lock as play starts); else
-    refused, naming the first two out of order."""
-    for (early, first), (late, then) in itertools.pairwise(IN_ORDER):
-        wrong = times[early] >= times[late] if late == "grace_until" else times[early] > times[late]
-        if wrong:
-            raise BadInput(
-                f"{first[0].upper()}{first[1:]} ({times[early]:%H:%M}) must come before "
-                f"{then} ({times[late]:%H:%M}). Nothing was changed."
-            )
+    """R1.3: the night's times in their order, else refused, naming the first two."""
+    wrong = times_out_of_order(times)
+    if wrong is not None:
+        early, late = wrong
+        first = TIME_WORDS[early]
+        raise BadInput(
+            f"{first[0].upper()}{first[1:]} ({times[early]:%H:%M}) must come before "
+            f"{TIME_WORDS[late]} ({times[late]:%H:%M}). Nothing was changed."
+        )
 
 
 def check_weekday(value: str) -> str:
@@ -128,7 +126,7 @@ async def change(
             division_roles=before.division_roles if division_roles is None else division_roles,
         )
         if league is not None and times:
-            check_order({n: times.get(n, getattr(league, n)) for n in leagues.LEAGUE_TIMES})
+            check_order({n: times.get(n, getattr(league, n)) for n in NIGHT_TIMES})
         await server_setups.set_night(conn, after)
         for name, value in times.items():
             assert league is not None
@@ -141,4 +139,11 @@ async def change(
                             group_threads), ("division_roles", division_roles))
         if given is not None
     ) + tuple(times)  # fmt: skip
-    return NightShown(after, league, season.weekday if season is not None else None, changed)
+    return _shown(after, league, season, changed)
+
+
+def _shown(
+    setup: NightSetup, league: League | None, season: Season | None, changed: tuple[str, ...] = ()
+) -> NightShown:
+    running = season.weekday if season is not None else None
+    return NightShown(setup, league, running, changed, setup.weekday or DEFAULT_WEEKDAY)

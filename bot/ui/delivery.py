@@ -161,7 +161,7 @@ def with_nights(status: str, night: NightShown | None, checks: Sequence[str]) ->
     lines = [status]
     if night is not None and night.league is not None:
         league = night.league
-        weekday = night.season_weekday or night.setup.weekday or "Wednesday"
+        weekday = night.season_weekday or night.weekday
         lines.append(
             f"League nights: {weekday}s · groupings {league.groupings_time:%H:%M} · late "
             f"notices by {league.late_cutoff:%H:%M} · play {league.play_time:%H:%M}"

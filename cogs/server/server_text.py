@@ -1,4 +1,4 @@
-"""`/setup`'s answers, as a server administrator reads them on a phone."""
+"""`/setup`'s and `/setup-night`'s answers, as a server administrator reads them on a phone."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def done(
 def night(shown: NightShown, checks: list[str]) -> str:
     """/setup-night: how the league's nights show in Discord, as they stand now."""
     setup, league = shown.setup, shown.league
-    weekday = setup.weekday or "Wednesday"
+    weekday = shown.weekday
     lines = ["Saved. The league nights:" if shown.changed else "The league nights:"]
     if shown.season_weekday is not None and shown.season_weekday != weekday:
         lines.append(f"Weekday: {weekday}s from the next season; this season's nights stay "

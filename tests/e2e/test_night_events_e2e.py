@@ -122,7 +122,7 @@ async def test_league_nights_are_events_at_the_venue_kept_in_line_R1_2_R1_3(
         assert standin.scheduled_events(guild) == []
 
 
-async def test_setup_night_sets_the_weekday_of_the_next_season_and_the_times(
+async def test_setup_night_sets_the_weekday_of_the_next_season_and_the_times_R1_1_R1_3(
     tmp_path: Path,
 ) -> None:
     async with demo_league(tmp_path) as league:

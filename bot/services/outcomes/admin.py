@@ -51,3 +51,4 @@ class NightShown:
     league: League | None
     season_weekday: str | None
     changed: tuple[str, ...] = ()
+    weekday: str = "Wednesday"  # the weekday of seasons started from now on
